@@ -1,0 +1,35 @@
+export {
+  CHECKOUT_FINAL_STATUSES,
+  type CreateCheckoutOptions,
+  canMoveOrder,
+  canReachStep,
+  canTransition,
+  checkoutFlow,
+  checkoutSteps,
+  createCheckout,
+  isQuoteExpired,
+  quoteTimeLeft,
+  transition,
+} from './machine.js'
+export { parseCheckout, serializeCheckout } from './persist.js'
+export { fromKitOrder, fromQuote, toCreateOrderRequest, toQuoteRequest } from './requests.js'
+export {
+  CHECKOUT_STEPS,
+  type CheckoutApproval,
+  type CheckoutConfirm,
+  type CheckoutCorridor,
+  type CheckoutDetails,
+  type CheckoutDirection,
+  type CheckoutError,
+  type CheckoutEvent,
+  type CheckoutGuardReason,
+  type CheckoutGuardResult,
+  type CheckoutOrder,
+  type CheckoutOrderStatus,
+  type CheckoutPaymentMethod,
+  type CheckoutProvider,
+  type CheckoutQuote,
+  type CheckoutState,
+  type CheckoutStep,
+  type CheckoutToken,
+} from './types.js'

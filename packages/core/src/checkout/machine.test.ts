@@ -1,0 +1,443 @@
+import { describe, expect, it } from 'vitest'
+import {
+  canMoveOrder,
+  canReachStep,
+  canTransition,
+  checkoutSteps,
+  createCheckout,
+  isQuoteExpired,
+  quoteTimeLeft,
+  transition,
+} from './machine.js'
+import { parseCheckout, serializeCheckout } from './persist.js'
+import { fromKitOrder, fromQuote, toCreateOrderRequest, toQuoteRequest } from './requests.js'
+import type { CheckoutEvent, CheckoutState } from './types.js'
+
+const NOW = Date.parse('2030-01-01T00:00:00Z')
+const quote = (id: string, expiresInMs = 60_000) => ({
+  quoteId: id,
+  rate: 130,
+  amountFiat: 1300,
+  amountCrypto: 10,
+  currency: 'KES',
+  token: 'USDC',
+  expiresAt: new Date(NOW + expiresInMs).toISOString(),
+})
+
+function run(state: CheckoutState, ...events: CheckoutEvent[]): CheckoutState {
+  return events.reduce(transition, state)
+}
+
+function toQuote(direction: 'OnRamp' | 'OffRamp' = 'OnRamp'): CheckoutState {
+  return run(
+    createCheckout(),
+    { type: 'SELECT_DIRECTION', direction },
+    {
+      type: 'SELECT_CORRIDOR',
+      corridor: { kind: 'african', country: 'KE', currency: 'KES' },
+    },
+    {
+      type: 'SELECT_PAYMENT_METHOD',
+      paymentMethod: {
+        type: 'mobile_money',
+        label: 'Mobile money',
+        quoteType: 'mobile_money',
+        networkSource: 'catalog',
+      },
+    },
+    {
+      type: 'SELECT_PROVIDER',
+      provider: { id: 'p1', name: 'M-Pesa', minAmount: 100, maxAmount: 100_000, currency: 'KES' },
+    },
+    {
+      type: 'SELECT_TOKEN',
+      token: {
+        symbol: 'USDC',
+        label: 'USDC',
+        address: '0x0000000000000000000000000000000000000001',
+        decimals: 6,
+        chainId: 31337,
+        requiresZeroAllowanceReset: false,
+      },
+    },
+    { type: 'SET_AMOUNT', amountFiat: 1300 },
+    {
+      type: 'SUBMIT_DETAILS',
+      details: {
+        name: 'Amina Njoroge',
+        phone: '+254712345678',
+        walletAddress: '0x00000000000000000000000000000000000000aa',
+      },
+    },
+  )
+}
+
+function toConfirm(direction: 'OnRamp' | 'OffRamp' = 'OnRamp'): CheckoutState {
+  let state = run(toQuote(direction), { type: 'QUOTE_RECEIVED', quote: quote('q1') })
+  state = transition(state, { type: 'QUOTE_REVIEWED', now: NOW })
+  if (direction === 'OffRamp') {
+    state = run(
+      state,
+      { type: 'APPROVAL_REQUIRED', amount: '10000000', spender: '0xspender' },
+      { type: 'APPROVAL_SUBMITTED', txHash: '0xabc' },
+      { type: 'APPROVAL_CONFIRMED' },
+    )
+  }
+  return state
+}
+
+const order = {
+  id: 'o1',
+  orderId: 'o1',
+  txHash: null,
+  status: 'processing' as const,
+  settlementTxHash: null,
+}
+
+describe('checkout machine', () => {
+  it('walks the on-ramp steps in order and skips approve', () => {
+    const state = toQuote()
+    expect(state.step).toBe('quote')
+    expect(checkoutSteps('OnRamp')).not.toContain('approve')
+    expect(toConfirm().step).toBe('confirm')
+  })
+
+  it('visits approve between quote and confirm on off-ramp', () => {
+    let state = run(toQuote('OffRamp'), { type: 'QUOTE_RECEIVED', quote: quote('q1') })
+    state = transition(state, { type: 'QUOTE_REVIEWED', now: NOW })
+    expect(state.step).toBe('approve')
+    expect(canTransition(state, { type: 'GO_TO', step: 'confirm' })).toEqual({
+      ok: false,
+      reason: 'step_unreachable',
+    })
+    expect(toConfirm('OffRamp').step).toBe('confirm')
+    expect(toConfirm('OffRamp').approval).toMatchObject({ txHash: '0xabc', confirmed: true })
+  })
+
+  it('starts on the corridor step when the direction is given', () => {
+    expect(createCheckout({ direction: 'OffRamp' }).step).toBe('corridor')
+  })
+
+  it('refuses events on the wrong step and returns the same state object', () => {
+    const state = createCheckout()
+    const next = transition(state, { type: 'SET_AMOUNT', amountFiat: 10 })
+    expect(next).toBe(state)
+    expect(canTransition(state, { type: 'SET_AMOUNT', amountFiat: 10 })).toEqual({
+      ok: false,
+      reason: 'wrong_step',
+    })
+  })
+
+  it('guards the amount with the provider limits', () => {
+    const state = run(toQuote(), { type: 'GO_TO', step: 'amount' })
+    expect(canTransition(state, { type: 'SET_AMOUNT', amountFiat: 50 })).toMatchObject({
+      reason: 'below_minimum',
+    })
+    expect(canTransition(state, { type: 'SET_AMOUNT', amountFiat: 200_000 })).toMatchObject({
+      reason: 'above_maximum',
+    })
+    expect(canTransition(state, { type: 'SET_AMOUNT', amountFiat: Number.NaN })).toMatchObject({
+      reason: 'invalid_amount',
+    })
+    expect(transition(state, { type: 'SET_AMOUNT', amountFiat: 500 }).amountFiat).toBe(500)
+  })
+
+  it('clears the downstream choices when the corridor changes', () => {
+    let state = run(toQuote(), { type: 'GO_TO', step: 'corridor' })
+    state = transition(state, {
+      type: 'SELECT_CORRIDOR',
+      corridor: { kind: 'african', country: 'NG', currency: 'NGN' },
+    })
+    expect(state.paymentMethod).toBeUndefined()
+    expect(state.provider).toBeUndefined()
+    expect(state.amountFiat).toBeUndefined()
+    expect(state.token).toBeDefined()
+    expect(state.details).toBeDefined()
+  })
+
+  it('goes back one step and never past a confirm', () => {
+    const state = transition(toQuote(), { type: 'BACK' })
+    expect(state.step).toBe('details')
+    const confirmed = transition(toConfirm(), { type: 'CONFIRM', key: 'k1', now: NOW })
+    expect(transition(confirmed, { type: 'BACK' })).toBe(confirmed)
+  })
+
+  it('fires confirm once per quote', () => {
+    const state = toConfirm()
+    const sent = transition(state, { type: 'CONFIRM', key: 'k1', now: NOW })
+    expect(sent.confirm).toMatchObject({
+      key: 'k1',
+      quoteId: 'q1',
+      state: 'sending',
+      flow: 'quote',
+    })
+    expect(sent.confirmedQuoteIds).toEqual(['q1'])
+    expect(transition(sent, { type: 'CONFIRM', key: 'k2', now: NOW })).toBe(sent)
+    expect(canTransition(sent, { type: 'CONFIRM', key: 'k2', now: NOW })).toMatchObject({
+      reason: 'confirm_in_flight',
+    })
+    const done = transition(sent, { type: 'CONFIRM_SUCCEEDED', order })
+    expect(done.step).toBe('status')
+    expect(done.confirm?.state).toBe('sent')
+    // Even a state rewound to the confirm step cannot confirm the same quote again.
+    const { confirm: _c, order: _o, ...rewound } = done
+    expect(
+      canTransition({ ...rewound, step: 'confirm' }, { type: 'CONFIRM', key: 'k3', now: NOW }),
+    ).toMatchObject({ reason: 'already_confirmed' })
+  })
+
+  it('keeps spent quote ids across a reset', () => {
+    const done = run(
+      toConfirm(),
+      { type: 'CONFIRM', key: 'k1', now: NOW },
+      { type: 'CONFIRM_SUCCEEDED', order },
+      { type: 'RESET' },
+    )
+    expect(done.step).toBe('direction')
+    expect(done.confirmedQuoteIds).toEqual(['q1'])
+  })
+
+  it('refuses a confirm on an expired quote, and re-quotes in one event', () => {
+    const state = toConfirm()
+    const late = NOW + 120_000
+    expect(canTransition(state, { type: 'CONFIRM', key: 'k', now: late })).toMatchObject({
+      reason: 'quote_expired',
+    })
+    const requoted = transition(state, { type: 'REQUOTE' })
+    expect(requoted.step).toBe('quote')
+    expect(requoted.quote).toBeUndefined()
+  })
+
+  it('marks the quote expired on a 410 from accept and sends the user back to the quote', () => {
+    const state = run(
+      toConfirm(),
+      { type: 'CONFIRM', key: 'k1', now: NOW },
+      { type: 'CONFIRM_FAILED', outcome: 'refused', error: { message: 'Expired', status: 410 } },
+    )
+    expect(state.step).toBe('quote')
+    expect(state.quote?.expired).toBe(true)
+    expect(state.confirm).toBeUndefined()
+    expect(canTransition(state, { type: 'REQUOTE' }).ok).toBe(true)
+    const fresh = run(
+      state,
+      { type: 'REQUOTE' },
+      { type: 'QUOTE_RECEIVED', quote: quote('q2') },
+      { type: 'QUOTE_REVIEWED', now: NOW },
+      { type: 'CONFIRM', key: 'k2', now: NOW },
+    )
+    expect(fresh.confirm?.quoteId).toBe('q2')
+    expect(fresh.confirmedQuoteIds).toEqual(['q1', 'q2'])
+  })
+
+  it('marks the quote expired on QUOTE_EXPIRED and on a 410 while quoting', () => {
+    const state = run(toQuote(), { type: 'QUOTE_RECEIVED', quote: quote('q1') })
+    expect(transition(state, { type: 'QUOTE_EXPIRED' }).quote?.expired).toBe(true)
+    const failed = transition(state, {
+      type: 'QUOTE_FAILED',
+      error: { message: 'gone', status: 410 },
+    })
+    expect(failed.quote?.expired).toBe(true)
+    expect(canTransition(failed, { type: 'QUOTE_REVIEWED', now: NOW })).toMatchObject({
+      reason: 'quote_expired',
+    })
+  })
+
+  it('sends a 422 with data.field back to the details step with the error on the field', () => {
+    const state = transition(toQuote(), {
+      type: 'QUOTE_FAILED',
+      error: { message: 'BVN required', status: 422, field: 'customer.additional_id_number' },
+    })
+    expect(state.step).toBe('details')
+    expect(state.fieldErrors).toEqual({ 'customer.additional_id_number': 'BVN required' })
+    const resubmitted = transition(state, {
+      type: 'SUBMIT_DETAILS',
+      details: { ...state.details!, bvn: '22345678901' },
+    })
+    expect(resubmitted.fieldErrors).toEqual({})
+    expect(resubmitted.step).toBe('quote')
+  })
+
+  it('keeps a confirm of unknown outcome locked; only an accept may be re-sent', () => {
+    const unknown = run(
+      toConfirm(),
+      { type: 'CONFIRM', key: 'k1', now: NOW },
+      { type: 'CONFIRM_FAILED', outcome: 'unknown', error: { message: 'Network down' } },
+    )
+    expect(unknown.confirm?.state).toBe('sending')
+    expect(canTransition(unknown, { type: 'CONFIRM_RESEND' }).ok).toBe(true)
+    expect(canTransition(unknown, { type: 'RETRY' }).ok).toBe(false)
+    const direct = run(
+      toConfirm('OffRamp'),
+      { type: 'CONFIRM', key: 'k1', now: NOW },
+      { type: 'CONFIRM_FAILED', outcome: 'unknown', error: { message: 'Network down' } },
+    )
+    expect(direct.confirm?.flow).toBe('direct')
+    expect(canTransition(direct, { type: 'CONFIRM_RESEND' })).toMatchObject({
+      reason: 'already_confirmed',
+    })
+  })
+
+  it('requires a confirmed approval before an off-ramp confirm', () => {
+    let state = run(toQuote('OffRamp'), { type: 'QUOTE_RECEIVED', quote: quote('q1') })
+    state = run(state, { type: 'QUOTE_REVIEWED', now: NOW })
+    expect(
+      canTransition({ ...state, step: 'confirm' }, { type: 'CONFIRM', key: 'k', now: NOW }),
+    ).toMatchObject({ reason: 'approval_pending' })
+  })
+
+  it('moves order statuses forward only', () => {
+    let state = run(
+      toConfirm(),
+      { type: 'CONFIRM', key: 'k1', now: NOW },
+      { type: 'CONFIRM_SUCCEEDED', order },
+      { type: 'ORDER_UPDATED', order: { status: 'settled', settlementTxHash: '0xfeed' } },
+    )
+    expect(state.order).toMatchObject({ status: 'settled', settlementTxHash: '0xfeed' })
+    expect(transition(state, { type: 'ORDER_UPDATED', order: { status: 'processing' } })).toBe(
+      state,
+    )
+    state = transition(state, { type: 'ORDER_UPDATED', order: { status: 'refunded' } })
+    expect(state.order?.status).toBe('refunded')
+    expect(canMoveOrder('failed', 'settled')).toBe(false)
+    expect(canMoveOrder('submitted', 'processing')).toBe(true)
+  })
+
+  it('retries a failed order with a new quote and the same details', () => {
+    const failed = run(
+      toConfirm(),
+      { type: 'CONFIRM', key: 'k1', now: NOW },
+      { type: 'CONFIRM_SUCCEEDED', order },
+      { type: 'ORDER_UPDATED', order: { status: 'failed' } },
+    )
+    const retried = transition(failed, { type: 'RETRY' })
+    expect(retried.step).toBe('quote')
+    expect(retried.quote).toBeUndefined()
+    expect(retried.order).toBeUndefined()
+    expect(retried.details?.name).toBe('Amina Njoroge')
+    const settled = transition(failed, { type: 'ORDER_UPDATED', order: { status: 'failed' } })
+    expect(
+      canTransition({ ...settled, order: { ...order, status: 'settled' } }, { type: 'RETRY' }),
+    ).toMatchObject({ ok: false })
+  })
+
+  it('reaches only steps whose prerequisites are set', () => {
+    const state = createCheckout({ direction: 'OnRamp' })
+    expect(canReachStep(state, 'corridor')).toBe(true)
+    expect(canReachStep(state, 'amount')).toBe(false)
+    expect(canReachStep(toQuote(), 'amount')).toBe(true)
+    expect(canReachStep(toQuote(), 'approve')).toBe(false)
+  })
+
+  it('computes expiry and time left from the quote', () => {
+    const q = { ...quote('q'), expired: false }
+    expect(isQuoteExpired(q, NOW)).toBe(false)
+    expect(quoteTimeLeft(q, NOW)).toBe(60_000)
+    expect(isQuoteExpired(q, NOW + 60_000)).toBe(true)
+    expect(quoteTimeLeft({ ...q, expired: true }, NOW)).toBe(0)
+  })
+})
+
+describe('checkout persistence', () => {
+  it('round-trips a state through text', () => {
+    const state = transition(toConfirm('OffRamp'), { type: 'CONFIRM', key: 'k1', now: NOW })
+    expect(parseCheckout(serializeCheckout(state))).toEqual(state)
+  })
+
+  it('refuses text that is not a checkout', () => {
+    expect(parseCheckout(null)).toBeNull()
+    expect(parseCheckout('not json')).toBeNull()
+    expect(parseCheckout('{"version":2}')).toBeNull()
+    const state = toQuote()
+    expect(parseCheckout(JSON.stringify({ ...state, step: 'nowhere' }))).toBeNull()
+    expect(parseCheckout(JSON.stringify({ ...state, token: { symbol: 1 } }))).toBeNull()
+    expect(parseCheckout(JSON.stringify({ ...state, confirmedQuoteIds: [1] }))).toBeNull()
+  })
+})
+
+describe('checkout requests', () => {
+  it('builds the binding quote body from the choices', () => {
+    expect(toQuoteRequest(createCheckout())).toBeUndefined()
+    expect(toQuoteRequest(toQuote())).toEqual({
+      order_type: 'OnRamp',
+      country: 'KE',
+      currency: 'KES',
+      token: 'USDC',
+      amount_fiat: 1300,
+      wallet_address: '0x00000000000000000000000000000000000000aa',
+      payment_method: { type: 'mobile_money', network_id: 'p1', phone_number: '+254712345678' },
+      customer: { name: 'Amina Njoroge' },
+    })
+  })
+
+  it('builds the direct order body with the idempotency key as client_ref', () => {
+    const body = toCreateOrderRequest(toConfirm('OffRamp'), 'key-1')
+    expect(body).toMatchObject({
+      user_address: '0x00000000000000000000000000000000000000aa',
+      token: '0x0000000000000000000000000000000000000001',
+      order_type: 1,
+      fiat_payload: {
+        amount_fiat: 1300,
+        currency: 'KES',
+        cashout_type: 'PHONE',
+        phone_number: '+254712345678',
+        client_ref: 'key-1',
+      },
+    })
+  })
+
+  it('reads kit orders and quotes', () => {
+    expect(
+      fromKitOrder({ id: '0xabc', order_id: null, tx_hash: '0xabc', status: 'SUBMITTED' }),
+    ).toEqual({
+      id: '0xabc',
+      orderId: null,
+      txHash: '0xabc',
+      status: 'submitted',
+      settlementTxHash: null,
+    })
+    expect(fromKitOrder({ order_id: 'o9', status: 'weird' })).toMatchObject({
+      id: 'o9',
+      status: 'processing',
+    })
+    expect(
+      fromQuote({
+        quote_id: 'q',
+        order_type: 'OnRamp',
+        currency: 'KES',
+        token: 'USDC',
+        rate: 1,
+        amount_fiat: 2,
+        amount_crypto: 3,
+        expires_at: 'x',
+      }),
+    ).toEqual({
+      quoteId: 'q',
+      rate: 1,
+      amountFiat: 2,
+      amountCrypto: 3,
+      currency: 'KES',
+      token: 'USDC',
+      expiresAt: 'x',
+    })
+  })
+
+  it('counts the quote time-to-live on the local clock, whatever the service clock says', () => {
+    const quote = {
+      quote_id: 'q',
+      order_type: 'OnRamp' as const,
+      currency: 'KES',
+      token: 'USDC',
+      rate: 1,
+      amount_fiat: 2,
+      amount_crypto: 3,
+      // The service's clock runs an hour ahead of this browser's.
+      created_at: '2026-11-22T11:00:00.000Z',
+      expires_at: '2026-11-22T11:02:00.000Z',
+    }
+    const receivedAt = Date.parse('2026-11-22T10:00:05.000Z')
+    const kept = fromQuote(quote, receivedAt)
+    expect(kept.expiresAt).toBe('2026-11-22T10:02:05.000Z')
+    expect(isQuoteExpired({ ...kept, expired: false }, receivedAt + 119_000)).toBe(false)
+    expect(isQuoteExpired({ ...kept, expired: false }, receivedAt + 120_000)).toBe(true)
+  })
+})

@@ -1,0 +1,447 @@
+import type {
+  CheckoutDirection,
+  CheckoutEvent,
+  CheckoutGuardResult,
+  CheckoutOrder,
+  CheckoutOrderStatus,
+  CheckoutQuote,
+  CheckoutState,
+  CheckoutStep,
+} from './types.js'
+
+/** What a checkout can start with: a partner may fix the direction up front. */
+export type CreateCheckoutOptions = {
+  direction?: CheckoutDirection
+}
+
+/**
+ * A fresh checkout on its first step (or on the corridor step when the direction is given).
+ *
+ * @example
+ * let state = createCheckout({ direction: 'OnRamp' })
+ * state.step // 'corridor'
+ */
+export function createCheckout(options: CreateCheckoutOptions = {}): CheckoutState {
+  const state: CheckoutState = {
+    version: 1,
+    step: 'direction',
+    confirmedQuoteIds: [],
+    fieldErrors: {},
+  }
+  if (options.direction !== undefined) {
+    state.direction = options.direction
+    state.step = 'corridor'
+  }
+  return state
+}
+
+/**
+ * The steps a checkout in this direction walks through, in order. Off-ramp alone has `approve`:
+ * the user grants the service's spender an ERC-20 allowance before the order is created.
+ *
+ * @example
+ * checkoutSteps('OnRamp').includes('approve') // false
+ */
+export function checkoutSteps(direction: CheckoutDirection | undefined): CheckoutStep[] {
+  const steps: CheckoutStep[] = [
+    'direction',
+    'corridor',
+    'paymentMethod',
+    'provider',
+    'token',
+    'amount',
+    'details',
+    'quote',
+  ]
+  if (direction === 'OffRamp') steps.push('approve')
+  steps.push('confirm', 'status')
+  return steps
+}
+
+/**
+ * How the order is made at confirm: on-ramp accepts the binding quote (`quote`), off-ramp creates
+ * the order directly once the allowance is in place (`direct`, the service pulls the tokens).
+ */
+export function checkoutFlow(state: Pick<CheckoutState, 'direction'>): 'quote' | 'direct' {
+  return state.direction === 'OffRamp' ? 'direct' : 'quote'
+}
+
+/** Whether a quote can no longer be confirmed at `now` (ms): the service said 410 or time passed. */
+export function isQuoteExpired(quote: CheckoutQuote, now: number): boolean {
+  if (quote.expired) return true
+  const expiresAt = Date.parse(quote.expiresAt)
+  return Number.isFinite(expiresAt) && expiresAt <= now
+}
+
+/** Milliseconds left on a quote at `now`, never negative; 0 once expired. */
+export function quoteTimeLeft(quote: CheckoutQuote, now: number): number {
+  if (quote.expired) return 0
+  const expiresAt = Date.parse(quote.expiresAt)
+  return Number.isFinite(expiresAt) ? Math.max(0, expiresAt - now) : 0
+}
+
+const STATUS_RANK: Record<CheckoutOrderStatus, number> = {
+  submitted: 0,
+  processing: 1,
+  settled: 2,
+  failed: 2,
+  refunded: 3,
+}
+
+/** Statuses after which nothing but a refund can happen. */
+export const CHECKOUT_FINAL_STATUSES: readonly CheckoutOrderStatus[] = [
+  'settled',
+  'failed',
+  'refunded',
+]
+
+/**
+ * Whether an order may move from `from` to `to`. States only move forward (spec section 3):
+ * a late `processing` after `settled` changes nothing; `refunded` may follow anything.
+ */
+export function canMoveOrder(from: CheckoutOrderStatus, to: CheckoutOrderStatus): boolean {
+  if (from === to) return true
+  if (to === 'refunded') return true
+  if (from === 'failed' || from === 'settled' || from === 'refunded') return false
+  return STATUS_RANK[to] > STATUS_RANK[from]
+}
+
+/** Whether every choice a step needs before it is in place, so the checkout may show it. */
+export function canReachStep(state: CheckoutState, step: CheckoutStep): boolean {
+  const steps = checkoutSteps(state.direction)
+  if (!steps.includes(step)) return false
+  const has: Record<CheckoutStep, boolean> = {
+    direction: true,
+    corridor: state.direction !== undefined,
+    paymentMethod: state.corridor !== undefined,
+    provider: state.paymentMethod !== undefined,
+    token: state.provider !== undefined,
+    amount: state.token !== undefined,
+    details: state.amountFiat !== undefined,
+    quote: state.details !== undefined,
+    approve: state.quote !== undefined,
+    confirm:
+      state.quote !== undefined &&
+      (state.direction !== 'OffRamp' || state.approval?.confirmed === true),
+    status: state.order !== undefined,
+  }
+  for (const each of steps) {
+    if (!has[each]) return false
+    if (each === step) return true
+  }
+  return false
+}
+
+function nextOf(state: CheckoutState, step: CheckoutStep): CheckoutStep {
+  const steps = checkoutSteps(state.direction)
+  return steps[steps.indexOf(step) + 1] ?? step
+}
+
+function previousOf(state: CheckoutState, step: CheckoutStep): CheckoutStep {
+  const steps = checkoutSteps(state.direction)
+  return steps[steps.indexOf(step) - 1] ?? step
+}
+
+const deny = (reason: Exclude<CheckoutGuardResult, { ok: true }>['reason']) =>
+  ({ ok: false, reason }) as const
+const allow = { ok: true } as const
+
+const SELECTION_STEP: Partial<Record<CheckoutEvent['type'], CheckoutStep>> = {
+  SELECT_DIRECTION: 'direction',
+  SELECT_CORRIDOR: 'corridor',
+  SELECT_PAYMENT_METHOD: 'paymentMethod',
+  SELECT_PROVIDER: 'provider',
+  SELECT_TOKEN: 'token',
+  SET_AMOUNT: 'amount',
+  SUBMIT_DETAILS: 'details',
+}
+
+/**
+ * The guards: whether `event` may fire in `state`, and why not. `transition` applies the same
+ * rules, so a UI can disable a button with `canTransition` and the machine still refuses a click
+ * that slipped through.
+ *
+ * @example
+ * canTransition(state, { type: 'CONFIRM', key, now: Date.now() })
+ * // { ok: false, reason: 'already_confirmed' } once that quote was confirmed
+ */
+export function canTransition(state: CheckoutState, event: CheckoutEvent): CheckoutGuardResult {
+  const locked = state.confirm !== undefined
+  const selectionStep = SELECTION_STEP[event.type]
+  if (selectionStep !== undefined) {
+    if (locked) return deny('confirm_in_flight')
+    if (state.step !== selectionStep) return deny('wrong_step')
+  }
+  switch (event.type) {
+    case 'SET_AMOUNT': {
+      const amount = event.amountFiat
+      if (!Number.isFinite(amount) || amount <= 0) return deny('invalid_amount')
+      const provider = state.provider
+      if (provider?.minAmount !== undefined && amount < provider.minAmount) {
+        return deny('below_minimum')
+      }
+      if (provider?.maxAmount !== undefined && amount > provider.maxAmount) {
+        return deny('above_maximum')
+      }
+      return allow
+    }
+    case 'SELECT_CORRIDOR':
+    case 'SELECT_PAYMENT_METHOD':
+    case 'SELECT_PROVIDER':
+    case 'SELECT_TOKEN':
+    case 'SELECT_DIRECTION':
+    case 'SUBMIT_DETAILS':
+      return allow
+    case 'QUOTE_RECEIVED':
+    case 'QUOTE_FAILED':
+      if (locked) return deny('confirm_in_flight')
+      return state.step === 'quote' ? allow : deny('wrong_step')
+    case 'QUOTE_EXPIRED':
+      if (state.quote === undefined) return deny('no_quote')
+      return locked ? deny('confirm_in_flight') : allow
+    case 'REQUOTE':
+      if (locked) return deny('confirm_in_flight')
+      if (!['quote', 'approve', 'confirm'].includes(state.step)) return deny('wrong_step')
+      return allow
+    case 'QUOTE_REVIEWED':
+      if (state.step !== 'quote') return deny('wrong_step')
+      if (state.quote === undefined) return deny('no_quote')
+      if (isQuoteExpired(state.quote, event.now)) return deny('quote_expired')
+      if (state.confirmedQuoteIds.includes(state.quote.quoteId)) return deny('already_confirmed')
+      return allow
+    case 'APPROVAL_REQUIRED':
+    case 'APPROVAL_SUBMITTED':
+    case 'APPROVAL_CONFIRMED':
+      if (locked) return deny('confirm_in_flight')
+      if (state.step !== 'approve') return deny('wrong_step')
+      if (event.type === 'APPROVAL_SUBMITTED' && state.approval === undefined) {
+        return deny('missing_selection')
+      }
+      return allow
+    case 'CONFIRM': {
+      if (locked) return deny('confirm_in_flight')
+      if (state.step !== 'confirm') return deny('wrong_step')
+      const quote = state.quote
+      if (quote === undefined) return deny('no_quote')
+      if (state.confirmedQuoteIds.includes(quote.quoteId)) return deny('already_confirmed')
+      if (isQuoteExpired(quote, event.now)) return deny('quote_expired')
+      if (state.direction === 'OffRamp' && state.approval?.confirmed !== true) {
+        return deny('approval_pending')
+      }
+      return allow
+    }
+    case 'CONFIRM_SUCCEEDED':
+    case 'CONFIRM_FAILED':
+      return state.confirm?.state === 'sending' ? allow : deny('wrong_step')
+    case 'CONFIRM_RESEND':
+      // Only accepting a quote is idempotent upstream (409 returns the order): a direct order
+      // creation whose outcome is unknown is never sent again, it could move money twice.
+      if (state.confirm?.state !== 'sending') return deny('wrong_step')
+      return state.confirm.flow === 'quote' ? allow : deny('already_confirmed')
+    case 'ORDER_UPDATED':
+      if (state.order === undefined) return deny('wrong_step')
+      return canMoveOrder(state.order.status, event.order.status) ? allow : deny('wrong_step')
+    case 'GO_TO':
+      if (locked) return deny('confirm_in_flight')
+      if (!canReachStep(state, event.step)) return deny('step_unreachable')
+      return allow
+    case 'BACK':
+      if (locked) return deny('confirm_in_flight')
+      if (state.step === 'direction') return deny('wrong_step')
+      return allow
+    case 'RETRY':
+      if (state.confirm?.state === 'sending') return deny('confirm_in_flight')
+      if (state.step === 'status') {
+        const status = state.order?.status
+        return status === 'failed' || status === 'refunded' ? allow : deny('wrong_step')
+      }
+      return state.details !== undefined ? allow : deny('missing_selection')
+    case 'RESET':
+    case 'CLEAR_ERROR':
+      return allow
+  }
+}
+
+/** Drops everything a changed choice invalidates (downstream of the quote). */
+function clearQuote(state: CheckoutState): CheckoutState {
+  const { quote: _quote, approval: _approval, error: _error, ...rest } = state
+  return { ...rest, fieldErrors: {} }
+}
+
+function mergeOrder(order: CheckoutOrder, update: Partial<CheckoutOrder>): CheckoutOrder {
+  return {
+    id: update.id ?? order.id,
+    orderId: update.orderId ?? order.orderId,
+    txHash: update.txHash ?? order.txHash,
+    status: update.status ?? order.status,
+    settlementTxHash: update.settlementTxHash ?? order.settlementTxHash,
+  }
+}
+
+/**
+ * The checkout's pure transition function: the next state for an event, or the same state
+ * object when a guard refuses it (compare with `===` to know). No clock is read except where the
+ * event carries one (`CONFIRM.now`), no I/O: the React hooks do the requests and report back
+ * with `QUOTE_RECEIVED`, `CONFIRM_SUCCEEDED` and so on.
+ *
+ * @example
+ * let state = createCheckout()
+ * state = transition(state, { type: 'SELECT_DIRECTION', direction: 'OnRamp' })
+ * state.step // 'corridor'
+ */
+export function transition(state: CheckoutState, event: CheckoutEvent): CheckoutState {
+  if (!canTransition(state, event).ok) return state
+  switch (event.type) {
+    case 'SELECT_DIRECTION': {
+      const changed = state.direction !== event.direction
+      const base = changed
+        ? { ...createCheckout(), confirmedQuoteIds: state.confirmedQuoteIds }
+        : clearQuote(state)
+      return { ...base, direction: event.direction, step: 'corridor' }
+    }
+    case 'SELECT_CORRIDOR': {
+      const same =
+        state.corridor?.country === event.corridor.country &&
+        state.corridor?.currency === event.corridor.currency
+      const base = clearQuote(state)
+      if (!same) {
+        delete base.paymentMethod
+        delete base.provider
+        delete base.amountFiat
+      }
+      return { ...base, corridor: event.corridor, step: 'paymentMethod' }
+    }
+    case 'SELECT_PAYMENT_METHOD': {
+      const base = clearQuote(state)
+      if (state.paymentMethod?.type !== event.paymentMethod.type) delete base.provider
+      return { ...base, paymentMethod: event.paymentMethod, step: 'provider' }
+    }
+    case 'SELECT_PROVIDER':
+      return { ...clearQuote(state), provider: event.provider, step: 'token' }
+    case 'SELECT_TOKEN':
+      return { ...clearQuote(state), token: event.token, step: 'amount' }
+    case 'SET_AMOUNT':
+      return { ...clearQuote(state), amountFiat: event.amountFiat, step: 'details' }
+    case 'SUBMIT_DETAILS':
+      return { ...clearQuote(state), details: event.details, step: 'quote' }
+    case 'QUOTE_RECEIVED': {
+      const { error: _error, ...rest } = state
+      return { ...rest, quote: { ...event.quote, expired: false } }
+    }
+    case 'QUOTE_FAILED': {
+      const error = event.error
+      if (error.status === 410 && state.quote !== undefined) {
+        return { ...state, quote: { ...state.quote, expired: true }, error }
+      }
+      if (error.field !== undefined && error.status === 422) {
+        const { quote: _quote, error: _error, ...rest } = state
+        return { ...rest, step: 'details', fieldErrors: { [error.field]: error.message } }
+      }
+      const { quote: _quote, ...rest } = state
+      return { ...rest, error }
+    }
+    case 'QUOTE_EXPIRED':
+      return state.quote === undefined
+        ? state
+        : { ...state, quote: { ...state.quote, expired: true } }
+    case 'REQUOTE': {
+      const { quote: _quote, error: _error, ...rest } = state
+      return { ...rest, step: 'quote' }
+    }
+    case 'QUOTE_REVIEWED':
+      return { ...state, step: nextOf(state, 'quote') }
+    case 'APPROVAL_REQUIRED':
+      return {
+        ...state,
+        approval: { amount: event.amount, spender: event.spender, confirmed: false },
+      }
+    case 'APPROVAL_SUBMITTED': {
+      const approval = state.approval!
+      return {
+        ...state,
+        approval: event.reset
+          ? { ...approval, resetTxHash: event.txHash }
+          : { ...approval, txHash: event.txHash },
+      }
+    }
+    case 'APPROVAL_CONFIRMED':
+      return {
+        ...state,
+        approval: { amount: '0', spender: '', ...state.approval, confirmed: true },
+        step: 'confirm',
+      }
+    case 'CONFIRM': {
+      const quote = state.quote!
+      const { error: _error, ...rest } = state
+      return {
+        ...rest,
+        confirm: {
+          key: event.key,
+          quoteId: quote.quoteId,
+          flow: checkoutFlow(state),
+          state: 'sending',
+          sentAt: event.now,
+        },
+        confirmedQuoteIds: [...state.confirmedQuoteIds, quote.quoteId],
+      }
+    }
+    case 'CONFIRM_SUCCEEDED': {
+      const { error: _error, ...rest } = state
+      return {
+        ...rest,
+        confirm: { ...state.confirm!, state: 'sent' },
+        order: event.order,
+        step: 'status',
+      }
+    }
+    case 'CONFIRM_FAILED': {
+      const error = event.error
+      if (event.outcome === 'unknown') return { ...state, error }
+      // Refused: nothing was created, but this quote stays spent. A new quote is one click away.
+      const { confirm: _confirm, ...rest } = state
+      if (error.status === 422 && error.field !== undefined) {
+        const { quote: _quote, ...withoutQuote } = rest
+        return {
+          ...withoutQuote,
+          step: 'details',
+          fieldErrors: { [error.field]: error.message },
+        }
+      }
+      const quote = rest.quote === undefined ? undefined : { ...rest.quote, expired: true }
+      return { ...rest, ...(quote ? { quote } : {}), step: 'quote', error }
+    }
+    case 'CONFIRM_RESEND': {
+      const { error: _error, ...rest } = state
+      return rest
+    }
+    case 'ORDER_UPDATED':
+      return { ...state, order: mergeOrder(state.order!, event.order), step: 'status' }
+    case 'GO_TO': {
+      const { error: _error, ...rest } = state
+      return { ...rest, step: event.step }
+    }
+    case 'BACK': {
+      const { error: _error, ...rest } = state
+      return { ...rest, step: previousOf(state, state.step) }
+    }
+    case 'RETRY': {
+      const {
+        quote: _quote,
+        approval: _approval,
+        confirm: _confirm,
+        order: _order,
+        error: _error,
+        ...rest
+      } = state
+      return { ...rest, fieldErrors: {}, step: 'quote' }
+    }
+    case 'RESET': {
+      const fresh = createCheckout()
+      return { ...fresh, confirmedQuoteIds: state.confirmedQuoteIds }
+    }
+    case 'CLEAR_ERROR': {
+      const { error: _error, ...rest } = state
+      return rest
+    }
+  }
+}

@@ -1,0 +1,141 @@
+import type { CreateOrderRequest } from '../schemas/orders.js'
+import type { Quote, QuoteRequest } from '../schemas/quote.js'
+import type { CheckoutOrder, CheckoutOrderStatus, CheckoutQuote, CheckoutState } from './types.js'
+
+/**
+ * The body of the binding quote (POST /quotes of the server kit, spec 4.6) for the choices of a
+ * checkout, or `undefined` while a choice is missing. The rail's providers give
+ * `payment_method.network_id`; the phone goes on mobile money rails, the account on bank rails.
+ *
+ * @example
+ * const body = toQuoteRequest(state)
+ * if (body) await quote.mutateAsync(body)
+ */
+export function toQuoteRequest(state: CheckoutState): QuoteRequest | undefined {
+  const { direction, corridor, paymentMethod, provider, token, amountFiat, details } = state
+  if (!direction || !corridor || !paymentMethod || !provider || !token || !details) return undefined
+  if (amountFiat === undefined) return undefined
+  const payment: QuoteRequest['payment_method'] = {
+    type: paymentMethod.quoteType,
+    network_id: provider.id,
+  }
+  if (details.phone) payment.phone_number = details.phone
+  if (details.accountNumber) payment.account_number = details.accountNumber
+  const customer: QuoteRequest['customer'] = { name: details.name }
+  if (details.dob) customer.dob = details.dob
+  if (details.bvn) customer.additional_id_number = details.bvn
+  return {
+    order_type: direction,
+    ...(corridor.country ? { country: corridor.country } : {}),
+    currency: corridor.currency,
+    token: token.symbol,
+    amount_fiat: amountFiat,
+    wallet_address: details.walletAddress as `0x${string}`,
+    payment_method: payment,
+    customer,
+  }
+}
+
+/**
+ * The body of a direct order (POST /orders of the server kit, spec 4.16) for an off-ramp
+ * checkout: the tokens come from `details.walletAddress` (which approved the spender), the fiat
+ * goes to the phone (mobile money, `cashout_type: 'PHONE'`) or the bank account. `key` is the
+ * confirm's idempotency key, sent as `client_ref` so the order can be found again.
+ *
+ * @example
+ * const body = toCreateOrderRequest(state, state.confirm.key)
+ */
+export function toCreateOrderRequest(
+  state: CheckoutState,
+  key: string,
+): CreateOrderRequest | undefined {
+  const { direction, corridor, paymentMethod, provider, token, amountFiat, details, quote } = state
+  if (!direction || !corridor || !paymentMethod || !provider || !token || !details) return undefined
+  const amount = quote?.amountFiat ?? amountFiat
+  if (amount === undefined) return undefined
+  const fiat: CreateOrderRequest['fiat_payload'] = {
+    amount_fiat: amount,
+    currency: corridor.currency,
+    client_ref: key,
+    metadata: {
+      network_id: provider.id,
+      rail: paymentMethod.type,
+      ...(quote ? { quote_id: quote.quoteId } : {}),
+    },
+  }
+  if (details.phone) {
+    fiat.cashout_type = 'PHONE'
+    fiat.phone_number = details.phone
+  }
+  if (details.accountNumber) {
+    fiat.account_number = details.accountNumber
+    fiat.bank_code = provider.code ?? provider.id
+  }
+  return {
+    user_address: details.walletAddress as `0x${string}`,
+    token: token.address as `0x${string}`,
+    order_type: direction === 'OffRamp' ? 1 : 0,
+    fiat_payload: fiat,
+  }
+}
+
+/**
+ * The quote as the checkout keeps it, from the kit's answer to POST /quotes.
+ *
+ * The expiry is moved onto the browser's clock: the quote's time-to-live (`expires_at` minus
+ * the service's `created_at`) counted from when the answer arrived. A phone whose clock is
+ * minutes off, or a service clock that runs ahead, would otherwise show a quote as expired
+ * while it is still good, or as good while the service already refuses it.
+ */
+export function fromQuote(
+  quote: Quote,
+  receivedAt: number = Date.now(),
+): Omit<CheckoutQuote, 'expired'> {
+  return {
+    quoteId: quote.quote_id,
+    rate: quote.rate,
+    amountFiat: quote.amount_fiat,
+    amountCrypto: quote.amount_crypto,
+    currency: quote.currency,
+    token: quote.token,
+    ...(quote.fee_fiat === undefined ? {} : { feeFiat: quote.fee_fiat }),
+    expiresAt: localExpiry(quote, receivedAt),
+  }
+}
+
+function localExpiry(quote: Quote, receivedAt: number): string {
+  const expiresAt = Date.parse(quote.expires_at)
+  const createdAt = quote.created_at === undefined ? Number.NaN : Date.parse(quote.created_at)
+  if (!Number.isFinite(expiresAt) || !Number.isFinite(createdAt) || expiresAt < createdAt) {
+    return quote.expires_at
+  }
+  return new Date(receivedAt + (expiresAt - createdAt)).toISOString()
+}
+
+const STATUSES: readonly CheckoutOrderStatus[] = [
+  'submitted',
+  'processing',
+  'settled',
+  'failed',
+  'refunded',
+]
+
+/**
+ * The order as the checkout keeps it, from a kit order (or any answer carrying `order_id` /
+ * `tx_hash` and a status). Unknown statuses read as `processing`: in progress, not final.
+ */
+export function fromKitOrder(order: Readonly<Record<string, unknown>>): CheckoutOrder {
+  const status = String(order.status ?? '').toLowerCase() as CheckoutOrderStatus
+  const orderId = typeof order.order_id === 'string' ? order.order_id : null
+  const txHash = typeof order.tx_hash === 'string' ? order.tx_hash : null
+  return {
+    id: typeof order.id === 'string' ? order.id : (orderId ?? txHash ?? ''),
+    orderId,
+    txHash,
+    status: STATUSES.includes(status) ? status : 'processing',
+    settlementTxHash:
+      typeof order.settlement_transaction_hash === 'string'
+        ? order.settlement_transaction_hash
+        : null,
+  }
+}

@@ -1,0 +1,209 @@
+/**
+ * Types of the checkout state machine. Everything here is plain data (strings, numbers,
+ * booleans, arrays, objects) so a state survives `JSON.stringify` into `sessionStorage` and back.
+ */
+
+/** The steps of a checkout, in order. `approve` is visited on off-ramp only. */
+export const CHECKOUT_STEPS = [
+  'direction',
+  'corridor',
+  'paymentMethod',
+  'provider',
+  'token',
+  'amount',
+  'details',
+  'quote',
+  'approve',
+  'confirm',
+  'status',
+] as const
+export type CheckoutStep = (typeof CHECKOUT_STEPS)[number]
+
+/** `OnRamp` buys tokens with fiat; `OffRamp` sells tokens for fiat. */
+export type CheckoutDirection = 'OnRamp' | 'OffRamp'
+
+/**
+ * A corridor: an African market (`country` and its local `currency`) or an international bank
+ * currency (EUR/USD pay-in, selected by currency only, `country` null).
+ */
+export type CheckoutCorridor = {
+  kind: 'african' | 'international'
+  country: string | null
+  currency: string
+  countryName?: string
+}
+
+/**
+ * A payment method (rail) of the corridor. `type` is the rail id (`mobile_money`, `bank`,
+ * `BankSepa`...). `networkSource` says where its providers come from: the catalog's providers
+ * (mobile money) or the banks listing (bank rails).
+ */
+export type CheckoutPaymentMethod = {
+  type: string
+  label: string
+  quoteType: string
+  networkSource: 'catalog' | 'banks'
+}
+
+/** A provider: its `id` is the quote's `payment_method.network_id`. Limits are in `currency`. */
+export type CheckoutProvider = {
+  id: string
+  name: string
+  code?: string
+  minAmount?: number
+  maxAmount?: number
+  currency?: string
+}
+
+/** A token from the kit's token list: address, decimals (never assumed) and chain. */
+export type CheckoutToken = {
+  symbol: string
+  label: string
+  address: string
+  decimals: number
+  chainId: number
+  chain?: string
+  requiresZeroAllowanceReset: boolean
+}
+
+/** The customer and payout details typed on the details step, already validated. */
+export type CheckoutDetails = {
+  /** `customer.name`: first and last name. */
+  name: string
+  /** `customer.dob` as mm/dd/yyyy. */
+  dob?: string
+  /** E.164 phone number on mobile money rails. */
+  phone?: string
+  /** Bank account number on bank rails. */
+  accountNumber?: string
+  /** Nigerian BVN (`customer.additional_id_number`). */
+  bvn?: string
+  /** EVM address: receives tokens on on-ramp, sends them on off-ramp. */
+  walletAddress: string
+}
+
+/** A binding quote as the checkout keeps it. Amounts are human units. */
+export type CheckoutQuote = {
+  quoteId: string
+  rate: number
+  amountFiat: number
+  amountCrypto: number
+  currency: string
+  token: string
+  feeFiat?: number
+  expiresAt: string
+  /** Set when the service answered 410 or the clock passed `expiresAt`. */
+  expired: boolean
+}
+
+/** The ERC-20 approval of an off-ramp: exact base units (decimal string) and its transactions. */
+export type CheckoutApproval = {
+  amount: string
+  spender: string
+  resetTxHash?: string
+  txHash?: string
+  confirmed: boolean
+}
+
+/**
+ * The confirm of a quote. `key` is the idempotency key sent with the request; `state` is
+ * `sending` from the moment the request may have left (a reload then must not send it again
+ * blindly), `sent` once the service answered with an order.
+ */
+export type CheckoutConfirm = {
+  key: string
+  quoteId: string
+  flow: 'quote' | 'direct'
+  state: 'sending' | 'sent'
+  sentAt: number
+}
+
+/** Order statuses the checkout shows (spec section 3). */
+export type CheckoutOrderStatus = 'submitted' | 'processing' | 'settled' | 'failed' | 'refunded'
+
+/** The order created by the confirm, as the kit reports it. */
+export type CheckoutOrder = {
+  id: string
+  orderId: string | null
+  txHash: string | null
+  status: CheckoutOrderStatus
+  settlementTxHash: string | null
+}
+
+/** An error from the service shown on a step; `field` is the service's `data.field`. */
+export type CheckoutError = {
+  message: string
+  status?: number
+  code?: string
+  field?: string
+}
+
+/**
+ * The whole checkout. Serialisable: `serializeCheckout` / `parseCheckout` round-trip it through
+ * `sessionStorage` so a reload resumes on the same step.
+ */
+export type CheckoutState = {
+  version: 1
+  step: CheckoutStep
+  direction?: CheckoutDirection
+  corridor?: CheckoutCorridor
+  paymentMethod?: CheckoutPaymentMethod
+  provider?: CheckoutProvider
+  token?: CheckoutToken
+  amountFiat?: number
+  details?: CheckoutDetails
+  quote?: CheckoutQuote
+  approval?: CheckoutApproval
+  confirm?: CheckoutConfirm
+  order?: CheckoutOrder
+  /** Every quote id a confirm was ever sent for: a quote is confirmed at most once. */
+  confirmedQuoteIds: string[]
+  /** Service errors pinned to a field (`customer.name`...), shown on the details step. */
+  fieldErrors: Record<string, string>
+  error?: CheckoutError
+}
+
+/** Events the machine accepts. Anything a guard refuses leaves the state unchanged. */
+export type CheckoutEvent =
+  | { type: 'SELECT_DIRECTION'; direction: CheckoutDirection }
+  | { type: 'SELECT_CORRIDOR'; corridor: CheckoutCorridor }
+  | { type: 'SELECT_PAYMENT_METHOD'; paymentMethod: CheckoutPaymentMethod }
+  | { type: 'SELECT_PROVIDER'; provider: CheckoutProvider }
+  | { type: 'SELECT_TOKEN'; token: CheckoutToken }
+  | { type: 'SET_AMOUNT'; amountFiat: number }
+  | { type: 'SUBMIT_DETAILS'; details: CheckoutDetails }
+  | { type: 'QUOTE_RECEIVED'; quote: Omit<CheckoutQuote, 'expired'> }
+  | { type: 'QUOTE_FAILED'; error: CheckoutError }
+  | { type: 'QUOTE_EXPIRED' }
+  | { type: 'REQUOTE' }
+  | { type: 'QUOTE_REVIEWED'; now: number }
+  | { type: 'APPROVAL_REQUIRED'; amount: string; spender: string }
+  | { type: 'APPROVAL_SUBMITTED'; txHash: string; reset?: boolean }
+  | { type: 'APPROVAL_CONFIRMED' }
+  | { type: 'CONFIRM'; key: string; now: number }
+  | { type: 'CONFIRM_SUCCEEDED'; order: CheckoutOrder }
+  | { type: 'CONFIRM_FAILED'; error: CheckoutError; outcome: 'refused' | 'unknown' }
+  | { type: 'CONFIRM_RESEND' }
+  | { type: 'ORDER_UPDATED'; order: Partial<CheckoutOrder> & { status: CheckoutOrderStatus } }
+  | { type: 'GO_TO'; step: CheckoutStep }
+  | { type: 'BACK' }
+  | { type: 'RETRY' }
+  | { type: 'RESET' }
+  | { type: 'CLEAR_ERROR' }
+
+/** Why a guard refused an event. */
+export type CheckoutGuardReason =
+  | 'wrong_step'
+  | 'missing_selection'
+  | 'below_minimum'
+  | 'above_maximum'
+  | 'invalid_amount'
+  | 'no_quote'
+  | 'quote_expired'
+  | 'already_confirmed'
+  | 'approval_pending'
+  | 'confirm_in_flight'
+  | 'step_unreachable'
+
+/** The answer of `canTransition`. */
+export type CheckoutGuardResult = { ok: true } | { ok: false; reason: CheckoutGuardReason }

@@ -1,0 +1,85 @@
+import { z } from 'zod'
+import { ConflictError } from '../../errors/index.js'
+import {
+  type AcceptedOrder,
+  type AcceptQuoteRequest,
+  acceptedOrder,
+  acceptQuoteRequest,
+} from '../../schemas/index.js'
+import type { Client, RequestErrorType, RequestOptions } from '../types.js'
+import { parseParameters, path } from '../utils.js'
+
+export type AcceptQuoteParameters = RequestOptions &
+  AcceptQuoteRequest & {
+    /** The quote to accept (`quote_id` of `createQuote`). */
+    quote_id: string
+  }
+
+/**
+ * The accepted order. `alreadyAccepted` is true when the quote had been accepted before (the
+ * service answered 409 with the existing `order_id`): the same order, not a new one, so a
+ * double accept (a retry, a double click) is a success. Its `status` is then only known when
+ * the 409 carried it; poll `getPartnerOrder` for the rest.
+ */
+export type AcceptQuoteReturnType =
+  | (AcceptedOrder & { alreadyAccepted: false })
+  | {
+      alreadyAccepted: true
+      order_id: string
+      quote_id: string
+      status?: string | undefined
+      /** The service's 409 message. */
+      message: string
+    }
+export type AcceptQuoteErrorType = RequestErrorType
+
+const acceptParameters = z.looseObject({
+  quote_id: z.string().min(1, { error: 'quote_id is required' }).max(200),
+})
+
+/**
+ * Accepts a binding quote: the order moves to `processing` and gets an `order_id`.
+ *
+ * Path: `POST /partner/orders/quote/{quote_id}/accept`, an ASSUMPTION (the spec does not show
+ * it). Accepting is idempotent (section 7: 409 returns the existing `order_id`), so this is
+ * retried like a GET, and a 409 with `order_id` resolves with `alreadyAccepted: true` instead
+ * of throwing. A 409 without `order_id` throws `ConflictError`; 410 throws `QuoteExpiredError`.
+ *
+ * @example
+ * const order = await acceptQuote(client, { quote_id: quote.quote_id })
+ * trackOrder(order.order_id) // the same id whether or not it was already accepted
+ */
+export async function acceptQuote(
+  client: Client,
+  parameters: AcceptQuoteParameters,
+): Promise<AcceptQuoteReturnType> {
+  const { signal, quote_id, ...given } = parameters
+  const { quote_id: quoteId } = parseParameters(acceptParameters, { quote_id })
+  const body = parseParameters(acceptQuoteRequest, given)
+  try {
+    const { data } = await client.request({
+      operation: 'acceptQuote',
+      method: 'POST',
+      scope: 'partner',
+      path: `${path('orders', 'quote', quoteId)}/accept`,
+      body: { json: body },
+      auth: 'apiKey',
+      retry: 'idempotent',
+      schema: acceptedOrder,
+      signal,
+    })
+    return { ...data, alreadyAccepted: false }
+  } catch (error) {
+    if (error instanceof ConflictError && error.orderId !== undefined) {
+      const status = error.data?.status
+      return {
+        alreadyAccepted: true,
+        order_id: error.orderId,
+        quote_id: quoteId,
+        ...(typeof status === 'string' ? { status } : {}),
+        message: error.message,
+      }
+    }
+    throw error
+  }
+}

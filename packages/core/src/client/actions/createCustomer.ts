@@ -1,0 +1,42 @@
+import {
+  type CreateCustomerRequest,
+  type Customer,
+  createCustomerRequest,
+  customer,
+} from '../../schemas/index.js'
+import type { Client, RequestErrorType, RequestOptions } from '../types.js'
+import { parseParameters } from '../utils.js'
+
+export type CreateCustomerParameters = RequestOptions & CreateCustomerRequest
+export type CreateCustomerReturnType = Customer
+export type CreateCustomerErrorType = RequestErrorType
+
+/**
+ * Creates a partner customer (`POST /partner/customers`) and returns it with its public
+ * `customer_id` (`pcus_...`). Readiness arrives by webhook (`customer.approved`,
+ * `customer.deposit_account.updated`). Not retried once it may have reached the service.
+ *
+ * @example
+ * const { customer_id } = await createCustomer(client, {
+ *   partner_customer_ref: user.id, first_name: 'Amina', last_name: 'Njeri',
+ * })
+ */
+export async function createCustomer(
+  client: Client,
+  parameters: CreateCustomerParameters,
+): Promise<CreateCustomerReturnType> {
+  const { signal, ...given } = parameters
+  const body = parseParameters(createCustomerRequest, given)
+  const { data } = await client.request({
+    operation: 'createCustomer',
+    method: 'POST',
+    scope: 'partner',
+    path: '/customers',
+    body: { json: body },
+    auth: 'apiKey',
+    retry: 'beforeSend',
+    schema: customer,
+    signal,
+  })
+  return data
+}

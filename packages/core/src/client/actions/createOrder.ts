@@ -1,0 +1,49 @@
+import {
+  type CreatedOrder,
+  type CreateOrderRequest,
+  createdOrder,
+  createOrderRequest,
+} from '../../schemas/index.js'
+import type { Client, RequestErrorType, RequestOptions } from '../types.js'
+import { parseParameters } from '../utils.js'
+
+export type CreateOrderParameters = RequestOptions & CreateOrderRequest
+export type CreateOrderReturnType = CreatedOrder
+export type CreateOrderErrorType = RequestErrorType
+
+/**
+ * Creates a direct order (`POST /orders/create`, 201): the quote is locked as `rate_used` and
+ * the creation `tx_hash` returned; for OffRamp the service submits the on-chain transaction,
+ * which needs the user's prior ERC-20 allowance (else `InsufficientAllowanceError` with exact
+ * `required`/`current` base units).
+ *
+ * Never retried once the request may have reached the service: a second order moves money
+ * twice. Only a failure that provably happened before sending (connection refused, DNS) is
+ * retried. After a timeout or a 502, check `listMyOrders` or `getOrderByTxHash` before asking
+ * the user to try again.
+ *
+ * @example
+ * const { tx_hash, status } = await createOrder(client, {
+ *   user_address, token: usdc.address, order_type: 1,
+ *   fiat_payload: { amount_fiat: 1500, cashout_type: 'PHONE', phone_number: '+254712345678', currency: 'KES' },
+ * })
+ */
+export async function createOrder(
+  client: Client,
+  parameters: CreateOrderParameters,
+): Promise<CreateOrderReturnType> {
+  const { signal, ...given } = parameters
+  const body = parseParameters(createOrderRequest, given)
+  const { data } = await client.request({
+    operation: 'createOrder',
+    method: 'POST',
+    scope: 'root',
+    path: '/orders/create',
+    body: { json: body },
+    auth: 'apiKey',
+    retry: 'beforeSend',
+    schema: createdOrder,
+    signal,
+  })
+  return data
+}

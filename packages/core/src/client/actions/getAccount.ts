@@ -1,0 +1,47 @@
+import { z } from 'zod'
+import {
+  accountId,
+  type CustomerAccount,
+  customerAccount,
+  customerId,
+} from '../../schemas/index.js'
+import type { Client, RequestErrorType, RequestOptions } from '../types.js'
+import { parseParameters, path } from '../utils.js'
+
+export type GetAccountParameters = RequestOptions & {
+  /** Public customer id, `pcus_` prefix. */
+  customer_id: string
+  /** Account id, an integer >= 1. */
+  account_id: number | string
+}
+export type GetAccountReturnType = CustomerAccount
+export type GetAccountErrorType = RequestErrorType
+
+const parametersSchema = z.object({ customer_id: customerId, account_id: accountId })
+
+/**
+ * One account with its current coordinates and balance
+ * (`GET /partner/customers/{customer_id}/accounts/{account_id}`).
+ *
+ * @example
+ * const account = await getAccount(client, { customer_id: 'pcus_123', account_id: 7 })
+ * console.log(account.balance.available, account.balance.currency)
+ */
+export async function getAccount(
+  client: Client,
+  parameters: GetAccountParameters,
+): Promise<GetAccountReturnType> {
+  const { signal, ...given } = parameters
+  const { customer_id, account_id } = parseParameters(parametersSchema, given)
+  const { data } = await client.request({
+    operation: 'getAccount',
+    method: 'GET',
+    scope: 'partner',
+    path: path('customers', customer_id, 'accounts', account_id),
+    auth: 'apiKey',
+    retry: 'idempotent',
+    schema: customerAccount,
+    signal,
+  })
+  return data
+}

@@ -1,0 +1,37 @@
+import { type Banks, type BanksQuery, banks, banksQuery } from '../../schemas/index.js'
+import type { Client, RequestErrorType, RequestOptions } from '../types.js'
+import { parseParameters } from '../utils.js'
+
+export type GetBanksParameters = RequestOptions & BanksQuery
+export type GetBanksReturnType = Banks
+export type GetBanksErrorType = RequestErrorType
+
+/**
+ * Bank networks of a corridor and rail (`GET /partner/banks`); on the `bank` rail each
+ * `banks[].id` is a quote's `payment_method.network_id`. The `mobile_money` rail answers 422:
+ * use the catalog's `providers[].id` there.
+ *
+ * @example
+ * const { banks } = await getBanks(client, {
+ *   country: 'NG', currency: 'NGN', order_type: 'OffRamp', payment_method_type: 'bank',
+ * })
+ */
+export async function getBanks(
+  client: Client,
+  parameters: GetBanksParameters,
+): Promise<GetBanksReturnType> {
+  const { signal, ...given } = parameters
+  const query = parseParameters(banksQuery, given)
+  const { data } = await client.request({
+    operation: 'getBanks',
+    method: 'GET',
+    scope: 'partner',
+    path: '/banks',
+    query,
+    auth: 'apiKey',
+    retry: 'idempotent',
+    schema: banks,
+    signal,
+  })
+  return data
+}

@@ -1,0 +1,35 @@
+import { type Catalog, type CorridorQuery, catalog, corridorQuery } from '../../schemas/index.js'
+import type { Client, RequestErrorType, RequestOptions } from '../types.js'
+import { givenQuery, parseParameters } from '../utils.js'
+
+export type GetCatalogParameters = RequestOptions & CorridorQuery
+export type GetCatalogReturnType = Catalog
+export type GetCatalogErrorType = RequestErrorType
+
+/**
+ * The catalog (`GET /partner/catalog`): per country, its payment methods and providers with
+ * their `min_amount`/`max_amount`. Omit every filter for the full tree. Indicative.
+ *
+ * @example
+ * const { onramp } = await getCatalog(client, { country: 'KE' })
+ * const providers = onramp?.countries.KE?.payment_methods.mobile_money?.providers ?? []
+ */
+export async function getCatalog(
+  client: Client,
+  parameters: GetCatalogParameters = {},
+): Promise<GetCatalogReturnType> {
+  const { signal, ...given } = parameters
+  const parsed = parseParameters(corridorQuery, given)
+  const { data } = await client.request({
+    operation: 'getCatalog',
+    method: 'GET',
+    scope: 'partner',
+    path: '/catalog',
+    query: givenQuery(parsed, given),
+    auth: 'apiKey',
+    retry: 'idempotent',
+    schema: catalog,
+    signal,
+  })
+  return data
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod'
+import { type Customer, customer, customerId } from '../../schemas/index.js'
+import type { Client, RequestErrorType, RequestOptions } from '../types.js'
+import { parseParameters, path } from '../utils.js'
+
+export type GetCustomerParameters = RequestOptions & {
+  /** Public customer id, `pcus_` prefix. */
+  customer_id: string
+}
+export type GetCustomerReturnType = Customer
+export type GetCustomerErrorType = RequestErrorType
+
+const parametersSchema = z.object({ customer_id: customerId })
+
+/**
+ * One customer (`GET /partner/customers/{customer_id}`): the backup poll of customer events.
+ *
+ * @example
+ * const { status, products } = await getCustomer(client, { customer_id: 'pcus_123' })
+ */
+export async function getCustomer(
+  client: Client,
+  parameters: GetCustomerParameters,
+): Promise<GetCustomerReturnType> {
+  const { signal, ...given } = parameters
+  const { customer_id } = parseParameters(parametersSchema, given)
+  const { data } = await client.request({
+    operation: 'getCustomer',
+    method: 'GET',
+    scope: 'partner',
+    path: path('customers', customer_id),
+    auth: 'apiKey',
+    retry: 'idempotent',
+    schema: customer,
+    signal,
+  })
+  return data
+}

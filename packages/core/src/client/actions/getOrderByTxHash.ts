@@ -1,0 +1,38 @@
+import { z } from 'zod'
+import { type TxOrder, txHash, txOrder } from '../../schemas/index.js'
+import type { Client, RequestErrorType, RequestOptions } from '../types.js'
+import { parseParameters, path } from '../utils.js'
+
+export type GetOrderByTxHashParameters = RequestOptions & {
+  /** The creation transaction hash `createOrder` returned. */
+  tx_hash: string
+}
+export type GetOrderByTxHashReturnType = TxOrder
+export type GetOrderByTxHashErrorType = RequestErrorType
+
+const parametersSchema = z.object({ tx_hash: txHash })
+
+/**
+ * A direct order by its creation hash (`GET /orders/tx/{tx_hash}`): its current status.
+ *
+ * @example
+ * const order = await getOrderByTxHash(client, { tx_hash })
+ */
+export async function getOrderByTxHash(
+  client: Client,
+  parameters: GetOrderByTxHashParameters,
+): Promise<GetOrderByTxHashReturnType> {
+  const { signal, ...given } = parameters
+  const { tx_hash } = parseParameters(parametersSchema, given)
+  const { data } = await client.request({
+    operation: 'getOrderByTxHash',
+    method: 'GET',
+    scope: 'root',
+    path: path('orders', 'tx', tx_hash),
+    auth: 'apiKey',
+    retry: 'idempotent',
+    schema: txOrder,
+    signal,
+  })
+  return data
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod'
+import { type PartnerOrder, partnerOrder } from '../../schemas/index.js'
+import type { Client, RequestErrorType, RequestOptions } from '../types.js'
+import { parseParameters, path } from '../utils.js'
+
+export type GetPartnerOrderParameters = RequestOptions & {
+  /** The `order_id` of an accepted quote. */
+  order_id: string
+}
+export type GetPartnerOrderReturnType = PartnerOrder
+export type GetPartnerOrderErrorType = RequestErrorType
+
+const parametersSchema = z.object({
+  order_id: z.string().min(1, { error: 'order_id is required' }).max(200),
+})
+
+/**
+ * One partner order (`GET /partner/orders/{order_id}`): the backup poll when a webhook is late.
+ * Webhooks stay the source of truth for settlement.
+ *
+ * @example
+ * const order = await getPartnerOrder(client, { order_id })
+ * if (order.status === 'settled') fulfil(order)
+ */
+export async function getPartnerOrder(
+  client: Client,
+  parameters: GetPartnerOrderParameters,
+): Promise<GetPartnerOrderReturnType> {
+  const { signal, ...given } = parameters
+  const { order_id } = parseParameters(parametersSchema, given)
+  const { data } = await client.request({
+    operation: 'getPartnerOrder',
+    method: 'GET',
+    scope: 'partner',
+    path: path('orders', order_id),
+    auth: 'apiKey',
+    retry: 'idempotent',
+    schema: partnerOrder,
+    signal,
+  })
+  return data
+}

@@ -1,0 +1,39 @@
+import {
+  type PaymentMethods,
+  type PaymentMethodsQuery,
+  paymentMethods,
+  paymentMethodsQuery,
+} from '../../schemas/index.js'
+import type { Client, RequestErrorType, RequestOptions } from '../types.js'
+import { givenQuery, parseParameters } from '../utils.js'
+
+export type GetPaymentMethodsParameters = RequestOptions & PaymentMethodsQuery
+export type GetPaymentMethodsReturnType = PaymentMethods
+export type GetPaymentMethodsErrorType = RequestErrorType
+
+/**
+ * The payment methods (rails) of a corridor (`GET /partner/payment-methods`): the rail ids
+ * `getBanks` and quotes take. The spec does not show this shape; core's schema is tolerant.
+ *
+ * @example
+ * const { payment_methods } = await getPaymentMethods(client, { country: 'KE', order_type: 'OnRamp' })
+ */
+export async function getPaymentMethods(
+  client: Client,
+  parameters: GetPaymentMethodsParameters = {},
+): Promise<GetPaymentMethodsReturnType> {
+  const { signal, ...given } = parameters
+  const parsed = parseParameters(paymentMethodsQuery, given)
+  const { data } = await client.request({
+    operation: 'getPaymentMethods',
+    method: 'GET',
+    scope: 'partner',
+    path: '/payment-methods',
+    query: givenQuery(parsed, given),
+    auth: 'apiKey',
+    retry: 'idempotent',
+    schema: paymentMethods,
+    signal,
+  })
+  return data
+}

@@ -1,0 +1,46 @@
+import { type TokenPreview, tokenPreview, tokenPreviewQuery } from '../../schemas/index.js'
+import type { Client, RequestErrorType, RequestOptions } from '../types.js'
+import { givenQuery, parseParameters } from '../utils.js'
+
+export type GetTokenPreviewParameters = RequestOptions & {
+  /** Fiat amount (KES), greater than 0. */
+  amount_fiat: number
+  /** Token symbol: `USDC`, `USDT` or `WXM` (others answer 400 `unknown_token`). */
+  token: string
+  /** `OnRamp` (the service's default), `OffRamp`, or their codes `0` / `1`. */
+  order_type?: 'OnRamp' | 'OffRamp' | '0' | '1' | 0 | 1 | undefined
+}
+export type GetTokenPreviewReturnType = TokenPreview
+export type GetTokenPreviewErrorType = RequestErrorType
+
+/**
+ * A token preview (`GET /quote`): rate, `token_amount` in human units, symbol and decimals.
+ * Needs no authentication and never sends the API key, so a key-less client can call it.
+ * Rate limited (429, retried after `Retry-After`).
+ *
+ * @example
+ * const preview = await getTokenPreview(client, { amount_fiat: 1500, token: 'USDC' })
+ */
+export async function getTokenPreview(
+  client: Client,
+  parameters: GetTokenPreviewParameters,
+): Promise<GetTokenPreviewReturnType> {
+  const { signal, ...rest } = parameters
+  const given = {
+    ...rest,
+    order_type: typeof rest.order_type === 'number' ? String(rest.order_type) : rest.order_type,
+  }
+  const parsed = parseParameters(tokenPreviewQuery, given)
+  const { data } = await client.request({
+    operation: 'getTokenPreview',
+    method: 'GET',
+    scope: 'root',
+    path: '/quote',
+    query: givenQuery(parsed, given),
+    auth: 'none',
+    retry: 'idempotent',
+    schema: tokenPreview,
+    signal,
+  })
+  return data
+}

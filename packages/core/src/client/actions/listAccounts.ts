@@ -1,0 +1,40 @@
+import { z } from 'zod'
+import { type CustomerAccounts, customerAccounts, customerId } from '../../schemas/index.js'
+import type { Client, RequestErrorType, RequestOptions } from '../types.js'
+import { parseParameters, path } from '../utils.js'
+
+export type ListAccountsParameters = RequestOptions & {
+  /** Public customer id, `pcus_` prefix. */
+  customer_id: string
+}
+export type ListAccountsReturnType = CustomerAccounts
+export type ListAccountsErrorType = RequestErrorType
+
+const parametersSchema = z.object({ customer_id: customerId })
+
+/**
+ * A customer's accounts (`GET /partner/customers/{customer_id}/accounts`), once the
+ * deposit-account product is ready; before that the service answers an error whose
+ * `data.deposit_account_status` says why.
+ *
+ * @example
+ * const { accounts } = await listAccounts(client, { customer_id: 'pcus_123' })
+ */
+export async function listAccounts(
+  client: Client,
+  parameters: ListAccountsParameters,
+): Promise<ListAccountsReturnType> {
+  const { signal, ...given } = parameters
+  const { customer_id } = parseParameters(parametersSchema, given)
+  const { data } = await client.request({
+    operation: 'listAccounts',
+    method: 'GET',
+    scope: 'partner',
+    path: path('customers', customer_id, 'accounts'),
+    auth: 'apiKey',
+    retry: 'idempotent',
+    schema: customerAccounts,
+    signal,
+  })
+  return data
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod'
+import { customerId, type SigningKeys, signingKeys } from '../../schemas/index.js'
+import type { Client, RequestErrorType, RequestOptions } from '../types.js'
+import { parseParameters, path } from '../utils.js'
+
+export type ListSigningKeysParameters = RequestOptions & {
+  /** Public customer id, `pcus_` prefix. */
+  customer_id: string
+}
+export type ListSigningKeysReturnType = SigningKeys
+export type ListSigningKeysErrorType = RequestErrorType
+
+const parametersSchema = z.object({ customer_id: customerId })
+
+/**
+ * A customer's EIP-712 signing keys (`GET /partner/customers/{customer_id}/signing-keys`);
+ * active keys carry `next_nonce` for replay protection of signed accepts.
+ *
+ * @example
+ * const { keys } = await listSigningKeys(client, { customer_id: 'pcus_123' })
+ * const active = keys.find((key) => key.status === 'active')
+ */
+export async function listSigningKeys(
+  client: Client,
+  parameters: ListSigningKeysParameters,
+): Promise<ListSigningKeysReturnType> {
+  const { signal, ...given } = parameters
+  const { customer_id } = parseParameters(parametersSchema, given)
+  const { data } = await client.request({
+    operation: 'listSigningKeys',
+    method: 'GET',
+    scope: 'partner',
+    path: path('customers', customer_id, 'signing-keys'),
+    auth: 'apiKey',
+    retry: 'idempotent',
+    schema: signingKeys,
+    signal,
+  })
+  return data
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod'
+import { customerId, type SigningKey, signingKey, signingKeyId } from '../../schemas/index.js'
+import type { Client, RequestErrorType, RequestOptions } from '../types.js'
+import { parseParameters, path } from '../utils.js'
+
+export type RevokeSigningKeyParameters = RequestOptions & {
+  /** Public customer id, `pcus_` prefix. */
+  customer_id: string
+  /** The key to revoke, `skey_` prefix. */
+  key_id: string
+}
+export type RevokeSigningKeyReturnType = SigningKey
+export type RevokeSigningKeyErrorType = RequestErrorType
+
+const parametersSchema = z.object({ customer_id: customerId, key_id: signingKeyId })
+
+/**
+ * Revokes a signing key (`POST /partner/customers/{customer_id}/signing-keys/{key_id}/revoke`,
+ * no body) and returns it with `status: 'revoked'` and `revoked_at`. Revoking a revoked key
+ * succeeds and changes nothing, so it is retried like a GET.
+ *
+ * @example
+ * const key = await revokeSigningKey(client, { customer_id: 'pcus_123', key_id: 'skey_abc' })
+ */
+export async function revokeSigningKey(
+  client: Client,
+  parameters: RevokeSigningKeyParameters,
+): Promise<RevokeSigningKeyReturnType> {
+  const { signal, ...given } = parameters
+  const { customer_id, key_id } = parseParameters(parametersSchema, given)
+  const { data } = await client.request({
+    operation: 'revokeSigningKey',
+    method: 'POST',
+    scope: 'partner',
+    path: `${path('customers', customer_id, 'signing-keys', key_id)}/revoke`,
+    auth: 'apiKey',
+    retry: 'idempotent',
+    schema: signingKey,
+    signal,
+  })
+  return data
+}

@@ -1,0 +1,39 @@
+import { expect, it } from 'vitest'
+import * as errors from './index.js'
+
+it('the errors entry exports', () => {
+  expect(Object.keys(errors).sort()).toMatchInlineSnapshot(`
+    [
+      "BadOrderTypeError",
+      "BadRequestError",
+      "ConfigurationError",
+      "ConflictError",
+      "CorridorNotConfiguredError",
+      "EnvironmentMismatchError",
+      "InsufficientAllowanceError",
+      "InsufficientBalanceError",
+      "NetworkError",
+      "NotFoundError",
+      "QuoteExpiredError",
+      "REDACTED",
+      "RampApiError",
+      "RampError",
+      "RampInputError",
+      "RateLimitedError",
+      "ServiceUnavailableError",
+      "TimeoutError",
+      "TokenEnvironmentError",
+      "UnauthorizedError",
+      "UnexpectedResponseError",
+      "UnknownTokenError",
+      "UpstreamUnavailableError",
+      "ValidationError",
+      "errorFromResponse",
+      "parseRetryAfter",
+      "redactDeep",
+      "redactSecrets",
+      "sanitizeCause",
+      "toBaseUnitInteger",
+    ]
+  `)
+})

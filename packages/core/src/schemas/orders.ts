@@ -1,0 +1,159 @@
+import { z } from 'zod'
+import { hexAddress, orderTypeName } from './common.js'
+
+/** Order states of the create response, webhooks and single-order reads (lower-case). */
+export const ORDER_STATUSES = ['submitted', 'processing', 'settled', 'failed', 'refunded'] as const
+export const orderStatus = z.enum(ORDER_STATUSES)
+export type OrderStatus = z.infer<typeof orderStatus>
+
+/** Terminal states: nothing moves after these except `settled -> refunded`. */
+export const TERMINAL_ORDER_STATUSES: readonly OrderStatus[] = ['failed', 'refunded']
+
+/** Filter values of GET /orders/me (lower-case); items come back upper-case. */
+export const ORDER_LIST_FILTERS = [
+  'pending',
+  'failed',
+  'settled',
+  'settled_unverified',
+  'refunded',
+] as const
+export const orderListFilter = z.enum(ORDER_LIST_FILTERS)
+export type OrderListFilter = z.infer<typeof orderListFilter>
+
+/** 2.7: `fiat_payload` of POST /orders/create. */
+export const fiatPayload = z.looseObject({
+  amount_fiat: z
+    .number({ error: 'amount_fiat must be a number' })
+    .positive({ error: 'amount_fiat must be greater than 0' })
+    .max(1e15, { error: 'amount_fiat is too large' }),
+  cashout_type: z.string().max(32).optional(),
+  phone_number: z.string().max(32).optional(),
+  till_number: z.string().max(32).optional(),
+  paybill_number: z.string().max(32).optional(),
+  account_number: z.string().max(64).optional(),
+  bank_code: z.string().max(32).optional(),
+  reference: z.string().max(128).optional(),
+  currency: z.string().length(3).optional(),
+  narrative: z.string().max(256).optional(),
+  client_ref: z.string().max(128).optional(),
+  metadata: z.record(z.string(), z.unknown()).optional(),
+})
+export type FiatPayload = z.input<typeof fiatPayload>
+
+/** 2.7: the order type of POST /orders/create is an integer: 0 = OnRamp, 1 = OffRamp. */
+export const orderTypeCode = z.union([z.literal(0), z.literal(1)], {
+  error: 'order_type must be 0 (OnRamp) or 1 (OffRamp)',
+})
+
+/** 2.7: body of POST /orders/create. */
+export const createOrderRequest = z.object({
+  user_address: hexAddress,
+  token: hexAddress,
+  order_type: orderTypeCode,
+  fiat_payload: fiatPayload,
+})
+export type CreateOrderRequest = z.input<typeof createOrderRequest>
+
+/** 2.4: the `data` of POST /orders/create (201). Amounts are human units. */
+export const createdOrder = z.looseObject({
+  tx_hash: z.string(),
+  status: orderStatus,
+  rate_used: z.number(),
+  amount_sent: z.number(),
+  fiat_paid: z.number(),
+})
+export type CreatedOrder = z.infer<typeof createdOrder>
+
+/** 4.17 query; `status_filter` is the other name the spec lists for `status`. */
+export const ordersMeQuery = z.object({
+  status: orderListFilter.optional(),
+  status_filter: orderListFilter.optional(),
+  order_type: z.enum(['onramp', 'offramp']).optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be an integer' })
+    .int({ error: 'limit must be an integer' })
+    .min(1, { error: 'limit must be between 1 and 200' })
+    .max(200, { error: 'limit must be between 1 and 200' })
+    .default(50),
+  offset: z.coerce
+    .number({ error: 'offset must be an integer' })
+    .int({ error: 'offset must be an integer' })
+    .min(0, { error: 'offset must be 0 or more' })
+    .max(Number.MAX_SAFE_INTEGER, { error: 'offset is too large' })
+    .default(0),
+})
+export type OrdersMeQuery = z.input<typeof ordersMeQuery>
+
+/** 2.5: an order as listed by GET /orders/me. Status is upper-case (`PENDING`, `SETTLED`). */
+export const orderListItem = z.looseObject({
+  order_id: z.string(),
+  status: z.string(),
+  amount_crypto: z.number(),
+  amount_fiat: z.number(),
+  currency: z.string(),
+  exchange_rate: z.number(),
+  token: z.string(),
+  file_id: z.string().optional(),
+  invoice_id: z.string().optional(),
+  phone_number: z.string().optional(),
+  creation_transaction_hash: z.string(),
+  settlement_transaction_hash: z.string().optional(),
+  order_type: orderTypeName,
+  wallet_address: z.string(),
+  created_at: z.string(),
+  updated_at: z.string().optional(),
+})
+export type OrderListItem = z.infer<typeof orderListItem>
+
+/** 2.6: an order as a webhook carries it. Status lower-case; fields vary by corridor and rail. */
+export const webhookOrder = z.looseObject({
+  order_id: z.string(),
+  status: orderStatus,
+  amount_fiat: z.number().optional(),
+  currency: z.string().optional(),
+  amount_crypto: z.number().optional(),
+  exchange_rate: z.number().optional(),
+  order_type: orderTypeName.optional(),
+  wallet_address: z.string().optional(),
+  phone_number: z.string().optional(),
+  settlement_transaction_hash: z.string().nullable().optional(),
+  created_at: z.string().optional(),
+  updated_at: z.string().optional(),
+})
+export type WebhookOrder = z.infer<typeof webhookOrder>
+
+/**
+ * 4.8: GET /partner/orders/{order_id}, the backup poll of an order.
+ *
+ * Assumption (spec: "not shown"): the webhook body's fields (2.6) plus `quote_id`, `token`
+ * and `creation_transaction_hash` when known; status lower-case.
+ */
+export const partnerOrder = webhookOrder.extend({
+  quote_id: z.string().optional(),
+  token: z.string().optional(),
+  creation_transaction_hash: z.string().nullable().optional(),
+})
+export type PartnerOrder = z.infer<typeof partnerOrder>
+
+/**
+ * 4.19: GET /orders/tx/{tx_hash}, an order by its creation transaction hash.
+ *
+ * Assumption (spec: "not shown"): `tx_hash`, lower-case `status`, and the fields of 2.4
+ * and 2.6 the service knows.
+ */
+export const txOrder = z.looseObject({
+  tx_hash: z.string(),
+  order_id: z.string().optional(),
+  status: orderStatus,
+  order_type: orderTypeName.optional(),
+  rate_used: z.number().optional(),
+  amount_sent: z.number().optional(),
+  fiat_paid: z.number().optional(),
+  currency: z.string().optional(),
+  token: z.string().optional(),
+  wallet_address: z.string().optional(),
+  settlement_transaction_hash: z.string().nullable().optional(),
+  created_at: z.string().optional(),
+  updated_at: z.string().optional(),
+})
+export type TxOrder = z.infer<typeof txOrder>

@@ -1,0 +1,99 @@
+import { z } from 'zod'
+import { countryCode, currencyCode, hexAddress, orderTypeName } from './common.js'
+
+const positiveAmount = z
+  .number({ error: 'Must be a number' })
+  .positive({ error: 'Must be greater than 0' })
+  .max(1e15, { error: 'Amount is too large' })
+
+/**
+ * 4.6: body of POST /partner/orders/quote (binding quote).
+ *
+ * Assumption (spec: "not shown" beyond the named rule inputs): the corridor (`country`,
+ * `currency`), direction, `token` (a symbol from GET /meta/tokens such as `USDC`), exactly one
+ * of `amount_fiat` or `amount_crypto` (human units), the user's `wallet_address`, the
+ * `payment_method` (rail `type`, `network_id`, `phone_number` on mobile money,
+ * `account_number` on bank) and the `customer` (`name`, `dob` as mm/dd/yyyy,
+ * `additional_id_number` for Nigeria). Unknown fields pass through to the service.
+ */
+export const quoteRequest = z
+  .looseObject({
+    order_type: orderTypeName,
+    country: countryCode.optional(),
+    currency: currencyCode,
+    token: z.string().min(1).max(64),
+    amount_fiat: positiveAmount.optional(),
+    amount_crypto: positiveAmount.optional(),
+    wallet_address: hexAddress,
+    payment_method: z.looseObject({
+      type: z.string().min(1).max(64),
+      network_id: z.string().max(128).optional(),
+      phone_number: z.string().max(32).optional(),
+      account_number: z.string().max(64).optional(),
+      account_name: z.string().max(128).optional(),
+    }),
+    customer: z.looseObject({
+      name: z.string().max(200),
+      dob: z.string().max(32).optional(),
+      email: z.string().max(254).optional(),
+      additional_id_number: z.string().max(32).optional(),
+    }),
+    client_ref: z.string().max(128).optional(),
+  })
+  .refine((body) => (body.amount_fiat === undefined) !== (body.amount_crypto === undefined), {
+    error: 'Give exactly one of amount_fiat or amount_crypto',
+    path: ['amount_fiat'],
+  })
+export type QuoteRequest = z.input<typeof quoteRequest>
+
+/**
+ * 4.6: the binding quote (the `data` of POST /partner/orders/quote).
+ *
+ * Assumption (spec: "not shown"): a `quote_id`, the locked `rate` (fiat per token),
+ * `amount_fiat`/`amount_crypto` (human units), `fee_fiat`, and `expires_at` (ISO 8601) after
+ * which accepting answers 410.
+ */
+export const quote = z.looseObject({
+  quote_id: z.string(),
+  order_type: orderTypeName,
+  country: z.string().nullable().optional(),
+  currency: z.string(),
+  token: z.string(),
+  token_address: z.string().optional(),
+  chain_id: z.number().int().optional(),
+  decimals: z.number().int().optional(),
+  rate: z.number(),
+  amount_fiat: z.number(),
+  amount_crypto: z.number(),
+  fee_fiat: z.number().optional(),
+  wallet_address: z.string().optional(),
+  deposit_address: z.string().optional(),
+  expires_at: z.string(),
+  created_at: z.string().optional(),
+})
+export type Quote = z.infer<typeof quote>
+
+/**
+ * 4.7: body of the quote accept, `POST /partner/orders/quote/{quote_id}/accept`.
+ *
+ * Assumption (spec: "not shown"): the body is optional; a customer-signed accept (spec 5.7)
+ * adds `key_id`, `nonce` and `signature` of an EIP-712 signing key.
+ */
+export const acceptQuoteRequest = z.looseObject({
+  key_id: z.string().optional(),
+  nonce: z.number().int().min(0).optional(),
+  signature: z.string().optional(),
+})
+export type AcceptQuoteRequest = z.input<typeof acceptQuoteRequest>
+
+/**
+ * 4.7: the accepted order. Assumption: `order_id`, `quote_id`, `status` (`processing`), and
+ * on-ramp pay-in instructions in `payment_instructions` when the rail needs them.
+ */
+export const acceptedOrder = z.looseObject({
+  order_id: z.string(),
+  quote_id: z.string().optional(),
+  status: z.string(),
+  payment_instructions: z.record(z.string(), z.unknown()).optional(),
+})
+export type AcceptedOrder = z.infer<typeof acceptedOrder>

@@ -1,0 +1,275 @@
+import { describe, expect, it } from 'vitest'
+import {
+  accountId,
+  banksQuery,
+  catalog,
+  corridorQuery,
+  createOrderRequest,
+  customerAccount,
+  customerId,
+  errorEnvelope,
+  indicativeRates,
+  orderListItem,
+  ordersMeQuery,
+  quoteRequest,
+  ratesQuery,
+  signingKey,
+  signingKeyId,
+  successEnvelope,
+  tokenPreviewQuery,
+  webhookOrder,
+} from './index.js'
+
+const provider = {
+  code: 'MPESA',
+  name: 'M-Pesa',
+  enabled: true,
+  id: '2f1c5c2e-4f7d-4a53-9b1e-0d6b8f1a9c11',
+  min_amount: 10,
+  max_amount: 150000,
+  currency: 'KES',
+}
+
+describe('section 8 limits', () => {
+  it('defaults limit to 50 and offset to 0', () => {
+    expect(ordersMeQuery.parse({})).toEqual({ limit: 50, offset: 0 })
+  })
+
+  it('accepts limit 1 and 200 and offset given as query strings', () => {
+    expect(ordersMeQuery.parse({ limit: '1', offset: '50' })).toMatchObject({
+      limit: 1,
+      offset: 50,
+    })
+    expect(ordersMeQuery.parse({ limit: 200 }).limit).toBe(200)
+  })
+
+  it.each([0, 201, 1.5, 'ten', -1])('refuses limit %s on the limit field', (limit) => {
+    const result = ordersMeQuery.safeParse({ limit })
+    expect(result.success).toBe(false)
+    expect(result.error?.issues[0]?.path).toEqual(['limit'])
+  })
+
+  it('refuses a negative offset', () => {
+    const result = ordersMeQuery.safeParse({ offset: -1 })
+    expect(result.error?.issues[0]?.path).toEqual(['offset'])
+  })
+
+  it('takes both status and status_filter with the lower-case filter values', () => {
+    expect(ordersMeQuery.parse({ status_filter: 'settled_unverified' }).status_filter).toBe(
+      'settled_unverified',
+    )
+    expect(ordersMeQuery.safeParse({ status: 'SETTLED' }).success).toBe(false)
+  })
+
+  it('requires account ids to be integers of 1 or more', () => {
+    expect(accountId.parse('7')).toBe(7)
+    expect(accountId.safeParse(0).success).toBe(false)
+    expect(accountId.safeParse('1.5').success).toBe(false)
+    expect(accountId.safeParse('abc').success).toBe(false)
+  })
+
+  it('checks country length 2 and currency length 3 on the banks query', () => {
+    const base = { order_type: 'OnRamp', payment_method_type: 'bank' }
+    expect(banksQuery.parse({ ...base, country: 'ng', currency: 'ngn' })).toMatchObject({
+      country: 'NG',
+      currency: 'NGN',
+    })
+    expect(
+      banksQuery.safeParse({ ...base, country: 'NGA', currency: 'NGN' }).error?.issues[0]?.path,
+    ).toEqual(['country'])
+    expect(
+      banksQuery.safeParse({ ...base, country: 'NG', currency: 'NG' }).error?.issues[0]?.path,
+    ).toEqual(['currency'])
+  })
+
+  it('requires the pcus_ and skey_ prefixes', () => {
+    expect(customerId.safeParse('pcus_abc123').success).toBe(true)
+    expect(customerId.safeParse('cus_abc123').success).toBe(false)
+    expect(signingKeyId.safeParse('skey_01').success).toBe(true)
+    expect(signingKeyId.safeParse('key_01').success).toBe(false)
+  })
+})
+
+describe('queries', () => {
+  it('validates the fiat list of indicative rates', () => {
+    expect(ratesQuery.safeParse({ fiat: 'KES,NGN' }).success).toBe(true)
+    expect(ratesQuery.safeParse({ fiat: 'KES,NAIRA' }).success).toBe(false)
+    expect(ratesQuery.safeParse({}).success).toBe(false)
+  })
+
+  it('keeps corridor filters optional but typed', () => {
+    expect(corridorQuery.parse({})).toEqual({})
+    expect(corridorQuery.safeParse({ order_type: 'Buy' }).success).toBe(false)
+  })
+
+  it('defaults the token preview to OnRamp and coerces the amount', () => {
+    expect(tokenPreviewQuery.parse({ amount_fiat: '1500', token: 'USDC' })).toEqual({
+      amount_fiat: 1500,
+      token: 'USDC',
+      order_type: 'OnRamp',
+    })
+    expect(tokenPreviewQuery.safeParse({ amount_fiat: '0', token: 'USDC' }).success).toBe(false)
+    expect(
+      tokenPreviewQuery.safeParse({ amount_fiat: '5', token: 'USDC', order_type: '2' }).success,
+    ).toBe(false)
+  })
+})
+
+describe('bodies', () => {
+  const order = {
+    user_address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+    token: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+    order_type: 1,
+    fiat_payload: { amount_fiat: 1500, cashout_type: 'PHONE', phone_number: '+254712345678' },
+  }
+
+  it('accepts a spec-shaped create-order body', () => {
+    expect(createOrderRequest.parse(order)).toMatchObject({ order_type: 1 })
+  })
+
+  it('refuses an order type other than 0 or 1', () => {
+    const result = createOrderRequest.safeParse({ ...order, order_type: 'OffRamp' })
+    expect(result.error?.issues[0]?.path).toEqual(['order_type'])
+  })
+
+  it('names the nested field that is wrong', () => {
+    const result = createOrderRequest.safeParse({ ...order, fiat_payload: { amount_fiat: -5 } })
+    expect(result.error?.issues[0]?.path).toEqual(['fiat_payload', 'amount_fiat'])
+  })
+
+  it('wants exactly one of amount_fiat and amount_crypto on a quote', () => {
+    const quote = {
+      order_type: 'OnRamp',
+      country: 'KE',
+      currency: 'KES',
+      token: 'USDC',
+      wallet_address: order.user_address,
+      payment_method: {
+        type: 'mobile_money',
+        network_id: provider.id,
+        phone_number: '+254712345678',
+      },
+      customer: { name: 'Amina Njeri', dob: '01/31/1990' },
+    }
+    expect(quoteRequest.safeParse({ ...quote, amount_fiat: 1000 }).success).toBe(true)
+    expect(quoteRequest.safeParse(quote).success).toBe(false)
+    expect(quoteRequest.safeParse({ ...quote, amount_fiat: 1, amount_crypto: 1 }).success).toBe(
+      false,
+    )
+  })
+})
+
+describe('resources', () => {
+  it('lets unknown response fields pass through', () => {
+    const parsed = webhookOrder.parse({ order_id: 'ord_1', status: 'settled', new_field: 42 })
+    expect(parsed).toMatchObject({ new_field: 42 })
+  })
+
+  it('keeps list items upper-case and the "some orders" fields optional', () => {
+    const item = orderListItem.parse({
+      order_id: 'ord_1',
+      status: 'SETTLED',
+      amount_crypto: 10,
+      amount_fiat: 1290,
+      currency: 'KES',
+      exchange_rate: 129,
+      token: 'USDC',
+      creation_transaction_hash: `0x${'a'.repeat(64)}`,
+      order_type: 'OnRamp',
+      wallet_address: order0.wallet_address,
+      created_at: '2026-11-22T10:00:00.123Z',
+    })
+    expect(item.status).toBe('SETTLED')
+    expect(item.file_id).toBeUndefined()
+  })
+
+  it('refuses an upper-case status in a webhook body', () => {
+    expect(webhookOrder.safeParse({ order_id: 'ord_1', status: 'SETTLED' }).success).toBe(false)
+  })
+
+  it('parses a catalog tree with providers', () => {
+    const tree = catalog.parse({
+      disclaimer: 'Indicative only',
+      onramp: {
+        countries: {
+          KE: {
+            country_code: 'KE',
+            country_name: 'Kenya',
+            currency: 'KES',
+            enabled: true,
+            payment_methods: {
+              mobile_money: {
+                enabled: true,
+                label: 'Mobile money',
+                quote_type: 'mobile_money',
+                providers: [provider],
+              },
+              bank: { enabled: false, label: 'Bank', quote_type: 'bank', providers: [] },
+            },
+          },
+        },
+      },
+    })
+    expect(tree.onramp?.countries.KE?.payment_methods.mobile_money?.providers[0]?.min_amount).toBe(
+      10,
+    )
+  })
+
+  it('parses accounts, keys and rates of the spec', () => {
+    expect(
+      customerAccount.parse({
+        id: 1,
+        customer_id: 'pcus_1',
+        asset_type: 'fiat',
+        currency: 'NGN',
+        network: null,
+        status: 'active',
+        display_name: 'NGN account',
+        account_number: '0123456789',
+        balance: { available: '1500.25', currency: 'NGN' },
+        created_at: '2026-11-22T10:00:00+00:00',
+      }).balance.available,
+    ).toBe('1500.25')
+    expect(
+      signingKey.parse({
+        key_id: 'skey_1',
+        address: order0.wallet_address,
+        status: 'revoked',
+        nonce_high_water: 3,
+        activated_at: '2026-11-22T10:00:00Z',
+        revoked_at: '2026-11-22T11:00:00Z',
+        created_at: '2026-11-22T10:00:00Z',
+      }).next_nonce,
+    ).toBeUndefined()
+    expect(
+      indicativeRates.parse({
+        requested: ['KES'],
+        rates: [{ currency: 'KES', buy: 129.1, sell: 128.7 }],
+        fetched_at: '2026-11-22T10:00:00Z',
+      }).rates,
+    ).toHaveLength(1)
+  })
+})
+
+describe('envelope', () => {
+  it('wraps data on success and hints on error', () => {
+    const ok = successEnvelope(indicativeRates).safeParse({
+      status: 'success',
+      message: 'ok',
+      data: {},
+    })
+    expect(ok.success).toBe(false)
+    const error = errorEnvelope.parse({
+      status: 'error',
+      message: 'Allowance too low',
+      code: 'insufficient_allowance',
+      data: { required: '1500000', current: 0 },
+    })
+    expect(error.data?.required).toBe('1500000')
+    expect(
+      errorEnvelope.parse({ status: 'error', message: 'Missing API key', data: null }).data,
+    ).toBeNull()
+  })
+})
+
+const order0 = { wallet_address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }

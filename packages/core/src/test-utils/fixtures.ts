@@ -1,0 +1,229 @@
+/**
+ * Spec-shaped `data` payloads of every operation (sections 2 and 4 of the spec; the assumed
+ * shapes of core's schemas where the spec says "not shown"). Each carries an extra field the
+ * schemas do not know, to prove unknown fields pass through.
+ */
+
+export const SANDBOX_KEY = 'is_test_k3y_S3CR3T_do_not_leak_0123456789'
+export const LIVE_KEY = 'is_live_k3y_L1V3_do_not_leak_9876543210'
+
+export const WALLET = '0x1111111111111111111111111111111111111111'
+export const TOKEN_ADDRESS = '0x036CbD53842c5426634e7929541eC2318f3dCF7e'
+export const TX_HASH = `0x${'ab'.repeat(32)}`
+
+export const indicativeRatesData = {
+  requested: ['KES', 'NGN'],
+  rates: [
+    { currency: 'KES', buy: 129.1, sell: 128.4 },
+    { currency: 'NGN', buy: 1550, sell: 1530 },
+  ],
+  fetched_at: '2025-01-01T00:00:00Z',
+  extra_field: 'kept',
+}
+
+export const corridorsData = {
+  african_markets: [{ country: 'KE', currency: 'KES', onramp: true, offramp: true }],
+  international_bank: { currencies: [{ currency: 'EUR', onramp: true, offramp: false }] },
+}
+
+export const catalogData = {
+  disclaimer: 'Indicative catalog: binding eligibility comes only from a quote.',
+  onramp: {
+    countries: {
+      KE: {
+        country_code: 'KE',
+        country_name: 'Kenya',
+        currency: 'KES',
+        enabled: true,
+        payment_methods: {
+          mobile_money: {
+            enabled: true,
+            label: 'Mobile money',
+            quote_type: 'mobile_money',
+            providers: [
+              {
+                code: 'MPESA',
+                name: 'M-Pesa',
+                enabled: true,
+                id: '5b3e0c1e-8f6c-4b1e-9a55-2c6f1d1f0a11',
+                min_amount: 100,
+                max_amount: 150000,
+                currency: 'KES',
+              },
+            ],
+          },
+          bank: { enabled: false, label: 'Bank', quote_type: 'bank', providers: [] },
+        },
+      },
+    },
+  },
+}
+
+export const banksData = {
+  disclaimer: 'Best effort.',
+  context: { country: 'NG', currency: 'NGN', order_type: 'OffRamp', payment_method_type: 'bank' },
+  supported: true,
+  message: 'Active networks',
+  banks: [{ id: '0c7c3a52-1f4e-4c35-9a4e-6e1e2f3a4b5c', name: 'Access Bank' }],
+}
+
+export const paymentMethodsData = {
+  context: { country: 'KE', currency: 'KES', order_type: 'OnRamp' },
+  payment_methods: [
+    { id: 'mobile_money', label: 'Mobile money', enabled: true, quote_type: 'mobile_money' },
+  ],
+}
+
+export const quoteRequestBody = {
+  order_type: 'OnRamp' as const,
+  country: 'ke',
+  currency: 'kes',
+  token: 'USDC',
+  amount_fiat: 1500,
+  wallet_address: WALLET,
+  payment_method: {
+    type: 'mobile_money',
+    network_id: '5b3e0c1e-8f6c-4b1e-9a55-2c6f1d1f0a11',
+    phone_number: '+254712345678',
+  },
+  customer: { name: 'Amina Njeri', dob: '01/31/1990' },
+}
+
+export const quoteData = {
+  quote_id: 'q_123',
+  order_type: 'OnRamp',
+  country: 'KE',
+  currency: 'KES',
+  token: 'USDC',
+  rate: 129.5,
+  amount_fiat: 1500,
+  amount_crypto: 11.583011,
+  fee_fiat: 15,
+  expires_at: '2025-01-01T00:05:00Z',
+}
+
+export const acceptedOrderData = {
+  order_id: 'ord_123',
+  quote_id: 'q_123',
+  status: 'processing',
+  payment_instructions: { type: 'stk_push' },
+}
+
+export const partnerOrderData = {
+  order_id: 'ord_123',
+  status: 'settled',
+  amount_fiat: 1500,
+  currency: 'KES',
+  amount_crypto: 11.583011,
+  exchange_rate: 129.5,
+  order_type: 'OnRamp',
+  wallet_address: WALLET,
+  settlement_transaction_hash: TX_HASH,
+  created_at: '2025-01-01T00:00:00.123456Z',
+  quote_id: 'q_123',
+}
+
+export const customerData = {
+  customer_id: 'pcus_abc123',
+  partner_customer_ref: 'user-42',
+  type: 'individual',
+  status: 'approved',
+  environment: 'sandbox',
+  products: { deposit_account: { status: 'ready' } },
+}
+
+export const accountData = {
+  id: 7,
+  customer_id: 'pcus_abc123',
+  asset_type: 'fiat',
+  currency: 'NGN',
+  network: null,
+  status: 'active',
+  display_name: 'NGN account',
+  account_number: '0123456789',
+  bank_name: 'Example Bank',
+  balance: { available: '1500.25', currency: 'NGN' },
+  created_at: '2025-01-01T00:00:00+00:00',
+}
+
+export const payoutBanksData = {
+  account_id: 7,
+  currency: 'NGN',
+  country: 'NG',
+  customer_id: 'pcus_abc123',
+  banks: [{ bank_code: '044', bank_name: 'Access Bank' }],
+}
+
+export const signingKeyData = {
+  key_id: 'skey_1',
+  address: WALLET,
+  status: 'active',
+  nonce_high_water: 3,
+  next_nonce: 4,
+  activated_at: '2025-01-01T00:00:00Z',
+  revoked_at: null,
+  created_at: '2025-01-01T00:00:00Z',
+}
+
+export const tokenPreviewData = {
+  rate: 129.5,
+  token_amount: 11.583011,
+  fiat_paid: 1500,
+  symbol: 'USDC',
+  decimals: 6,
+}
+
+export const createOrderBody = {
+  user_address: WALLET,
+  token: TOKEN_ADDRESS,
+  order_type: 1 as const,
+  fiat_payload: {
+    amount_fiat: 1500,
+    cashout_type: 'PHONE',
+    phone_number: '+254712345678',
+    currency: 'KES',
+  },
+}
+
+export const createdOrderData = {
+  tx_hash: TX_HASH,
+  status: 'submitted',
+  rate_used: 129.5,
+  amount_sent: 11.583011,
+  fiat_paid: 1500,
+}
+
+export const orderListData = [
+  {
+    order_id: 'ord_1',
+    status: 'SETTLED',
+    amount_crypto: 11.583011,
+    amount_fiat: 1500,
+    currency: 'KES',
+    exchange_rate: 129.5,
+    token: 'BASE_USDC',
+    creation_transaction_hash: TX_HASH,
+    settlement_transaction_hash: TX_HASH,
+    order_type: 'OffRamp',
+    wallet_address: WALLET,
+    created_at: '2025-01-01T00:00:00.123Z',
+  },
+]
+
+export const metaTokensData = {
+  environment: 'sandbox',
+  spender: WALLET,
+  tokens: [
+    {
+      symbol: 'USDC',
+      label: 'BASE_USDC(Testnet)',
+      address: TOKEN_ADDRESS,
+      decimals: 6,
+      chain_id: 84532,
+    },
+  ],
+}
+
+export const txOrderData = { tx_hash: TX_HASH, order_id: 'ord_1', status: 'processing' }
+
+export const webhookTestData = { event: 'order.settled', request_id: 'req_1' }

@@ -1,0 +1,17 @@
+/**
+ * The `data.field` names of the service's 422 answers (spec section 7) and of the other inputs
+ * checked here, so a form, the sandbox and the server kit name a field the same way.
+ *
+ * @example
+ * form.setError(VALIDATION_FIELDS.phoneNumber, { message: failure.message })
+ */
+export const VALIDATION_FIELDS = {
+  networkId: 'payment_method.network_id',
+  phoneNumber: 'payment_method.phone_number',
+  customerName: 'customer.name',
+  dob: 'customer.dob',
+  additionalIdNumber: 'customer.additional_id_number',
+  userAddress: 'user_address',
+  walletAddress: 'wallet_address',
+  amountFiat: 'amount_fiat',
+} as const

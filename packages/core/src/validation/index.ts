@@ -1,0 +1,39 @@
+export {
+  currencyFractionDigits,
+  type ProviderLimits,
+  validateAmountForProvider,
+  validateFiatAmount,
+} from './amount.js'
+export { requiresBvn, validateBvn } from './bvn.js'
+export {
+  type CustomerName,
+  MAX_CUSTOMER_NAME_LENGTH,
+  validateCustomerName,
+} from './customerName.js'
+export {
+  MAX_CUSTOMER_AGE,
+  MIN_CUSTOMER_AGE,
+  toDobString,
+  type ValidateDobOptions,
+  validateDob,
+} from './dob.js'
+export { type ValidateEvmAddressOptions, validateEvmAddress } from './evmAddress.js'
+export { VALIDATION_FIELDS } from './fields.js'
+export { validateNetworkId } from './networkId.js'
+export { formatPhoneAsYouType, validatePhone } from './phone.js'
+export {
+  type QuoteInput,
+  type ValidateQuoteInputOptions,
+  validateQuoteInput,
+} from './quoteInput.js'
+export type { ValidationCode, ValidationFailure, ValidationResult } from './result.js'
+export {
+  amountSchema,
+  bvnSchema,
+  customerNameSchema,
+  dobSchema,
+  evmAddressSchema,
+  networkIdSchema,
+  phoneNumberSchema,
+  quoteInputSchema,
+} from './schemas.js'

@@ -1,0 +1,90 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max'
+import { describe, expect, it } from 'vitest'
+import { formatPhoneAsYouType, validatePhone } from './phone.js'
+
+const SAMPLES = [
+  ['KE', '+254712345678', '0712 345 678'],
+  ['NG', '+2348031234567', '0803 123 4567'],
+  ['GH', '+233241234567', '024 123 4567'],
+  ['UG', '+256772123456', '0772 123456'],
+  ['TZ', '+255754123456', '0754 123 456'],
+  ['ZA', '+27821234567', '082 123 4567'],
+  ['RW', '+250788123456', '0788 123 456'],
+] as const
+
+describe('validatePhone', () => {
+  it('uses sample numbers that the full metadata calls valid mobile numbers', () => {
+    for (const [country, e164] of SAMPLES) {
+      const phone = parsePhoneNumberFromString(e164)
+      expect(phone?.isValid(), e164).toBe(true)
+      expect(phone?.country).toBe(country)
+      expect(phone?.getType()).toBe('MOBILE')
+    }
+  })
+
+  it.each(SAMPLES)(
+    'accepts %s numbers in E.164, international and national form',
+    (country, e164, national) => {
+      expect(validatePhone(e164, country)).toEqual({ ok: true, value: e164 })
+      expect(validatePhone(national, country)).toEqual({ ok: true, value: e164 })
+      const spaced = `${e164.slice(0, 4)} ${e164.slice(4, 7)} ${e164.slice(7)}`
+      expect(validatePhone(spaced, country)).toEqual({ ok: true, value: e164 })
+    },
+  )
+
+  it('accepts common separators and a lower-case country code', () => {
+    expect(validatePhone('(0712) 345-678', 'ke')).toEqual({ ok: true, value: '+254712345678' })
+    expect(validatePhone(' 0712.345.678 ', 'KE')).toEqual({ ok: true, value: '+254712345678' })
+  })
+
+  it('refuses a valid number of another country', () => {
+    expect(validatePhone('+254712345678', 'NG')).toEqual({
+      ok: false,
+      field: 'payment_method.phone_number',
+      code: 'wrong_country',
+      message: 'Enter a phone number from Nigeria',
+    })
+    expect(validatePhone('+2348031234567', 'GH')).toMatchObject({ code: 'wrong_country' })
+  })
+
+  it.each([
+    ['too short', '0712345', 'invalid_phone'],
+    ['too long', '07123456789', 'invalid_phone'],
+    ['an impossible prefix', '+254 999 123456', 'invalid_phone'],
+    ['letters', '0712 345 67a', 'invalid_characters'],
+    ['an extension', '+254712345678 ext 5', 'invalid_characters'],
+    ['a plus in the middle', '0712+345678', 'invalid_characters'],
+    ['empty', '', 'required'],
+    ['blank', '   ', 'required'],
+    ['missing', undefined, 'required'],
+    ['a number type', 254712345678, 'required'],
+  ])('refuses %s', (_label, input, code) => {
+    expect(validatePhone(input, 'KE')).toMatchObject({
+      ok: false,
+      field: 'payment_method.phone_number',
+      code,
+    })
+  })
+
+  it('names the country in its message', () => {
+    expect(validatePhone('0712', 'KE')).toMatchObject({
+      message: 'Enter a valid phone number for Kenya',
+    })
+  })
+
+  it('refuses a country it has no metadata for', () => {
+    expect(validatePhone('0712345678', 'XX')).toMatchObject({ code: 'unsupported_country' })
+  })
+})
+
+describe('formatPhoneAsYouType', () => {
+  it('formats partial and whole numbers for the country', () => {
+    expect(formatPhoneAsYouType('0712345', 'KE')).toBe('0712 345')
+    expect(formatPhoneAsYouType('0712345678', 'KE')).toBe('0712 345678')
+    expect(formatPhoneAsYouType('+2348031234567', 'NG')).toBe('+234 803 123 4567')
+  })
+
+  it('leaves input alone for an unknown country rather than throwing', () => {
+    expect(formatPhoneAsYouType('0712', 'XX')).toBe('0712')
+  })
+})

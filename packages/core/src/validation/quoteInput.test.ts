@@ -1,0 +1,192 @@
+import { describe, expect, it } from 'vitest'
+import { validateQuoteInput } from './quoteInput.js'
+
+const now = () => Date.UTC(2025, 5, 15)
+const KE_MOBILE = {
+  order_type: 'OnRamp',
+  country: 'KE',
+  currency: 'KES',
+  amount_fiat: 1500,
+  wallet_address: '0xd8da6bf26964af9d7eed9e03e53415d37aa96045',
+  payment_method: {
+    type: 'mobile_money',
+    network_id: '3f2b8c1e-6a4d-4f7e-8c21-0d5e6f7a8b9c',
+    phone_number: '0712 345 678',
+  },
+  customer: { name: ' Amina   Njoroge ', dob: '07/14/1990' },
+  client_ref: 'cart-42',
+}
+const NG_BANK = {
+  ...KE_MOBILE,
+  country: 'NG',
+  currency: 'NGN',
+  payment_method: { type: 'bank', network_id: '9b2f3c1e-6a4d-4f7e-8c21-0d5e6f7a8b9c' },
+  customer: {
+    name: 'Ngozi Okonjo-Iweala',
+    dob: '06/13/1954',
+    additional_id_number: '223 4567 8901',
+  },
+}
+
+describe('validateQuoteInput', () => {
+  it('returns the request with normalised values and extra fields kept', () => {
+    expect(validateQuoteInput(KE_MOBILE, { now })).toEqual({
+      ok: true,
+      value: {
+        ...KE_MOBILE,
+        wallet_address: '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045',
+        payment_method: { ...KE_MOBILE.payment_method, phone_number: '+254712345678' },
+        customer: { name: 'Amina Njoroge', dob: '07/14/1990' },
+      },
+    })
+  })
+
+  it('requires a BVN for Nigeria and strips its spaces', () => {
+    const result = validateQuoteInput(NG_BANK, { now })
+    expect(result).toMatchObject({
+      ok: true,
+      value: { customer: { additional_id_number: '22345678901' } },
+    })
+    const { additional_id_number: _, ...withoutBvn } = NG_BANK.customer
+    expect(validateQuoteInput({ ...NG_BANK, customer: withoutBvn }, { now })).toMatchObject({
+      ok: false,
+      field: 'customer.additional_id_number',
+      code: 'required',
+    })
+  })
+
+  it('does not ask for a BVN outside Nigeria', () => {
+    expect(
+      validateQuoteInput(
+        {
+          ...NG_BANK,
+          country: 'GH',
+          currency: 'GHS',
+          customer: { name: 'Kofi Mensah', dob: '01/01/1990' },
+        },
+        { now },
+      ).ok,
+    ).toBe(true)
+  })
+
+  it('reports failures in the order of the 422 table', () => {
+    const everythingWrong = {
+      ...NG_BANK,
+      country: 'NG',
+      payment_method: { type: 'mobile_money', network_id: 'mtn', phone_number: '+254712345678' },
+      customer: { name: 'Ngozi', dob: '1990-01-01', additional_id_number: '1' },
+    }
+    const fields: string[] = []
+    let input: Record<string, unknown> = everythingWrong
+    const fixes: Record<string, (value: typeof everythingWrong) => typeof everythingWrong> = {
+      'payment_method.network_id': (v) => ({
+        ...v,
+        payment_method: { ...v.payment_method, network_id: NG_BANK.payment_method.network_id },
+      }),
+      'payment_method.phone_number': (v) => ({
+        ...v,
+        payment_method: { ...v.payment_method, phone_number: '08031234567' },
+      }),
+      'customer.name': (v) => ({ ...v, customer: { ...v.customer, name: 'Ngozi Okonjo-Iweala' } }),
+      'customer.dob': (v) => ({ ...v, customer: { ...v.customer, dob: '06/13/1954' } }),
+      'customer.additional_id_number': (v) => ({
+        ...v,
+        customer: { ...v.customer, additional_id_number: '22345678901' },
+      }),
+    }
+    for (;;) {
+      const result = validateQuoteInput(input, { now })
+      if (result.ok) break
+      fields.push(result.field)
+      const fix = fixes[result.field]
+      if (!fix) throw new Error(`unexpected field ${result.field}`)
+      input = fix(input as typeof everythingWrong)
+    }
+    expect(fields).toEqual([
+      'payment_method.network_id',
+      'payment_method.phone_number',
+      'customer.name',
+      'customer.dob',
+      'customer.additional_id_number',
+    ])
+  })
+
+  it('requires network_id on bank rails only', () => {
+    const bank = { ...NG_BANK, payment_method: { type: 'bank' } }
+    expect(validateQuoteInput(bank, { now })).toMatchObject({
+      field: 'payment_method.network_id',
+      code: 'required',
+    })
+    const mobile = {
+      ...KE_MOBILE,
+      payment_method: { type: 'mobile_money', phone_number: '0712345678' },
+    }
+    expect(validateQuoteInput(mobile, { now }).ok).toBe(true)
+  })
+
+  it('checks the phone on mobile money only, for the corridor country', () => {
+    const wrongCountry = {
+      ...KE_MOBILE,
+      payment_method: { ...KE_MOBILE.payment_method, phone_number: '+2348031234567' },
+    }
+    expect(validateQuoteInput(wrongCountry, { now })).toMatchObject({
+      field: 'payment_method.phone_number',
+      code: 'wrong_country',
+    })
+    expect(
+      validateQuoteInput(
+        { ...NG_BANK, payment_method: { ...NG_BANK.payment_method, phone_number: 'junk' } },
+        { now },
+      ).ok,
+    ).toBe(true)
+  })
+
+  it('checks the amount against the provider when given, after the table', () => {
+    const provider = { min_amount: 2000, max_amount: 150_000, currency: 'KES' }
+    expect(validateQuoteInput(KE_MOBILE, { now, provider })).toEqual({
+      ok: false,
+      field: 'amount_fiat',
+      code: 'below_minimum',
+      message: 'Minimum is 2,000 KES',
+    })
+    expect(validateQuoteInput({ ...KE_MOBILE, amount_fiat: -1 }, { now })).toMatchObject({
+      field: 'amount_fiat',
+      code: 'not_positive',
+    })
+    const badName = { ...KE_MOBILE, customer: { ...KE_MOBILE.customer, name: 'Amina' } }
+    expect(validateQuoteInput(badName, { now, provider })).toMatchObject({ field: 'customer.name' })
+  })
+
+  it('checks a wallet address when one is sent', () => {
+    const wrong = { ...KE_MOBILE, wallet_address: '0xd8Da6BF26964aF9D7eEd9e03E53415D37aA96045' }
+    expect(validateQuoteInput(wrong, { now })).toMatchObject({
+      field: 'wallet_address',
+      code: 'bad_checksum',
+    })
+    const { wallet_address: _, ...withoutWallet } = KE_MOBILE
+    expect(validateQuoteInput(withoutWallet, { now }).ok).toBe(true)
+  })
+
+  it('uses the clock for the age check', () => {
+    const young = { ...KE_MOBILE, customer: { ...KE_MOBILE.customer, dob: '01/01/2008' } }
+    expect(validateQuoteInput(young, { now })).toMatchObject({
+      field: 'customer.dob',
+      code: 'too_young',
+    })
+    expect(validateQuoteInput(young, { now: () => Date.UTC(2026, 0, 1) }).ok).toBe(true)
+  })
+
+  it('answers a missing or malformed body with the first table field, never a throw', () => {
+    expect(validateQuoteInput(undefined)).toMatchObject({ ok: false, field: 'customer.name' })
+    expect(validateQuoteInput('text')).toMatchObject({ ok: false, field: 'customer.name' })
+    expect(validateQuoteInput({ payment_method: { type: 'bank' } })).toMatchObject({
+      field: 'payment_method.network_id',
+    })
+    expect(
+      validateQuoteInput({ payment_method: { type: 'mobile_money' }, country: 42 }),
+    ).toMatchObject({
+      field: 'payment_method.phone_number',
+      code: 'unsupported_country',
+    })
+  })
+})

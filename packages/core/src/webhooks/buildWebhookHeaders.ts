@@ -1,0 +1,65 @@
+import {
+  DEFAULT_WEBHOOK_USER_AGENT,
+  WEBHOOK_EVENT_HEADER,
+  WEBHOOK_ID_HEADER,
+  WEBHOOK_SIGNATURE_HEADER,
+  type WebhookEvent,
+} from './constants.js'
+import type { WebhookBody } from './encoding.js'
+import { type SignWebhookErrorType, signWebhook } from './signWebhook.js'
+
+export type BuildWebhookHeadersParameters = {
+  secret: string
+  event: WebhookEvent
+  /** The delivery's UUID (`X-Webhook-Id`); keep it across retries of one delivery. */
+  deliveryId: string
+  /** The exact bytes that will be sent. */
+  body: WebhookBody
+  /** Unix seconds to sign; defaults to `now()`. */
+  timestamp?: number
+  now?: () => number
+  userAgent?: string
+}
+
+export type BuildWebhookHeadersReturnType = {
+  'Content-Type': 'application/json'
+  'User-Agent': string
+  'X-Webhook-Event': WebhookEvent
+  'X-Webhook-Id': string
+  'X-Webhook-Signature': string
+}
+
+export type BuildWebhookHeadersErrorType = SignWebhookErrorType
+
+/**
+ * Builds every header of a delivery as the service sends it (spec section 6): content type, user
+ * agent, event, delivery id and signature. The sandbox posts deliveries with it; tests use it to
+ * send a signed request through `app.request()`.
+ *
+ * @example
+ * const body = JSON.stringify(order)
+ * const headers = await buildWebhookHeaders({
+ *   secret: 'whsec_test',
+ *   event: 'order.settled',
+ *   deliveryId: crypto.randomUUID(),
+ *   body,
+ * })
+ * await app.request('/api/ramp/webhooks', { method: 'POST', headers, body })
+ */
+export async function buildWebhookHeaders(
+  parameters: BuildWebhookHeadersParameters,
+): Promise<BuildWebhookHeadersReturnType> {
+  const { header } = await signWebhook({
+    secret: parameters.secret,
+    body: parameters.body,
+    timestamp: parameters.timestamp,
+    now: parameters.now,
+  })
+  return {
+    'Content-Type': 'application/json',
+    'User-Agent': parameters.userAgent ?? DEFAULT_WEBHOOK_USER_AGENT,
+    [WEBHOOK_EVENT_HEADER]: parameters.event,
+    [WEBHOOK_ID_HEADER]: parameters.deliveryId,
+    [WEBHOOK_SIGNATURE_HEADER]: header,
+  }
+}

@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config'
+import projects from './vitest.workspace.ts'
+
+export default defineConfig({
+  test: {
+    projects: [...projects],
+    coverage: {
+      provider: 'v8',
+      include: ['packages/core/src/**/*.ts'],
+      exclude: ['**/*.test.ts', '**/test-utils/**'],
+      reporter: ['text-summary', 'text'],
+      thresholds: { lines: 90 },
+    },
+  },
+})
