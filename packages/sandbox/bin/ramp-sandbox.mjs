@@ -1,0 +1,13 @@
+#!/usr/bin/env node
+// `ramp-sandbox`: the built CLI when the package is installed from the registry (dist/), or the
+// TypeScript source through tsx inside the rampkit workspace. Flags: `ramp-sandbox --help`.
+import { existsSync } from 'node:fs'
+
+const built = new URL('../dist/cli.js', import.meta.url)
+if (existsSync(built)) {
+  await import(built.href)
+} else {
+  const { register } = await import('tsx/esm/api')
+  register()
+  await import(new URL('../src/cli.ts', import.meta.url).href)
+}

@@ -1,0 +1,165 @@
+#!/usr/bin/env node
+/**
+ * Compiles every contract in `contracts/` with the pinned solc-js (offline, standard JSON) and
+ * writes `artifacts/<Name>.json` plus `src/chain/artifacts.ts`, which exports each ABI `as const`
+ * so viem infers function names, arguments and events. The output depends only on the sources
+ * and the compiler version, so running it twice changes nothing; commit both outputs.
+ *
+ * Usage: `pnpm --filter @rampkit/sandbox compile-contracts` (or `node scripts/compile-contracts.mjs`).
+ */
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const require = createRequire(import.meta.url)
+const solc = require('solc')
+
+const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..')
+const contractsDir = join(packageDir, 'contracts')
+const artifactsDir = join(packageDir, 'artifacts')
+const tsOutput = join(packageDir, 'src', 'chain', 'artifacts.ts')
+
+// anvil 1.7's default hardfork is newer than Cancun, so Cancun opcodes (PUSH0, MCOPY) run there;
+// a node pinned to an older fork would need 'paris'.
+const EVM_VERSION = 'cancun'
+const OPTIMIZER_RUNS = 200
+
+const sourceFiles = readdirSync(contractsDir)
+  .filter((file) => file.endsWith('.sol'))
+  .sort()
+if (sourceFiles.length === 0) throw new Error(`no .sol files in ${contractsDir}`)
+
+// Source unit names are bare file names, so `import "./TestToken.sol"` resolves without an import
+// callback and no absolute path of this machine leaks into the metadata hash in the bytecode.
+const input = {
+  language: 'Solidity',
+  sources: Object.fromEntries(
+    sourceFiles.map((file) => [file, { content: readFileSync(join(contractsDir, file), 'utf8') }]),
+  ),
+  settings: {
+    optimizer: { enabled: true, runs: OPTIMIZER_RUNS },
+    evmVersion: EVM_VERSION,
+    outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } },
+  },
+}
+
+const output = JSON.parse(solc.compile(JSON.stringify(input)))
+const diagnostics = output.errors ?? []
+for (const diagnostic of diagnostics) {
+  console.error(diagnostic.formattedMessage ?? diagnostic.message)
+}
+if (diagnostics.some((diagnostic) => diagnostic.severity === 'error')) {
+  console.error('compile-contracts: compilation failed, nothing written')
+  process.exit(1)
+}
+
+/** @type {{ contractName: string, abi: Array<Record<string, unknown>>, bytecode: string }[]} */
+const contracts = []
+for (const file of sourceFiles) {
+  const units = output.contracts?.[file] ?? {}
+  for (const contractName of Object.keys(units).sort()) {
+    const unit = units[contractName]
+    // Interfaces and abstract contracts have no bytecode: nothing to deploy, no artifact.
+    if (!unit.evm.bytecode.object) continue
+    contracts.push({ contractName, abi: unit.abi, bytecode: `0x${unit.evm.bytecode.object}` })
+  }
+}
+contracts.sort((a, b) => a.contractName.localeCompare(b.contractName))
+
+const written = []
+
+// Stale artifacts of renamed or deleted contracts would otherwise linger and get committed.
+const keep = new Set(contracts.map((contract) => `${contract.contractName}.json`))
+for (const file of readdirSync(artifactsDir)) {
+  if (file.endsWith('.json') && !keep.has(file)) {
+    rmSync(join(artifactsDir, file))
+    console.log(`removed ${relative(packageDir, join(artifactsDir, file))}`)
+  }
+}
+
+for (const contract of contracts) {
+  const path = join(artifactsDir, `${contract.contractName}.json`)
+  writeFileSync(path, `${JSON.stringify(contract, null, 2)}\n`)
+  written.push(path)
+}
+
+// Every custom error of every contract, once: the spender bubbles the token's errors, so the
+// operator decodes a reverted pull with the spender's ABI plus these.
+const errorsBySignature = new Map()
+for (const contract of contracts) {
+  for (const item of contract.abi) {
+    if (item.type !== 'error') continue
+    const signature = `${item.name}(${item.inputs.map((input) => input.type).join(',')})`
+    if (!errorsBySignature.has(signature)) errorsBySignature.set(signature, item)
+  }
+}
+const errorAbi = [...errorsBySignature.entries()]
+  .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+  .map(([, item]) => item)
+
+writeFileSync(tsOutput, renderTs(contracts, errorAbi))
+written.push(tsOutput)
+
+console.log(
+  `compile-contracts: solc ${solc.version()}, evmVersion ${EVM_VERSION}, optimizer runs ${OPTIMIZER_RUNS}`,
+)
+for (const contract of contracts) {
+  const bytes = (contract.bytecode.length - 2) / 2
+  console.log(
+    `  ${contract.contractName}: ${contract.abi.length} ABI items, ${bytes} bytes of bytecode`,
+  )
+}
+for (const path of written) console.log(`wrote ${relative(packageDir, path)}`)
+
+/**
+ * Renders the TypeScript module in the repository's Biome style (single quotes, no semicolons,
+ * trailing commas, objects broken one key per line), so `biome check` accepts it unchanged.
+ */
+function renderTs(contracts, errorAbi) {
+  const lines = [
+    '// Generated by scripts/compile-contracts.mjs from contracts/*.sol. Do not edit by hand:',
+    '// change the Solidity and run `pnpm --filter @rampkit/sandbox compile-contracts`.',
+    '',
+  ]
+  for (const contract of contracts) {
+    const base = contract.contractName.charAt(0).toLowerCase() + contract.contractName.slice(1)
+    lines.push(
+      `/** ABI of \`${contract.contractName}\` (contracts/${contract.contractName}.sol). */`,
+      `export const ${base}Abi = ${renderValue(contract.abi, '')} as const`,
+      '',
+      `/** Creation bytecode of \`${contract.contractName}\`; constructor arguments are appended by viem. */`,
+      `export const ${base}Bytecode: \`0x\${string}\` =`,
+      `  '${contract.bytecode}'`,
+      '',
+    )
+  }
+  lines.push(
+    '/** Every custom error of the sandbox contracts, to decode a revert bubbled up through the spender. */',
+    `export const sandboxErrorAbi = ${renderValue(errorAbi, '')} as const`,
+    '',
+  )
+  return lines.join('\n')
+}
+
+function renderValue(value, indent) {
+  const inner = `${indent}  `
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '[]'
+    return `[\n${value.map((item) => `${inner}${renderValue(item, inner)},`).join('\n')}\n${indent}]`
+  }
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value)
+    if (entries.length === 0) return '{}'
+    const body = entries
+      .map(([key, item]) => `${inner}${renderKey(key)}: ${renderValue(item, inner)},`)
+      .join('\n')
+    return `{\n${body}\n${indent}}`
+  }
+  if (typeof value === 'string') return `'${value.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`
+  return String(value)
+}
+
+function renderKey(key) {
+  return /^[A-Za-z_$][\w$]*$/.test(key) ? key : `'${key}'`
+}

@@ -1,0 +1,98 @@
+import { spawn } from 'node:child_process'
+import { describe, expect, it } from 'vitest'
+
+const ROOT = new URL('../../../', import.meta.url).pathname
+
+type Ready = {
+  url: string
+  apiKeys: string[]
+  chainId: number
+  rpcUrl: string
+  spender: string
+  tokens: { symbol: string; decimals: number }[]
+}
+
+/** Starts `pnpm sandbox` in its own process group and resolves with its READY line. */
+function startCli(args: string[]) {
+  const child = spawn('pnpm', ['sandbox', ...args], {
+    cwd: ROOT,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  const ready = new Promise<{ ready: Ready }>((resolve, reject) => {
+    child.stdout.on('data', (chunk) => {
+      output += chunk
+      const line = output.split('\n').find((entry) => entry.startsWith('RAMP_SANDBOX_READY '))
+      if (line) resolve({ ready: JSON.parse(line.slice('RAMP_SANDBOX_READY '.length)) })
+    })
+    child.stderr.on('data', (chunk) => (output += chunk))
+    void exited.then((code) => reject(new Error(`exited with ${code} before ready:\n${output}`)))
+  })
+  return { child, ready, exited, output: () => output }
+}
+
+describe('ramp-sandbox CLI', () => {
+  it('starts anvil and the service, prints READY, serves each key, and stops cleanly on SIGTERM', async () => {
+    const cli = startCli([
+      '--port',
+      '0',
+      '--speed',
+      '0',
+      '--api-key',
+      'is_test_cli_a',
+      '--api-key',
+      'is_test_cli_b',
+    ])
+    try {
+      const { ready } = await cli.ready
+      expect(ready.apiKeys).toEqual(['is_test_cli_a', 'is_test_cli_b'])
+      expect(ready.chainId).toBe(31337)
+      expect(ready.tokens.map((token) => token.decimals)).toEqual([6, 6, 18])
+      expect(cli.output()).toContain(ready.url)
+      for (const key of ready.apiKeys) {
+        const response = await fetch(`${ready.url}/orders/me`, { headers: { 'X-API-Key': key } })
+        expect(response.status).toBe(200)
+      }
+      process.kill(-cli.child.pid!, 'SIGTERM')
+      await cli.exited
+      // The chain went down with it.
+      await expect(
+        fetch(ready.rpcUrl, { method: 'POST', body: '{}', signal: AbortSignal.timeout(2_000) }),
+      ).rejects.toThrow()
+      await expect(
+        fetch(`${ready.url}/meta/tokens`, { signal: AbortSignal.timeout(2_000) }),
+      ).rejects.toThrow()
+    } finally {
+      try {
+        process.kill(-cli.child.pid!, 'SIGKILL')
+      } catch {}
+    }
+  })
+
+  it('generates and prints a key when none is given, and exits 2 on a bad flag', async () => {
+    const cli = startCli(['--port', '0', '--quiet'])
+    try {
+      const { ready } = await cli.ready
+      expect(ready.apiKeys).toHaveLength(1)
+      expect(ready.apiKeys[0]).toMatch(/^is_test_[0-9a-f]{32}$/)
+      expect(
+        cli
+          .output()
+          .trim()
+          .split('\n')
+          .filter((line) => line.startsWith('RAMP_SANDBOX_READY')),
+      ).toHaveLength(1)
+      process.kill(-cli.child.pid!, 'SIGINT')
+      await cli.exited
+    } finally {
+      try {
+        process.kill(-cli.child.pid!, 'SIGKILL')
+      } catch {}
+    }
+    const bad = startCli(['--port', 'nope'])
+    await expect(bad.ready).rejects.toThrow(/--port must be/)
+    expect(await bad.exited).not.toBe(0)
+  })
+})

@@ -1,0 +1,443 @@
+import {
+  BadRequestError,
+  ConflictError,
+  CorridorNotConfiguredError,
+  NotFoundError,
+  QuoteExpiredError,
+  RampApiError,
+  RateLimitedError,
+  UnauthorizedError,
+  UpstreamUnavailableError,
+  ValidationError,
+} from '@rampkit/core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { providerId } from '../seed/corridors.js'
+import {
+  freshAddress,
+  KEY_B,
+  MPESA,
+  startTestSandbox,
+  type TestSandbox,
+} from '../testing/sandbox.js'
+
+/**
+ * Conformance of the partner routes (spec 4.1 to 4.14) with sections 5, 7 and 8, over HTTP
+ * against a real sandbox and chain: core's client where it can say it, raw fetch where the
+ * client refuses the input before sending.
+ */
+let t: TestSandbox
+
+beforeAll(async () => {
+  t = await startTestSandbox()
+})
+afterAll(async () => {
+  await t?.stop()
+})
+
+/** The error a promise rejects with. */
+async function failure(promise: Promise<unknown>): Promise<RampApiError> {
+  try {
+    await promise
+  } catch (error) {
+    if (error instanceof RampApiError) return error
+    throw error
+  }
+  throw new Error('expected the call to fail')
+}
+
+describe('4.1 indicative rates', () => {
+  it('returns requested, rates and fetched_at', async () => {
+    const rates = await t.client().getIndicativeRates({ fiat: 'KES,NGN' })
+    expect(rates.requested).toEqual(['KES', 'NGN'])
+    expect(rates.rates).toHaveLength(2)
+    expect(rates.fetched_at).toMatch(/Z$/)
+  })
+
+  it('answers 400 data.field fiat for a bad code and 422 when omitted', async () => {
+    const bad = await t.raw('/api/v1/partner/rates/indicative?fiat=KESX')
+    expect([bad.status, bad.body.data]).toEqual([400, { field: 'fiat' }])
+    const missing = await t.raw('/api/v1/partner/rates/indicative')
+    expect([missing.status, missing.body.data]).toEqual([422, { field: 'fiat' }])
+  })
+})
+
+describe('4.2 corridors and 4.3 catalog', () => {
+  it('lists corridors by country and by currency', async () => {
+    const client = t.client()
+    const kenya = await client.getCorridors({ country: 'KE' })
+    expect(kenya.african_markets).toEqual([
+      { country: 'KE', currency: 'KES', onramp: true, offramp: true },
+    ])
+    const usd = await client.getCorridors({ currency: 'USD' })
+    expect(usd.international_bank.currencies).toEqual([
+      { currency: 'USD', onramp: true, offramp: false },
+    ])
+  })
+
+  it('answers 400 with data null, 422 with country and currency, 503 not configured', async () => {
+    const none = await t.raw('/api/v1/partner/corridors')
+    expect([none.status, none.body.data]).toEqual([400, null])
+    const unsupported = await failure(t.client().getCorridors({ country: 'EG' }))
+    expect(unsupported).toBeInstanceOf(ValidationError)
+    expect(unsupported.data).toEqual({ country: 'EG', currency: null })
+    const cm = await failure(t.client().getCatalog({ country: 'CM' }))
+    expect(cm).toBeInstanceOf(CorridorNotConfiguredError)
+    expect(cm.status).toBe(503)
+    expect(cm.data).toEqual({ country: 'CM', currency: 'XAF' })
+  })
+
+  it('returns the full catalog tree with no filter and provider ids usable on quotes', async () => {
+    const catalog = await t.client().getCatalog()
+    expect(Object.keys(catalog.onramp?.countries ?? {})).toEqual(
+      expect.arrayContaining(['KE', 'NG', 'GH', 'UG', 'TZ', 'ZA', 'RW', 'CM']),
+    )
+    const mpesa = catalog.onramp?.countries.KE?.payment_methods.mobile_money?.providers[0]
+    expect(mpesa?.id).toBe(MPESA)
+  })
+})
+
+describe('4.4 banks and 4.5 payment methods', () => {
+  it('lists bank networks and refuses mobile_money with 422', async () => {
+    const banks = await t.client().getBanks({
+      country: 'NG',
+      currency: 'NGN',
+      order_type: 'OffRamp',
+      payment_method_type: 'bank',
+    })
+    expect(banks.supported).toBe(true)
+    expect(banks.banks.map((bank) => bank.name)).toContain('First Bank of Nigeria')
+    const mobile = await failure(
+      t.client().getBanks({
+        country: 'KE',
+        currency: 'KES',
+        order_type: 'OnRamp',
+        payment_method_type: 'mobile_money',
+      }),
+    )
+    expect(mobile).toBeInstanceOf(ValidationError)
+    expect(mobile.field).toBe('payment_method_type')
+  })
+
+  it('answers 400 for a country of length 3 and a currency of length 2 (section 8)', async () => {
+    const country = await t.raw(
+      '/api/v1/partner/banks?country=KEN&currency=KES&order_type=OnRamp&payment_method_type=bank',
+    )
+    expect([country.status, country.body.data]).toEqual([400, { field: 'country' }])
+    const currency = await t.raw(
+      '/api/v1/partner/banks?country=KE&currency=KS&order_type=OnRamp&payment_method_type=bank',
+    )
+    expect([currency.status, currency.body.data]).toEqual([400, { field: 'currency' }])
+  })
+
+  it('lists payment methods of a corridor', async () => {
+    const methods = await t.client().getPaymentMethods({ country: 'KE', order_type: 'OnRamp' })
+    expect(methods.payment_methods.map((method) => method.id)).toEqual(['mobile_money', 'bank'])
+  })
+})
+
+describe('4.6 binding quotes: the 422 table in order', () => {
+  const expectField = async (overrides: Record<string, unknown>, field: string) => {
+    const response = await t.raw('/api/v1/partner/orders/quote', {
+      method: 'POST',
+      body: t.kenyaQuote(overrides),
+    })
+    expect(response.status).toBe(422)
+    expect(response.body.status).toBe('error')
+    expect(response.body.data.field).toBe(field)
+    return response
+  }
+
+  it('creates a quote with a rate, both amounts, the token and an expiry 120 s out', async () => {
+    const quote = await t.client().createQuote(t.kenyaQuote())
+    expect(quote).toMatchObject({
+      order_type: 'OnRamp',
+      currency: 'KES',
+      token: 'USDC',
+      amount_fiat: 1500,
+      decimals: 6,
+      token_address: t.token('USDC').address,
+    })
+    expect(quote.amount_crypto).toBeCloseTo(1500 / quote.rate, 5)
+    expect(Date.parse(quote.expires_at) - Date.parse(quote.created_at ?? '')).toBe(120_000)
+  })
+
+  it('requires network_id on bank rails and checks it belongs to the corridor and direction', async () => {
+    await expectField({ payment_method: { type: 'bank' } }, 'payment_method.network_id')
+    await expectField(
+      { payment_method: { type: 'bank', network_id: providerId('NG', 'bank', 'ACCESS') } },
+      'payment_method.network_id',
+    )
+    // Co-operative Bank serves on-ramp only; NCBA is inactive.
+    await expectField(
+      {
+        order_type: 'OffRamp',
+        payment_method: { type: 'bank', network_id: providerId('KE', 'bank', 'COOP') },
+      },
+      'payment_method.network_id',
+    )
+    await expectField(
+      { payment_method: { type: 'bank', network_id: providerId('KE', 'bank', 'NCBA') } },
+      'payment_method.network_id',
+    )
+    const bank = await t.client().createQuote(
+      t.kenyaQuote({
+        payment_method: { type: 'bank', network_id: providerId('KE', 'bank', 'EQUITY') },
+      }),
+    )
+    expect(bank.quote_id).toBeTruthy()
+  })
+
+  it('checks the phone is E.164 of the corridor on mobile money', async () => {
+    await expectField(
+      { payment_method: { type: 'mobile_money', network_id: MPESA } },
+      'payment_method.phone_number',
+    )
+    await expectField(
+      {
+        payment_method: { type: 'mobile_money', network_id: MPESA, phone_number: '+2348031234567' },
+      },
+      'payment_method.phone_number',
+    )
+  })
+
+  it('checks a two-word name, an mm/dd/yyyy date of birth and the Nigerian BVN', async () => {
+    await expectField({ customer: { name: 'Amina', dob: '01/31/1990' } }, 'customer.name')
+    await expectField({ customer: { name: 'Amina Njeri', dob: '1990-01-31' } }, 'customer.dob')
+    await expectField(
+      {
+        country: 'NG',
+        currency: 'NGN',
+        amount_fiat: 50_000,
+        payment_method: { type: 'bank', network_id: providerId('NG', 'bank', 'ACCESS') },
+      },
+      'customer.additional_id_number',
+    )
+    const ng = await t.client().createQuote(
+      t.kenyaQuote({
+        country: 'NG',
+        currency: 'NGN',
+        amount_fiat: 50_000,
+        payment_method: { type: 'bank', network_id: providerId('NG', 'bank', 'ACCESS') },
+        customer: { name: 'Chidi Okeke', dob: '02/28/1988', additional_id_number: '22123456789' },
+      }),
+    )
+    expect(ng.currency).toBe('NGN')
+  })
+
+  it('answers 422 amount_fiat below the provider minimum and above its maximum', async () => {
+    const low = await expectField({ amount_fiat: 5 }, 'amount_fiat')
+    expect(low.body.data).toMatchObject({ min_amount: 10, max_amount: 250_000, currency: 'KES' })
+    await expectField({ amount_fiat: 250_001 }, 'amount_fiat')
+    const client = await failure(t.client().createQuote(t.kenyaQuote({ amount_fiat: 5 })))
+    expect(client).toBeInstanceOf(ValidationError)
+    expect(client.field).toBe('amount_fiat')
+  })
+
+  it('answers 422 and 503 for corridors, and 400 for tokens', async () => {
+    const eg = await t.raw('/api/v1/partner/orders/quote', {
+      method: 'POST',
+      body: t.kenyaQuote({ country: 'EG', currency: 'EGP' }),
+    })
+    expect([eg.status, eg.body.data]).toEqual([422, { country: 'EG', currency: 'EGP' }])
+    const cm = await t.raw('/api/v1/partner/orders/quote', {
+      method: 'POST',
+      body: t.kenyaQuote({ country: 'CM', currency: 'XAF' }),
+    })
+    expect(cm.status).toBe(503)
+    const token = await t.raw('/api/v1/partner/orders/quote', {
+      method: 'POST',
+      body: t.kenyaQuote({ token: 'DOGE' }),
+    })
+    expect([token.status, token.body.code]).toEqual([400, 'unknown_token'])
+  })
+
+  it('quotes international bank pay-in in EUR by currency only', async () => {
+    const quote = await t.client().createQuote(
+      t.kenyaQuote({
+        country: undefined,
+        currency: 'EUR',
+        amount_fiat: 100,
+        payment_method: { type: 'BankSepa' },
+      }),
+    )
+    expect(quote.currency).toBe('EUR')
+  })
+})
+
+describe('4.7 accept and 4.8 partner order', () => {
+  it('moves the order to processing, answers 409 with the same order_id, settles on the clock', async () => {
+    const client = t.client()
+    const wallet = freshAddress()
+    const quote = await client.createQuote(t.kenyaQuote({ wallet_address: wallet }))
+    const accepted = await client.acceptQuote({ quote_id: quote.quote_id })
+    expect(accepted).toMatchObject({
+      alreadyAccepted: false,
+      status: 'processing',
+      quote_id: quote.quote_id,
+    })
+    const again = await t.raw(`/api/v1/partner/orders/quote/${quote.quote_id}/accept`, {
+      method: 'POST',
+    })
+    expect(again.status).toBe(409)
+    expect(again.body.data.order_id).toBe(accepted.order_id)
+    const twice = await client.acceptQuote({ quote_id: quote.quote_id })
+    expect(twice).toMatchObject({ alreadyAccepted: true, order_id: accepted.order_id })
+
+    const processing = await client.getPartnerOrder({ order_id: accepted.order_id })
+    expect(processing.status).toBe('processing')
+    await t.sandbox.admin.advance(3_000)
+    const settled = await client.getPartnerOrder({ order_id: accepted.order_id })
+    expect(settled.status).toBe('settled')
+    expect(settled.updated_at).toMatch(/\.\d{6}Z$/)
+    // The tokens really reached the wallet: a payout transaction on the chain.
+    const hash = settled.settlement_transaction_hash as `0x${string}`
+    expect(await t.receiptStatus(hash)).toBe('success')
+    expect(await t.chain.balanceOf(t.token('USDC').address, wallet)).toBe(
+      t.units('USDC', quote.amount_crypto.toFixed(6)),
+    )
+  })
+
+  it('answers 410 for an expired quote and 404 for an unknown one or another key', async () => {
+    const client = t.client()
+    const quote = await client.createQuote(t.kenyaQuote())
+    await t.sandbox.admin.advance(120_001)
+    const expired = await failure(client.acceptQuote({ quote_id: quote.quote_id }))
+    expect(expired).toBeInstanceOf(QuoteExpiredError)
+    expect(expired.status).toBe(410)
+    const fresh = await client.createQuote(t.kenyaQuote())
+    const other = await failure(t.client(KEY_B).acceptQuote({ quote_id: fresh.quote_id }))
+    expect(other).toBeInstanceOf(NotFoundError)
+    const order = await failure(client.getPartnerOrder({ order_id: 'nope' }))
+    expect(order.status).toBe(404)
+  })
+
+  it('checks signed accepts against the key next_nonce (replay protection)', async () => {
+    const client = t.client()
+    const customer = await client.createCustomer({
+      partner_customer_ref: 'signer-1',
+      first_name: 'Wanjiru',
+      last_name: 'Kamau',
+    })
+    await t.sandbox.admin.advance(2_000)
+    const { keys } = await client.listSigningKeys({ customer_id: customer.customer_id })
+    const key = keys[0]!
+    const first = await client.createQuote(t.kenyaQuote())
+    await client.acceptQuote({
+      quote_id: first.quote_id,
+      key_id: key.key_id,
+      nonce: 1,
+      signature: '0xsig',
+    })
+    const second = await client.createQuote(t.kenyaQuote())
+    const replay = await failure(
+      client.acceptQuote({
+        quote_id: second.quote_id,
+        key_id: key.key_id,
+        nonce: 1,
+        signature: '0xsig',
+      }),
+    )
+    expect(replay).toBeInstanceOf(ConflictError)
+    expect(replay.field).toBe('nonce')
+    const after = await client.listSigningKeys({ customer_id: customer.customer_id })
+    expect(after.keys[0]).toMatchObject({ nonce_high_water: 1, next_nonce: 2 })
+  })
+})
+
+describe('4.9 to 4.14 customers, accounts, payout banks, signing keys', () => {
+  it('runs the customer lifecycle through the client', async () => {
+    const client = t.client()
+    const customer = await client.createCustomer({
+      partner_customer_ref: 'cust-gh-1',
+      first_name: 'Kofi',
+      last_name: 'Mensah',
+      country: 'GH',
+    })
+    expect(customer.status).toBe('submitted')
+    const notReady = await failure(client.listAccounts({ customer_id: customer.customer_id }))
+    expect(notReady).toBeInstanceOf(ConflictError)
+    expect(notReady.message).toMatch(/not ready/)
+    expect(notReady.data).toMatchObject({ deposit_account_status: 'pending' })
+    await t.sandbox.admin.advance(4_000)
+    expect((await client.getCustomer({ customer_id: customer.customer_id })).status).toBe(
+      'approved',
+    )
+    const { accounts } = await client.listAccounts({ customer_id: customer.customer_id })
+    const fiat = accounts.find((account) => account.asset_type === 'fiat')!
+    expect(fiat.currency).toBe('GHS')
+    expect(
+      await client.getAccount({ customer_id: customer.customer_id, account_id: fiat.id }),
+    ).toEqual(fiat)
+    const banks = await client.listPayoutBanks({
+      customer_id: customer.customer_id,
+      account_id: fiat.id,
+    })
+    expect(banks).toMatchObject({ country: 'GH', currency: 'GHS' })
+    expect(banks.banks.length).toBeGreaterThan(0)
+    const missing = await failure(
+      client.getAccount({ customer_id: customer.customer_id, account_id: 9_999 }),
+    )
+    expect(missing).toBeInstanceOf(NotFoundError)
+    expect(missing.data).toBeNull()
+    const { keys } = await client.listSigningKeys({ customer_id: customer.customer_id })
+    const revoked = await client.revokeSigningKey({
+      customer_id: customer.customer_id,
+      key_id: keys[0]!.key_id,
+    })
+    expect(revoked.status).toBe('revoked')
+    const again = await client.revokeSigningKey({
+      customer_id: customer.customer_id,
+      key_id: keys[0]!.key_id,
+    })
+    expect(again).toEqual(revoked)
+    const noKey = await failure(
+      client.revokeSigningKey({ customer_id: customer.customer_id, key_id: 'skey_gone' }),
+    )
+    expect(noKey.field).toBe('key_id')
+    const noCustomer = await failure(client.listSigningKeys({ customer_id: 'pcus_gone' }))
+    expect(noCustomer.field).toBe('customer_id')
+  })
+
+  it('answers 422 for an account id below 1 (section 8)', async () => {
+    const response = await t.raw('/api/v1/partner/customers/pcus_x/accounts/0')
+    // The customer is checked first: unknown customer.
+    expect(response.status).toBe(404)
+    const customer = await t.client().createCustomer({
+      partner_customer_ref: 'cust-ids',
+      first_name: 'Neema',
+      last_name: 'Mushi',
+    })
+    await t.sandbox.admin.advance(4_000)
+    const zero = await t.raw(`/api/v1/partner/customers/${customer.customer_id}/accounts/0`)
+    expect([zero.status, zero.body.data]).toEqual([422, { field: 'account_id' }])
+  })
+})
+
+describe('section 5 authentication and section 7 forced errors through the client', () => {
+  it('refuses a missing, unknown or production key', async () => {
+    const missing = await t.raw('/api/v1/partner/catalog', { key: null })
+    expect(missing.body).toEqual({ status: 'error', message: 'Missing API key', data: null })
+    const unknown = await failure(t.client('is_test_unknown_key').getCatalog())
+    expect(unknown).toBeInstanceOf(UnauthorizedError)
+    const live = await t.raw('/api/v1/partner/catalog', { key: 'is_live_0123456789' })
+    expect(live.status).toBe(401)
+    expect(live.body.message).toMatch(/production.*sandbox/)
+  })
+
+  it('maps forced 429, 502 and 503 to the client errors with retryAfter', async () => {
+    const client = t.client()
+    t.sandbox.admin.forceFault({ status: 429, retryAfterSeconds: 3, path: '/quote' })
+    const limited = await failure(client.getTokenPreview({ amount_fiat: 100, token: 'USDC' }))
+    expect(limited).toBeInstanceOf(RateLimitedError)
+    expect(limited.retryAfter).toBe(3)
+    t.sandbox.admin.forceFault({ status: 502 })
+    const upstream = await failure(client.getCatalog())
+    expect(upstream).toBeInstanceOf(UpstreamUnavailableError)
+    expect(upstream.data).toEqual({ upstream_http_status: 503 })
+    const bad = await failure(
+      client.getCorridors({ country: 'KE', order_type: 'OnRamp', currency: 'NGN' }),
+    )
+    expect(bad).toBeInstanceOf(ValidationError)
+    expect(bad).not.toBeInstanceOf(BadRequestError)
+  })
+})

@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { WEBHOOK_EVENTS } from '../core.js'
+import { type Receiver, startReceiver } from '../testing/receiver.js'
+import {
+  freshAddress,
+  KEY_A,
+  startTestSandbox,
+  type TestSandbox,
+  WEBHOOK_SECRET,
+} from '../testing/sandbox.js'
+
+/**
+ * Section 6 end to end: a real receiver (node:http) verifies every delivery with core's
+ * `verifyWebhook`; the sandbox's lifecycles emit all 14 events; failing receivers get retries
+ * and forced duplicates arrive under the same delivery id.
+ */
+let t: TestSandbox
+let receiver: Receiver
+
+beforeAll(async () => {
+  receiver = await startReceiver(WEBHOOK_SECRET)
+  t = await startTestSandbox({ webhookUrl: receiver.url })
+})
+afterAll(async () => {
+  await t?.stop()
+  await receiver?.close()
+})
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+describe('webhooks (spec section 6)', () => {
+  it('delivers all 14 event types, signed, with every header', async () => {
+    const client = t.client()
+    const admin = t.sandbox.admin
+    // Orders: processing and settled, a forced failure, a forced refund.
+    const settle = await client.createQuote(t.kenyaQuote())
+    await client.acceptQuote({ quote_id: settle.quote_id })
+    admin.forceNextOrder(KEY_A, 'fail')
+    await client.acceptQuote({ quote_id: (await client.createQuote(t.kenyaQuote())).quote_id })
+    admin.forceNextOrder(KEY_A, 'refund')
+    await client.acceptQuote({ quote_id: (await client.createQuote(t.kenyaQuote())).quote_id })
+    // Customers: one approved (deposit account, accounts), one rejected.
+    const customer = await client.createCustomer({
+      partner_customer_ref: 'hook-1',
+      first_name: 'Zawadi',
+      last_name: 'Otieno',
+      country: 'KE',
+    })
+    await client.createCustomer({
+      partner_customer_ref: 'hook-reject',
+      first_name: 'Ana',
+      last_name: 'Reject',
+    })
+    await admin.advance(5_000)
+    // Accounts: credit, a completed send (real payout on chain), a failed send.
+    const { accounts } = await client.listAccounts({ customer_id: customer.customer_id })
+    const wallet = accounts.find((account) => account.asset_type === 'stablecoin')!
+    admin.creditAccount(KEY_A, wallet.id, { amount: '50' })
+    const to = freshAddress()
+    const sent = (await admin.sendFromAccount(KEY_A, wallet.id, { amount: '20', to })) as {
+      transaction_hash: `0x${string}`
+    }
+    expect(await t.receiptStatus(sent.transaction_hash)).toBe('success')
+    expect(await t.chain.balanceOf(t.token('USDC').address, to)).toBe(t.units('USDC', '20'))
+    await admin.sendFromAccount(KEY_A, wallet.id, { amount: '1', outcome: 'failed' })
+    await admin.idle()
+
+    const seen = new Set(receiver.received.map((webhook) => webhook.event))
+    expect([...WEBHOOK_EVENTS].filter((event) => !seen.has(event))).toEqual([])
+    for (const webhook of receiver.received) {
+      expect(webhook.verified).toBe(true)
+      expect(webhook.headers['content-type']).toBe('application/json')
+      expect(webhook.headers['user-agent']).toMatch(/rampkit-sandbox/)
+      expect(webhook.deliveryId).toMatch(UUID)
+      expect(webhook.headers['x-webhook-signature']).toMatch(/^t=\d+,v1=/)
+    }
+    expect(new Set(receiver.received.map((w) => w.deliveryId)).size).toBe(receiver.received.length)
+
+    const settled = receiver.events('order.settled')[0]!.body
+    expect(settled).toMatchObject({ status: 'settled', order_type: 'OnRamp', currency: 'KES' })
+    expect(settled.updated_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/)
+    expect(settled.settlement_transaction_hash).toMatch(/^0x[0-9a-f]{64}$/)
+    expect(receiver.events('order.refunded')[0]!.body.status).toBe('refunded')
+    const deposit = receiver.events('customer.deposit_account.updated')[0]!.body
+    expect(deposit).toMatchObject({
+      customer_id: customer.customer_id,
+      environment: 'sandbox',
+      products: { deposit_account: { status: 'ready' } },
+      can_open_deposit_account: true,
+    })
+    expect(receiver.events('account.credited')[0]!.body).toMatchObject({
+      account_id: wallet.id,
+      amount: '50.000000',
+    })
+    // Events of one user arrive in the order they happened.
+    const orderEvents = receiver.received
+      .filter((w) => w.body.order_id === settle.quote_id || w.event.startsWith('order.'))
+      .map((w) => w.event)
+    expect(orderEvents.indexOf('order.processing')).toBeLessThan(
+      orderEvents.indexOf('order.settled'),
+    )
+  })
+
+  it('retries with backoff while the receiver answers 500, under one delivery id', async () => {
+    const before = receiver.received.length
+    let failures = 3
+    receiver.respondWith((w) => (w.event === 'customer.submitted' && failures-- > 0 ? 500 : 200))
+    await t.client().createCustomer({
+      partner_customer_ref: 'retry-1',
+      first_name: 'Baraka',
+      last_name: 'Mwangi',
+    })
+    await t.sandbox.admin.idle()
+    // Backoff 1 s, 2 s, 4 s of sandbox time; the review (2 s) also fires on the way.
+    await t.sandbox.admin.advance(7_000)
+    await t.sandbox.admin.idle()
+    receiver.respondWith(() => 200)
+    const submitted = receiver.received
+      .slice(before)
+      .filter((w) => w.event === 'customer.submitted')
+    expect(submitted.map((w) => w.answered)).toEqual([500, 500, 500, 200])
+    expect(new Set(submitted.map((w) => w.deliveryId)).size).toBe(1)
+    const log = await t.raw('/__sandbox/webhooks/deliveries?event=customer.submitted')
+    const delivery = log.body.data.deliveries.find(
+      (d: { id: string }) => d.id === submitted[0]!.deliveryId,
+    )
+    expect(delivery.status).toBe('delivered')
+    expect(delivery.attempts.map((a: { status_code: number }) => a.status_code)).toEqual([
+      500, 500, 500, 200,
+    ])
+  })
+
+  it('duplicates and delays deliveries when forced through the admin route', async () => {
+    const before = receiver.received.length
+    const forced = await t.raw('/__sandbox/webhooks/next', {
+      method: 'POST',
+      body: { event: 'order.processing', duplicates: 2 },
+    })
+    expect(forced.status).toBe(200)
+    await t.raw('/__sandbox/webhooks/next', {
+      method: 'POST',
+      body: { event: 'order.settled', delay_ms: 60_000 },
+    })
+    const quote = await t.client().createQuote(t.kenyaQuote())
+    const accepted = await t.client().acceptQuote({ quote_id: quote.quote_id })
+    await t.sandbox.admin.idle()
+    const processing = receiver.received
+      .slice(before)
+      .filter((w) => w.body.order_id === accepted.order_id)
+    expect(processing.map((w) => w.event)).toEqual([
+      'order.processing',
+      'order.processing',
+      'order.processing',
+    ])
+    expect(new Set(processing.map((w) => w.deliveryId)).size).toBe(1)
+    await t.sandbox.admin.advance(3_000)
+    await t.sandbox.admin.idle()
+    const early = receiver.received.filter(
+      (w) => w.body.order_id === accepted.order_id && w.event === 'order.settled',
+    )
+    expect(early).toHaveLength(0)
+    // The backup GET already shows the settlement the late webhook has not told yet.
+    expect((await t.client().getPartnerOrder({ order_id: accepted.order_id })).status).toBe(
+      'settled',
+    )
+    await t.sandbox.admin.advance(60_000)
+    const late = receiver.received.filter(
+      (w) => w.body.order_id === accepted.order_id && w.event === 'order.settled',
+    )
+    expect(late).toHaveLength(1)
+  })
+})

@@ -1,0 +1,217 @@
+import { Hono } from 'hono'
+import { ApiError, ok } from '../http/envelope.js'
+import type { SandboxEnv } from '../http/types.js'
+import {
+  type Direction,
+  findInternational,
+  INTERNATIONAL_OPTIONS,
+  INTERNATIONAL_PAYOUT_RAILS,
+  type InternationalSeed,
+  internationalOptionId,
+  type MarketSeed,
+  providerId,
+  railProviders,
+} from '../seed/corridors.js'
+import {
+  countryNodeView,
+  directionOf,
+  parseCorridorFilter,
+  requireCountryOrCurrency,
+  selectCorridors,
+} from '../service/corridors.js'
+
+const CATALOG_DISCLAIMER =
+  'The catalog is indicative: providers, limits and availability can change. Binding eligibility and price come only from the quote operation.'
+const BANKS_DISCLAIMER =
+  'Bank networks are indicative; the quote operation confirms eligibility. Use banks[].id as payment_method.network_id.'
+
+function internationalView(entry: InternationalSeed) {
+  return {
+    currency: entry.currency,
+    onramp: entry.onramp,
+    offramp: entry.offramp,
+    payment_method_types: entry.paymentMethodTypes,
+    min_amount: entry.limits.min,
+    max_amount: entry.limits.max,
+  }
+}
+
+function countries(markets: readonly MarketSeed[], direction: Direction) {
+  return Object.fromEntries(
+    markets
+      .filter((market) => market[direction] || !market.configured)
+      .map((market) => [market.country, countryNodeView(market, direction)]),
+  )
+}
+
+/**
+ * Corridor discovery: GET /partner/corridors (4.2), /catalog (4.3), /banks (4.4) and
+ * /payment-methods (4.5, assumed shape).
+ */
+export function catalogRoutes() {
+  const app = new Hono<SandboxEnv>()
+
+  app.get('/corridors', (c) => {
+    const filter = parseCorridorFilter(c.req.query())
+    requireCountryOrCurrency(filter)
+    const selection = selectCorridors(filter)
+    return ok(c, 'Corridors are indicative; the quote operation confirms eligibility', {
+      african_markets: selection.markets.map((market) => ({
+        country: market.country,
+        currency: market.currency,
+        onramp: market.onramp,
+        offramp: market.offramp,
+      })),
+      international_bank: {
+        currencies: selection.international.map((entry) => ({
+          currency: entry.currency,
+          onramp: entry.onramp,
+          offramp: entry.offramp,
+        })),
+      },
+    })
+  })
+
+  app.get('/catalog', (c) => {
+    const query = c.req.query()
+    const filter = parseCorridorFilter(query)
+    const anyFilter = Boolean(filter.country || filter.currency || filter.orderType)
+    if (anyFilter) requireCountryOrCurrency(filter)
+    const selection = selectCorridors(filter)
+    const wantOn = filter.orderType !== 'OffRamp'
+    const wantOff = filter.orderType !== 'OnRamp'
+    // A filtered read of one corridor shows only that corridor; the full tree shows all.
+    const data: Record<string, unknown> = { disclaimer: CATALOG_DISCLAIMER }
+    if (wantOn) data.onramp = { countries: countries(selection.markets, 'onramp') }
+    if (wantOff) data.offramp = { countries: countries(selection.markets, 'offramp') }
+    if (wantOff && !filter.country && !filter.currency) {
+      data.rails = { international_payout: INTERNATIONAL_PAYOUT_RAILS }
+    }
+    if (wantOn && (selection.international.length > 0 || !anyFilter)) {
+      data.international_bank = { currencies: selection.international.map(internationalView) }
+    }
+    return ok(c, 'Catalog retrieved', data)
+  })
+
+  app.get('/banks', (c) => {
+    const query = c.req.query()
+    for (const field of ['country', 'currency', 'order_type', 'payment_method_type'] as const) {
+      if (!query[field]?.trim()) {
+        throw new ApiError(400, `${field} is required to list bank networks`, { field })
+      }
+    }
+    const filter = parseCorridorFilter(query)
+    const orderType = filter.orderType!
+    const type = query.payment_method_type!.trim()
+    if (type.length > 64) {
+      throw new ApiError(400, 'payment_method_type is too long', { field: 'payment_method_type' })
+    }
+    const context = {
+      country: filter.country!,
+      currency: filter.currency!,
+      order_type: orderType,
+      payment_method_type: type,
+    }
+    if (type === 'mobile_money') {
+      throw new ApiError(
+        422,
+        'mobile_money has no bank network listing; use the catalog providers[].id as payment_method.network_id',
+        { field: 'payment_method_type' },
+      )
+    }
+    const options = INTERNATIONAL_OPTIONS[type]
+    if (options) {
+      const entry = findInternational(context.currency)
+      if (!entry?.paymentMethodTypes.includes(type) || !entry[directionOf(orderType)]) {
+        throw new ApiError(
+          422,
+          `Corridor not supported in the sandbox environment: ${type} ${context.currency} ${orderType}`,
+          { country: context.country, currency: context.currency, field: 'payment_method_type' },
+        )
+      }
+      const banks = options.map((name) => ({ id: internationalOptionId(type, name), name }))
+      return ok(c, `${banks.length} ${type} options`, {
+        disclaimer: BANKS_DISCLAIMER,
+        context,
+        supported: true,
+        message: 'International bank options are best-effort',
+        banks,
+      })
+    }
+    if (type !== 'bank') {
+      throw new ApiError(
+        422,
+        'payment_method_type must be bank, mobile_money, BankSepa or BankSwift',
+        { field: 'payment_method_type' },
+      )
+    }
+    const [market] = selectCorridors(filter).markets
+    if (!market) {
+      throw new ApiError(422, 'Corridor not supported in the sandbox environment', {
+        country: context.country,
+        currency: context.currency,
+      })
+    }
+    const banks = railProviders(market, 'bank', directionOf(orderType))
+      .filter((provider) => provider.active)
+      .map((provider) => ({
+        id: providerId(market.country, 'bank', provider.code),
+        name: provider.name,
+      }))
+    const supported = banks.length > 0
+    const message = supported
+      ? `${banks.length} active bank networks`
+      : `No bank network serves ${orderType} in ${market.country}`
+    return ok(c, message, { disclaimer: BANKS_DISCLAIMER, context, supported, message, banks })
+  })
+
+  app.get('/payment-methods', (c) => {
+    const filter = parseCorridorFilter(c.req.query())
+    requireCountryOrCurrency(filter)
+    const selection = selectCorridors(filter)
+    const directions: Direction[] = filter.orderType
+      ? [directionOf(filter.orderType)]
+      : ['onramp', 'offramp']
+    const methods: Record<string, unknown>[] = []
+    for (const market of selection.markets) {
+      for (const rail of ['mobile_money', 'bank'] as const) {
+        const enabled = directions.some(
+          (direction) =>
+            market[direction] &&
+            railProviders(market, rail, direction).some((provider) => provider.active),
+        )
+        methods.push({
+          id: rail,
+          label: rail === 'mobile_money' ? 'Mobile Money' : 'Bank Transfer',
+          enabled,
+          quote_type: rail,
+          network_source: rail === 'mobile_money' ? 'catalog' : 'banks',
+          country: market.country,
+          currency: market.currency,
+        })
+      }
+    }
+    for (const entry of selection.international) {
+      for (const type of entry.paymentMethodTypes) {
+        methods.push({
+          id: type,
+          label: type === 'BankSepa' ? 'SEPA bank transfer' : 'SWIFT bank transfer',
+          enabled: true,
+          quote_type: 'bank',
+          network_source: 'banks',
+          currency: entry.currency,
+        })
+      }
+    }
+    return ok(c, `${methods.length} payment methods`, {
+      context: {
+        country: filter.country ?? null,
+        currency: filter.currency ?? null,
+        order_type: filter.orderType ?? null,
+      },
+      payment_methods: methods,
+    })
+  })
+
+  return app
+}

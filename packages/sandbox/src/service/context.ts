@@ -1,0 +1,70 @@
+import type { SandboxClock } from '../clock/index.js'
+import type { WebhookEvent } from '../core.js'
+import type { SandboxStore, SandboxUser } from '../state/store.js'
+import type { WebhookDispatcher } from '../webhooks/dispatcher.js'
+import type { SandboxChainPort } from './chain.js'
+
+/** Timings of the sandbox's lifecycles, in sandbox ms. */
+export type SandboxTimings = {
+  /** Time-to-live of a binding quote. Default 120 000 (2 minutes). */
+  quoteTtlMs: number
+  /** Direct order: `submitted` -> `processing`. Default 1 000. */
+  processingAfterMs: number
+  /** `processing` -> `settled` (or the forced outcome). Default 3 000. */
+  settleAfterMs: number
+  /** Customer `submitted` -> `approved`/`rejected`. Default 2 000. */
+  reviewAfterMs: number
+  /** Customer approved -> deposit-account product `ready`. Default 2 000. */
+  depositReadyAfterMs: number
+}
+
+/**
+ * The sandbox's default timings (sandbox ms); `startSandbox({ timings })` overrides any of them.
+ *
+ * @example
+ * await startSandbox({ timings: { ...DEFAULT_TIMINGS, settleAfterMs: 30_000 } })
+ */
+export const DEFAULT_TIMINGS: SandboxTimings = {
+  quoteTtlMs: 120_000,
+  processingAfterMs: 1_000,
+  settleAfterMs: 3_000,
+  reviewAfterMs: 2_000,
+  depositReadyAfterMs: 2_000,
+}
+
+/** A fault forced on the next matching calls (admin control). */
+export type ForcedFault = {
+  status: 429 | 502 | 503
+  retryAfterSeconds: number
+  remaining: number
+  /** Only calls whose path starts with this (default: any service call). */
+  path: string | null
+  method: string | null
+}
+
+/** Everything a route or lifecycle needs: one object, built once per sandbox. */
+export type SandboxContext = {
+  clock: SandboxClock
+  store: SandboxStore
+  chain: SandboxChainPort | undefined
+  dispatcher: WebhookDispatcher
+  timings: SandboxTimings
+  faults: ForcedFault[]
+  /** Outcome of every order unless forced otherwise (CLI `--order-outcome`). */
+  defaultOutcome: 'settle' | 'fail' | 'refund'
+  log: (line: string) => void
+}
+
+/** Sends a webhook for a user to the user's endpoint. */
+export function notify(
+  ctx: SandboxContext,
+  user: SandboxUser,
+  event: WebhookEvent,
+  payload: unknown,
+) {
+  return ctx.dispatcher.emit(
+    { userId: user.id, url: user.webhookUrl, secret: user.webhookSecret },
+    event,
+    payload,
+  )
+}

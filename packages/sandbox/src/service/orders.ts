@@ -1,0 +1,156 @@
+import type { ScheduledJob } from '../clock/index.js'
+import type { WebhookEvent } from '../core.js'
+import type { Order, OrderOutcome, OrderStatus, SandboxUser } from '../state/store.js'
+import { shortReason } from './chain.js'
+import { notify, type SandboxContext } from './context.js'
+import { webhookOrderView } from './views.js'
+
+/** Forward-only moves of spec section 3: nothing leaves a terminal state except to `refunded`. */
+const MOVES: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  submitted: ['processing', 'failed', 'refunded'],
+  processing: ['settled', 'failed', 'refunded'],
+  settled: ['refunded'],
+  failed: ['refunded'],
+  refunded: [],
+}
+
+const EVENTS: Readonly<Partial<Record<OrderStatus, WebhookEvent>>> = {
+  processing: 'order.processing',
+  settled: 'order.settled',
+  failed: 'order.failed',
+  refunded: 'order.refunded',
+}
+
+const jobs = new WeakMap<Order, ScheduledJob[]>()
+
+/** Whether the order may move to `next`. */
+export function canMove(order: Order, next: OrderStatus): boolean {
+  return MOVES[order.status].includes(next)
+}
+
+/** Takes the next forced outcome of the user, or the sandbox's default. */
+export function nextOutcome(ctx: SandboxContext, user: SandboxUser): OrderOutcome {
+  return user.forcedOutcomes.shift() ?? ctx.defaultOutcome
+}
+
+function move(ctx: SandboxContext, order: Order, next: OrderStatus): boolean {
+  if (!canMove(order, next)) return false
+  order.status = next
+  order.updatedAt = ctx.clock.nowPrecise()
+  const event = EVENTS[next]
+  const user = ctx.store.users.get(order.userId)
+  if (event && user) notify(ctx, user, event, webhookOrderView(order))
+  ctx.log(`order ${order.id} -> ${next}`)
+  return true
+}
+
+function schedule(ctx: SandboxContext, order: Order, delayMs: number, run: () => Promise<void>) {
+  const job = ctx.clock.schedule(delayMs, run, `order ${order.id}`)
+  jobs.set(order, [...(jobs.get(order) ?? []), job])
+}
+
+function cancelJobs(order: Order) {
+  for (const job of jobs.get(order) ?? []) job.cancel()
+  jobs.delete(order)
+}
+
+/**
+ * Starts the clock on a new order: a direct order moves `submitted` -> `processing` after
+ * `processingAfterMs`; an accepted quote starts in `processing` (its event sent here); both end
+ * `settleAfterMs` later with the order's outcome.
+ */
+export function startOrder(ctx: SandboxContext, order: Order) {
+  if (order.status === 'processing') {
+    const user = ctx.store.users.get(order.userId)
+    if (user) notify(ctx, user, 'order.processing', webhookOrderView(order))
+    schedule(ctx, order, ctx.timings.settleAfterMs, () => finishOrder(ctx, order))
+    return
+  }
+  schedule(ctx, order, ctx.timings.processingAfterMs, async () => {
+    if (!move(ctx, order, 'processing')) return
+    schedule(ctx, order, ctx.timings.settleAfterMs, () => finishOrder(ctx, order))
+  })
+}
+
+/**
+ * Ends an order with its outcome. Settling an on-ramp pays the tokens out to the wallet on the
+ * chain; settling an off-ramp quote pulls the tokens through the spender (the direct off-ramp
+ * pulled them at creation). A chain failure fails the order, as a real rail failure would.
+ */
+export async function finishOrder(ctx: SandboxContext, order: Order): Promise<void> {
+  cancelJobs(order)
+  if (order.status === 'submitted') move(ctx, order, 'processing')
+  if (order.status !== 'processing') return
+  if (order.outcome === 'fail') {
+    order.failureReason = 'Failure forced by the sandbox controls'
+    move(ctx, order, 'failed')
+    return
+  }
+  if (order.outcome === 'refund') {
+    await refundOrder(ctx, order)
+    return
+  }
+  try {
+    order.settlementTxHash = await settleOnChain(ctx, order)
+  } catch (error) {
+    order.failureReason = `Settlement failed: ${shortReason(error)}`
+    move(ctx, order, 'failed')
+    return
+  }
+  move(ctx, order, 'settled')
+}
+
+async function settleOnChain(ctx: SandboxContext, order: Order) {
+  const chain = ctx.chain
+  if (!chain) throw new Error('no chain attached to this sandbox')
+  if (order.orderType === 'OnRamp') {
+    return chain.payout(order.tokenAddress, order.walletAddress, order.baseUnits, order.ref)
+  }
+  if (order.creationTxHash) return order.creationTxHash
+  // Off-ramp quote: the user approved the spender (payment instructions); collect now.
+  const allowance = await chain.allowance(order.tokenAddress, order.walletAddress)
+  if (allowance < order.baseUnits) {
+    throw new Error(
+      `deposit not received: allowance ${allowance} is below the required ${order.baseUnits} base units`,
+    )
+  }
+  const balance = await chain.balanceOf(order.tokenAddress, order.walletAddress)
+  if (balance < order.baseUnits) {
+    throw new Error(
+      `deposit not received: balance ${balance} is below the required ${order.baseUnits} base units`,
+    )
+  }
+  return chain.pull(order.tokenAddress, order.walletAddress, order.baseUnits, order.ref)
+}
+
+/** Fails an order that has not ended yet (admin control). Returns false when it cannot move. */
+export function failOrder(ctx: SandboxContext, order: Order, reason: string): boolean {
+  if (!canMove(order, 'failed')) return false
+  cancelJobs(order)
+  order.failureReason = reason
+  return move(ctx, order, 'failed')
+}
+
+/**
+ * Refunds an order from any state but `refunded`. Tokens the service holds for the order (an
+ * off-ramp whose tokens were pulled) go back to the wallet on the chain.
+ */
+export async function refundOrder(ctx: SandboxContext, order: Order): Promise<boolean> {
+  if (!canMove(order, 'refunded')) return false
+  cancelJobs(order)
+  const pulled =
+    order.orderType === 'OffRamp' && (order.creationTxHash !== null || order.settlementTxHash)
+  if (pulled && ctx.chain && !order.refundTxHash) {
+    try {
+      order.refundTxHash = await ctx.chain.payout(
+        order.tokenAddress,
+        order.walletAddress,
+        order.baseUnits,
+        order.ref,
+      )
+    } catch (error) {
+      ctx.log(`refund of ${order.id} on chain failed: ${shortReason(error)}`)
+    }
+  }
+  return move(ctx, order, 'refunded')
+}

@@ -1,0 +1,207 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import type { Address, Hex } from 'viem'
+import type { TokenSymbol } from '../seed/tokens.js'
+
+/** Order states of spec section 3 (lower-case, as the create response and webhooks say). */
+export type OrderStatus = 'submitted' | 'processing' | 'settled' | 'failed' | 'refunded'
+
+/** How an order ends when its settlement job runs. */
+export type OrderOutcome = 'settle' | 'fail' | 'refund'
+
+/** A partner user: one sandbox API key, its webhook endpoint and secret. */
+export type SandboxUser = {
+  id: string
+  apiKey: string
+  webhookUrl: string | null
+  webhookSecret: string
+  /** Outcomes forced on this user's next orders, consumed in order. */
+  forcedOutcomes: OrderOutcome[]
+}
+
+/** A binding quote (spec 4.6). Times are sandbox ms. */
+export type Quote = {
+  id: string
+  userId: string
+  orderType: 'OnRamp' | 'OffRamp'
+  country: string | null
+  currency: string
+  rail: string
+  networkId: string | null
+  providerCode: string | null
+  phoneNumber: string | null
+  token: TokenSymbol
+  tokenLabel: string
+  tokenAddress: Address
+  decimals: number
+  chainId: number
+  rate: number
+  amountFiat: number
+  amountCrypto: number
+  feeFiat: number
+  walletAddress: Address
+  customerName: string
+  clientRef: string | null
+  createdAt: number
+  expiresAt: number
+  orderId: string | null
+}
+
+/** An order of either flow: an accepted quote, or a direct create (POST /orders/create). */
+export type Order = {
+  id: string
+  userId: string
+  flow: 'quote' | 'direct'
+  quoteId: string | null
+  orderType: 'OnRamp' | 'OffRamp'
+  status: OrderStatus
+  outcome: OrderOutcome
+  country: string | null
+  currency: string
+  amountFiat: number
+  amountCrypto: number
+  baseUnits: bigint
+  rate: number
+  token: TokenSymbol
+  tokenLabel: string
+  tokenAddress: Address
+  decimals: number
+  walletAddress: Address
+  phoneNumber: string | null
+  invoiceId: string | null
+  ref: Hex
+  creationTxHash: Hex | null
+  settlementTxHash: Hex | null
+  refundTxHash: Hex | null
+  failureReason: string | null
+  /** Sandbox ms with a fraction, so webhook timestamps carry microseconds. */
+  createdAt: number
+  updatedAt: number
+}
+
+/** Customer status: `submitted`, then `approved` or `rejected` (spec section 3). */
+export type CustomerStatus = 'submitted' | 'approved' | 'rejected'
+
+/** A partner customer (spec 2.11 and 4.9). */
+export type Customer = {
+  id: string
+  userId: string
+  partnerCustomerRef: string
+  type: string
+  firstName: string
+  lastName: string
+  email: string | null
+  dob: string | null
+  country: string | null
+  status: CustomerStatus
+  depositAccountStatus: 'pending' | 'ready'
+  submittedAt: number
+  reviewedAt: number | null
+  updatedAt: number
+}
+
+/** A customer account (spec 2.8). `balance` is kept in minor text form (decimal string). */
+export type Account = {
+  id: number
+  customerId: string
+  assetType: 'stablecoin' | 'fiat'
+  currency: string
+  network: string | null
+  status: 'active'
+  displayName: string
+  walletAddress: Address | null
+  accountNumber: string | null
+  bankName: string | null
+  swiftBic: string | null
+  /** Balance in the currency's smallest unit used here (6 decimals), as an integer. */
+  balanceMicros: bigint
+  createdAt: number
+}
+
+/** An EIP-712 signing key of a customer (spec 2.9). */
+export type SigningKey = {
+  id: string
+  customerId: string
+  address: Address
+  status: 'active' | 'revoked'
+  nonceHighWater: number
+  activatedAt: number
+  revokedAt: number | null
+  createdAt: number
+}
+
+/**
+ * All state of one sandbox: users (API keys), quotes, orders, customers, accounts and signing
+ * keys, in memory. The sandbox is a development tool; a restart starts clean.
+ */
+export class SandboxStore {
+  readonly users = new Map<string, SandboxUser>()
+  readonly quotes = new Map<string, Quote>()
+  readonly orders = new Map<string, Order>()
+  readonly ordersByTx = new Map<string, string>()
+  readonly customers = new Map<string, Customer>()
+  readonly accounts = new Map<number, Account>()
+  readonly signingKeys = new Map<string, SigningKey>()
+  private nextAccountId = 1
+
+  /** Registers a user for an API key; the key must be a sandbox key. */
+  addUser(apiKey: string, webhookUrl: string | null, webhookSecret: string): SandboxUser {
+    const existing = this.userByKey(apiKey)
+    if (existing) return existing
+    const user: SandboxUser = {
+      id: `usr_${this.users.size + 1}`,
+      apiKey,
+      webhookUrl,
+      webhookSecret,
+      forcedOutcomes: [],
+    }
+    this.users.set(user.id, user)
+    return user
+  }
+
+  userByKey(apiKey: string): SandboxUser | undefined {
+    for (const user of this.users.values()) if (user.apiKey === apiKey) return user
+    return undefined
+  }
+
+  addOrder(order: Order) {
+    this.orders.set(order.id, order)
+    if (order.creationTxHash) this.ordersByTx.set(order.creationTxHash.toLowerCase(), order.id)
+  }
+
+  orderByTx(hash: string): Order | undefined {
+    const id = this.ordersByTx.get(hash.toLowerCase())
+    return id ? this.orders.get(id) : undefined
+  }
+
+  allocateAccountId(): number {
+    return this.nextAccountId++
+  }
+
+  accountsOf(customerId: string): Account[] {
+    return [...this.accounts.values()].filter((account) => account.customerId === customerId)
+  }
+
+  keysOf(customerId: string): SigningKey[] {
+    return [...this.signingKeys.values()].filter((key) => key.customerId === customerId)
+  }
+}
+
+/** A random public id with a prefix (`pcus_`, `skey_`). */
+export function publicId(prefix: string): string {
+  return `${prefix}${randomBytes(12).toString('hex')}`
+}
+
+/** A random UUID (quote, order and delivery ids). */
+export function uuid(): string {
+  return randomUUID()
+}
+
+/** A fresh sandbox API key: `is_test_` and 32 hex characters. */
+export function generateApiKey(): string {
+  return `is_test_${randomBytes(16).toString('hex')}`
+}
+
+/** A fresh webhook secret. */
+export function generateWebhookSecret(): string {
+  return `whsec_${randomBytes(24).toString('base64url')}`
+}

@@ -1,0 +1,142 @@
+import { createRampClient } from '@rampkit/core/client'
+import {
+  type Address,
+  createPublicClient,
+  createWalletClient,
+  erc20Abi,
+  http,
+  parseUnits,
+} from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { providerId } from '../seed/corridors.js'
+import { type Sandbox, type StartSandboxOptions, startSandbox } from '../server.js'
+
+export const KEY_A = 'is_test_conformance_a'
+export const KEY_B = 'is_test_conformance_b'
+export const WEBHOOK_SECRET = 'whsec_conformance'
+export const MPESA = providerId('KE', 'mobile_money', 'MPESA')
+
+/** A fresh address nobody holds tokens at (on-ramp wallets). */
+export function freshAddress(): Address {
+  return privateKeyToAccount(generatePrivateKey()).address
+}
+
+/**
+ * Starts a real sandbox (its own anvil, frozen clock) for one test file, with helpers: a core
+ * client per key, raw fetch, and wallet actions of the chain's funded test accounts.
+ */
+export async function startTestSandbox(options: StartSandboxOptions = {}) {
+  const sandbox: Sandbox = await startSandbox({
+    port: 0,
+    speed: 0,
+    apiKeys: [KEY_A, KEY_B],
+    webhookSecret: WEBHOOK_SECRET,
+    ...options,
+  })
+  const chain = sandbox.chain!
+  const publicClient = createPublicClient({ transport: http(chain.rpcUrl), pollingInterval: 20 })
+  const token = (symbol: 'USDC' | 'USDT' | 'WXM') => chain.tokens.find((t) => t.symbol === symbol)!
+
+  function client(apiKey = KEY_A) {
+    return createRampClient({ apiKey, baseUrl: sandbox.url, retry: false })
+  }
+
+  async function raw(
+    path: string,
+    init: {
+      method?: string
+      body?: unknown
+      key?: string | null
+      headers?: Record<string, string>
+    } = {},
+  ) {
+    const headers: Record<string, string> = { ...init.headers }
+    const key = init.key === undefined ? KEY_A : init.key
+    if (key !== null) headers['X-API-Key'] = key
+    let body: string | undefined
+    if (init.body !== undefined) {
+      body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body)
+      headers['Content-Type'] ??= 'application/json'
+    }
+    const response = await fetch(`${sandbox.url}${path}`, {
+      method: init.method ?? 'GET',
+      headers,
+      body,
+    })
+    const text = await response.text()
+    // biome-ignore lint/suspicious/noExplicitAny: tests read response bodies loosely
+    let json: any
+    try {
+      json = JSON.parse(text)
+    } catch {
+      json = { unparsed: text }
+    }
+    return { status: response.status, headers: response.headers, body: json }
+  }
+
+  function wallet(index: number) {
+    const account = privateKeyToAccount(chain.testAccounts[index]!.privateKey)
+    const walletClient = createWalletClient({ account, transport: http(chain.rpcUrl) })
+    const send = async (hash: `0x${string}`) => {
+      const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 })
+      if (receipt.status !== 'success') throw new Error(`tx ${hash} reverted`)
+      return receipt
+    }
+    return {
+      address: account.address,
+      approve: async (symbol: 'USDC' | 'USDT' | 'WXM', amount: bigint) =>
+        send(
+          await walletClient.writeContract({
+            address: token(symbol).address,
+            abi: erc20Abi,
+            functionName: 'approve',
+            chain: null,
+            args: [chain.spender, amount],
+          }),
+        ),
+      transfer: async (symbol: 'USDC' | 'USDT' | 'WXM', to: Address, amount: bigint) =>
+        send(
+          await walletClient.writeContract({
+            address: token(symbol).address,
+            abi: erc20Abi,
+            functionName: 'transfer',
+            chain: null,
+            args: [to, amount],
+          }),
+        ),
+    }
+  }
+
+  /** A valid KE mobile money on-ramp quote request. */
+  function kenyaQuote(overrides: Record<string, unknown> = {}) {
+    return {
+      order_type: 'OnRamp' as const,
+      country: 'KE',
+      currency: 'KES',
+      token: 'USDC',
+      amount_fiat: 1500,
+      wallet_address: freshAddress(),
+      payment_method: { type: 'mobile_money', network_id: MPESA, phone_number: '+254712345678' },
+      customer: { name: 'Amina Njeri', dob: '01/31/1990' },
+      ...overrides,
+    }
+  }
+
+  return {
+    sandbox,
+    chain,
+    /** The receipt status of a transaction on the chain. */
+    receiptStatus: async (hash: `0x${string}`) =>
+      (await publicClient.getTransactionReceipt({ hash })).status,
+    token,
+    client,
+    raw,
+    wallet,
+    kenyaQuote,
+    units: (symbol: 'USDC' | 'USDT' | 'WXM', human: string) =>
+      parseUnits(human, token(symbol).decimals),
+    stop: () => sandbox.stop(),
+  }
+}
+
+export type TestSandbox = Awaited<ReturnType<typeof startTestSandbox>>
