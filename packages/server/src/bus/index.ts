@@ -1,0 +1,2 @@
+export { memoryBus } from './memory.js'
+export type { OrderBus, OrderListener, SubscribeOptions } from './types.js'

@@ -1,0 +1,244 @@
+import { createServer } from 'node:net'
+import { KIT_ROUTES, type Quote } from '@rampkit/core'
+import { type Sandbox, startSandbox } from '@rampkit/sandbox'
+import { Hono } from 'hono'
+import { handle } from 'hono/vercel'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createRampHandler } from './handler.js'
+import {
+  ALLOWED_ORIGIN,
+  browser,
+  type KitHarness,
+  leakedSecrets,
+  SESSION_SECRET,
+  seen,
+  startKit,
+  TRANSPORTS,
+  validQuote,
+} from './routes/testing.js'
+
+const WRONG_KEY = 'is_test_not_a_registered_key'
+let sandbox: Sandbox
+beforeAll(async () => {
+  sandbox = await startSandbox({
+    port: 0,
+    speed: 0,
+    apiKeys: ['is_test_handler_key_one', 'is_test_handler_key_two'],
+  })
+})
+afterAll(async () => {
+  if (!sandbox) return // startSandbox failed: its error is the one to read
+  const secrets = [...sandbox.apiKeys, WRONG_KEY, sandbox.webhookSecret, SESSION_SECRET]
+  expect(seen.bodies.length).toBeGreaterThan(20)
+  expect(leakedSecrets(secrets)).toEqual([])
+  await sandbox.stop()
+})
+
+const base = () => ({
+  apiKey: sandbox.apiKeys[0]!,
+  baseUrl: sandbox.url,
+  webhookSecret: sandbox.webhookSecret,
+  sessionSecret: SESSION_SECRET,
+  logger: false as const,
+})
+
+describe('createRampHandler options', () => {
+  it('refuses a wildcard or malformed allowed origin', () => {
+    expect(() => createRampHandler({ ...base(), allowedOrigins: ['*'] })).toThrow(/never "\*"/)
+    expect(() => createRampHandler({ ...base(), allowedOrigins: ['shop.example'] })).toThrow()
+  })
+
+  it('refuses an empty webhook secret and a short session secret', () => {
+    expect(() => createRampHandler({ ...base(), webhookSecret: ' \n' })).toThrow(/webhookSecret/)
+    expect(() => createRampHandler({ ...base(), sessionSecret: 'short' })).toThrow(/openssl/)
+  })
+
+  it('needs getEndUser or a sessionSecret in production', () => {
+    const live = { ...base(), apiKey: 'is_live_abcdefgh12345', sessionSecret: undefined }
+    expect(() => createRampHandler(live)).toThrow(/production/)
+    expect(() => createRampHandler({ ...live, getEndUser: () => 'user_1' })).not.toThrow()
+  })
+
+  it('warns once in development when it has to invent the session secret', async () => {
+    const kit = await startKit(sandbox, 'app.request', {
+      sessionSecret: undefined,
+      pointWebhooks: false,
+    })
+    await kit.call(KIT_ROUTES.config)
+    await kit.call(KIT_ROUTES.config)
+    expect(seen.logs.filter((line) => line.includes('No sessionSecret'))).toHaveLength(1)
+    await kit.close()
+  })
+})
+
+describe('mounting', () => {
+  it('works under app.route in a Hono app', async () => {
+    const kit = createRampHandler(base())
+    const app = new Hono().route('/api/ramp', kit)
+    const config = await app.request('/api/ramp/config')
+    expect(config.status).toBe(200)
+    const quote = await app.request('http://shop.local/api/ramp/quotes', {
+      method: 'POST',
+      headers: { origin: 'http://shop.local', 'content-type': 'application/json' },
+      body: JSON.stringify(validQuote()),
+    })
+    expect(quote.status).toBe(201)
+    expect((await app.request('/config')).status).toBe(404)
+    await kit.ramp.close()
+  })
+
+  it('works as a Next.js route handler with basePath', async () => {
+    const kit = createRampHandler({ ...base(), basePath: '/api/ramp/' })
+    const GET = handle(kit)
+    const POST = handle(kit)
+    const config = await GET(new Request('https://shop.example/api/ramp/config'))
+    expect(config.status).toBe(200)
+    const cookie = (config.headers.get('set-cookie') ?? '').split(';')[0]!
+    expect(config.headers.get('set-cookie')).toContain('Secure')
+    const created = await POST(
+      new Request('https://shop.example/api/ramp/quotes', {
+        method: 'POST',
+        headers: { origin: 'https://shop.example', cookie, 'content-type': 'application/json' },
+        body: JSON.stringify(validQuote()),
+      }),
+    )
+    expect(created.status).toBe(201)
+    const quote = ((await created.json()) as { data: Quote }).data
+    const accepted = await POST(
+      new Request(`https://shop.example/api/ramp/quotes/${quote.quote_id}/accept`, {
+        method: 'POST',
+        headers: { origin: 'https://shop.example', cookie },
+      }),
+    )
+    expect(accepted.status).toBe(200)
+    expect((await GET(new Request('https://shop.example/config'))).status).toBe(404)
+    await kit.ramp.close()
+  })
+})
+
+describe.each(TRANSPORTS)('hardening through %s', (transport) => {
+  let kit: KitHarness
+  beforeAll(async () => {
+    kit = await startKit(sandbox, transport, { keyIndex: transport === 'http' ? 1 : 0 })
+  })
+  afterAll(() => kit?.close())
+
+  it('refuses writes without an allowed Origin, before reading the body', async () => {
+    const before = kit.upstream.length
+    const noOrigin = await kit.call(KIT_ROUTES.quotes, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(validQuote()),
+    })
+    expect(noOrigin.status).toBe(403)
+    for (const path of [
+      KIT_ROUTES.quotes,
+      KIT_ROUTES.orders,
+      KIT_ROUTES.acceptQuote.replace(':quoteId', 'q_1'),
+    ]) {
+      const evil = await browser(kit, 'https://evil.example').post(path, validQuote())
+      expect(evil.status, path).toBe(403)
+    }
+    expect(kit.upstream.length).toBe(before)
+    const same = await browser(kit, kit.origin).post(KIT_ROUTES.quotes, validQuote())
+    expect(same.status).toBe(201)
+    const allowed = await browser(kit, ALLOWED_ORIGIN).post(KIT_ROUTES.quotes, validQuote())
+    expect(allowed.status).toBe(201)
+  })
+
+  it('limits body size by the bytes sent, declared or streamed', async () => {
+    const before = kit.upstream.length
+    const user = browser(kit)
+    const big = validQuote({
+      customer: { name: 'A B', dob: '01/01/1990', note: 'x'.repeat(20_000) },
+    })
+    const declared = await user.post(KIT_ROUTES.quotes, big)
+    expect(declared.status).toBe(413)
+    const chunks = new TextEncoder().encode(JSON.stringify(big))
+    const streamed = await kit.call(KIT_ROUTES.quotes, {
+      method: 'POST',
+      headers: { origin: ALLOWED_ORIGIN, 'content-type': 'application/json' },
+      body: new ReadableStream({
+        start(controller) {
+          for (let i = 0; i < chunks.length; i += 1024)
+            controller.enqueue(chunks.slice(i, i + 1024))
+          controller.close()
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit)
+    expect(streamed.status).toBe(413)
+    expect(kit.upstream.length).toBe(before)
+  })
+
+  it('rate limits per end user and per trusted client address, with Retry-After', async () => {
+    const limited = await startKit(sandbox, transport, {
+      pointWebhooks: false,
+      rateLimit: { perUser: 3, perIp: 6, windowMs: 60_000 },
+      trustProxy: true,
+    })
+    const ip = (n: number) => ({ headers: { 'x-forwarded-for': `198.51.100.${n}` } })
+    const amina = browser(limited)
+    const statuses = []
+    for (let i = 0; i < 4; i++) statuses.push((await amina.get(KIT_ROUTES.config, ip(1))).status)
+    expect(statuses).toEqual([200, 200, 200, 429])
+    const last = await amina.get(KIT_ROUTES.config, ip(1))
+    expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(await last.json()).toMatchObject({ status: 'error', data: null })
+    // Another user on another address is unaffected.
+    expect((await browser(limited).get(KIT_ROUTES.config, ip(2))).status).toBe(200)
+    // Fresh sessions from one address still hit the per-IP limit.
+    const fromOneIp = []
+    for (let i = 0; i < 7; i++)
+      fromOneIp.push((await browser(limited).get(KIT_ROUTES.config, ip(3))).status)
+    expect(fromOneIp.filter((s) => s === 429).length).toBe(1)
+    await limited.close()
+  })
+
+  it('does not read X-Forwarded-For unless told to trust the proxy', async () => {
+    if (transport !== 'http') return // app.request has no socket address to fall back to
+    const limited = await startKit(sandbox, transport, {
+      pointWebhooks: false,
+      rateLimit: { perUser: 100, perIp: 2 },
+    })
+    const statuses = []
+    for (let i = 0; i < 3; i++) {
+      const res = await browser(limited).get(KIT_ROUTES.config, {
+        headers: { 'x-forwarded-for': `192.0.2.${i}` },
+      })
+      statuses.push(res.status)
+    }
+    expect(statuses).toEqual([200, 200, 429])
+    await limited.close()
+  })
+
+  it('turns the service refusing our key into a generic 502, and logs why', async () => {
+    const wrong = await startKit(sandbox, transport, { apiKey: WRONG_KEY, pointWebhooks: false })
+    const res = await wrong.call(`${KIT_ROUTES.catalog}?country=KE`)
+    expect(res.status).toBe(502)
+    const body = (await res.json()) as { message: string; data: unknown }
+    expect(body.data).toBeNull()
+    expect(body.message).not.toMatch(/key|401/i)
+    expect(seen.logs.some((line) => line.includes('refused the API key'))).toBe(true)
+    await wrong.close()
+  })
+
+  it('aborts an upstream that does not answer in time and answers 502', async () => {
+    const hanging = createServer((socket) => socket.on('error', () => {}))
+    await new Promise<void>((resolve) => hanging.listen(0, '127.0.0.1', resolve))
+    const port = (hanging.address() as { port: number }).port
+    const slow = await startKit(sandbox, transport, {
+      baseUrl: `http://127.0.0.1:${port}`,
+      upstreamTimeoutMs: 100,
+      pointWebhooks: false,
+    })
+    const res = await slow.call(`${KIT_ROUTES.corridors}?country=KE`)
+    expect(res.status).toBe(502)
+    expect(((await res.json()) as { message: string }).message).toMatch(/in time/)
+    // Every upstream attempt was aborted through its signal, not left running behind a race.
+    expect(slow.upstreamSignals.length).toBeGreaterThan(0)
+    expect(slow.upstreamSignals.every((signal) => signal?.aborted)).toBe(true)
+    await slow.close()
+    hanging.close()
+  })
+})

@@ -1,0 +1,6 @@
+/**
+ * `@rampkit/server/redis`: the Redis store and bus, for several instances sharing one Redis.
+ * Needs `ioredis` installed.
+ */
+export { type RedisBusOptions, redisBus } from './bus/redis.js'
+export { type RedisStoreOptions, redisStore } from './store/redis.js'

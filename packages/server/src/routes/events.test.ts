@@ -1,0 +1,129 @@
+import { KIT_ROUTES, KIT_SSE_EVENTS, type KitOrder, type Quote } from '@rampkit/core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  type Browser,
+  browser,
+  type KitHarness,
+  readEvents,
+  sandboxForFile,
+  startKit,
+  TRANSPORTS,
+  validQuote,
+  waitFor,
+} from './testing.js'
+
+const sandbox = sandboxForFile('events')
+
+type Body<T> = { data: T }
+
+async function acceptedOrder(user: Browser): Promise<KitOrder> {
+  const quote = (await user.json<Body<Quote>>(await user.post(KIT_ROUTES.quotes, validQuote())))
+    .data
+  const res = await user.post(KIT_ROUTES.acceptQuote.replace(':quoteId', quote.quote_id), {})
+  return (await user.json<Body<KitOrder>>(res)).data
+}
+
+const statusOf = (event: { data: string }) => (JSON.parse(event.data) as KitOrder).status
+
+describe.each(TRANSPORTS)('order events through %s', (transport) => {
+  let kit: KitHarness
+  const keyIndex = transport === 'http' ? 1 : 0
+  const apiKey = () => sandbox.apiKeys[keyIndex]!
+  beforeAll(async () => {
+    kit = await startKit(sandbox, transport, { keyIndex, heartbeatMs: 200 })
+  })
+  afterAll(() => kit?.close())
+
+  it('streams the snapshot, then settled within 1 s of the webhook, then ends', async () => {
+    const amina = browser(kit)
+    const order = await acceptedOrder(amina)
+    const res = await amina.get(KIT_ROUTES.orderEvents.replace(':orderId', order.id))
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toContain('text/event-stream')
+    expect(res.headers.get('x-accel-buffering')).toBe('no')
+    expect(res.headers.get('cache-control')).toBe('no-cache, no-transform')
+    expect(res.headers.get('content-encoding')).toBeNull()
+
+    const first = await readEvents(res.clone(), (events) => events.length >= 1)
+    expect(first[0]).toMatchObject({ event: KIT_SSE_EVENTS.order })
+    expect(statusOf(first[0]!)).toBe('processing')
+
+    const sentAt = Date.now()
+    await sandbox.admin.settleOrder(apiKey(), order.order_id!)
+    const events = await readEvents(res, (all) => all.some((e) => e.event === KIT_SSE_EVENTS.end))
+    const settled = events.find((e) => e.event === 'order' && statusOf(e) === 'settled')
+    expect(settled).toBeDefined()
+    expect(settled!.at - sentAt).toBeLessThan(1000)
+    expect(events.at(-1)).toMatchObject({ event: 'end' })
+    await waitFor(() => kit.subscriptions() === 0)
+  })
+
+  it('sends pings while nothing changes, and unsubscribes when the client goes away', async () => {
+    const amina = browser(kit)
+    const order = await acceptedOrder(amina)
+    const controller = new AbortController()
+    const res = await amina.get(KIT_ROUTES.orderEvents.replace(':orderId', order.id), {
+      signal: controller.signal,
+    })
+    const events = await readEvents(res, (all) => all.some((e) => e.event === 'ping'))
+    expect(events[0]?.event).toBe('order')
+    expect(kit.subscriptions()).toBe(1)
+    controller.abort()
+    await waitFor(() => kit.subscriptions() === 0)
+  })
+
+  it('ends at once for an order already in a terminal state', async () => {
+    const amina = browser(kit)
+    const order = await acceptedOrder(amina)
+    sandbox.admin.failOrder(apiKey(), order.order_id!)
+    await waitFor(async () => {
+      const res = await amina.get(KIT_ROUTES.order.replace(':orderId', order.id))
+      return (await amina.json<Body<KitOrder>>(res)).data.status === 'failed'
+    })
+    const res = await amina.get(KIT_ROUTES.orderEvents.replace(':orderId', order.id))
+    const events = await readEvents(res, () => false)
+    expect(events.map((e) => e.event)).toEqual(['order', 'end'])
+    expect(statusOf(events[0]!)).toBe('failed')
+    await waitFor(() => kit.subscriptions() === 0)
+  })
+
+  it('shows a refund after settlement, and nothing moves backwards', async () => {
+    const amina = browser(kit)
+    const order = await acceptedOrder(amina)
+    await sandbox.admin.settleOrder(apiKey(), order.order_id!)
+    await waitFor(async () => {
+      const res = await amina.get(KIT_ROUTES.order.replace(':orderId', order.id))
+      return (await amina.json<Body<KitOrder>>(res)).data.status === 'settled'
+    })
+    await sandbox.admin.refundOrder(apiKey(), order.order_id!)
+    await waitFor(async () => {
+      const res = await amina.get(KIT_ROUTES.order.replace(':orderId', order.id))
+      return (await amina.json<Body<KitOrder>>(res)).data.status === 'refunded'
+    })
+  })
+
+  it('serves the stream to an allowed cross-origin EventSource with credentials', async () => {
+    const amina = browser(kit)
+    const order = await acceptedOrder(amina)
+    const controller = new AbortController()
+    const res = await amina.get(KIT_ROUTES.orderEvents.replace(':orderId', order.id), {
+      headers: { origin: 'https://shop.example' },
+      signal: controller.signal,
+    })
+    expect(res.headers.get('access-control-allow-origin')).toBe('https://shop.example')
+    expect(res.headers.get('access-control-allow-credentials')).toBe('true')
+    await readEvents(res, (events) => events.length >= 1)
+    controller.abort()
+    await waitFor(() => kit.subscriptions() === 0)
+  })
+
+  it('refuses a stream of someone else’s order with the JSON 404 of a missing one', async () => {
+    const amina = browser(kit)
+    const order = await acceptedOrder(amina)
+    const bob = browser(kit)
+    const res = await bob.get(KIT_ROUTES.orderEvents.replace(':orderId', order.id))
+    expect(res.status).toBe(404)
+    expect(res.headers.get('content-type')).toContain('application/json')
+    expect(kit.subscriptions()).toBe(0)
+  })
+})

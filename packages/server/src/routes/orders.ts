@@ -1,0 +1,177 @@
+import type { CreatedOrder } from '@rampkit/core'
+import {
+  createOrderRequest,
+  KIT_ROUTES,
+  type KitOrder,
+  type OrderStatus,
+  ordersMeQuery,
+  txHash,
+  validateEvmAddress,
+} from '@rampkit/core'
+import type { Hono } from 'hono'
+import type { StoredOrder } from '../store/types.js'
+import { cacheKey } from './cache.js'
+import type { KitContext, RampEnv } from './context.js'
+import { notFound, ok } from './envelope.js'
+import { findOwnedOrder, requireEndUser } from './owned.js'
+import { upstreamError } from './upstream-error.js'
+import { invalid, parseQuery, parseWith, readJsonObject } from './validate.js'
+
+/** How many of a user's newest orders a filtered list looks through. */
+const FILTER_WINDOW = 1000
+
+/** GET /orders filter values (the service's list filters) to the kit's statuses. */
+const FILTERS: Record<string, readonly OrderStatus[]> = {
+  pending: ['submitted', 'processing'],
+  failed: ['failed'],
+  settled: ['settled'],
+  settled_unverified: ['settled'],
+  refunded: ['refunded'],
+}
+
+/** The token symbol of an address, when GET /meta/tokens is cached; else the address. */
+function tokenLabel(kit: KitContext, address: string): string {
+  const tokens = kit.cache.peek<{ tokens: { address: string; symbol: string }[] }>(
+    cacheKey('tokens'),
+  )
+  const match = tokens?.tokens.find((t) => t.address.toLowerCase() === address.toLowerCase())
+  return match?.symbol ?? address
+}
+
+/**
+ * Links a direct order's creation hash to the service's `order_id` (GET /orders/tx/{hash}),
+ * so webhooks that carry only the `order_id` find the order. Bounded by `linkTimeoutMs`; a
+ * failure is logged and left to the worker's backup poll.
+ */
+async function linkOrderId(kit: KitContext, stored: StoredOrder): Promise<StoredOrder> {
+  const hash = stored.order.tx_hash
+  if (!hash || stored.order.order_id) return stored
+  try {
+    const upstream = await kit.client.getOrderByTxHash({
+      tx_hash: hash,
+      signal: AbortSignal.timeout(kit.linkTimeoutMs),
+    })
+    if (!upstream.order_id) return stored
+    // Only the id: a status change goes through the worker, which runs the handlers.
+    const linked = await kit.store.saveOrder({
+      order: { ...stored.order, order_id: upstream.order_id },
+      owner: stored.owner,
+    })
+    return linked.result === 'conflict' ? stored : linked.stored
+  } catch (error) {
+    kit.logger.warn('createOrder: order_id not linked yet; the worker will retry', {
+      tx_hash: hash,
+      error: error instanceof Error ? error.name : typeof error,
+    })
+    return stored
+  }
+}
+
+/**
+ * The end user's orders: POST /orders (direct create), GET /orders (their list), GET
+ * /orders/:orderId and GET /orders/tx/:txHash. Every read is answered from the kit's store and
+ * only for the order's owner; anyone else gets the same 404 as for a missing order. Nothing
+ * here is cacheable (`Cache-Control: no-store`).
+ */
+export function registerOrderRoutes(app: Hono<RampEnv>, kit: KitContext) {
+  app.post(KIT_ROUTES.orders, async (c) => {
+    c.header('Cache-Control', 'no-store')
+    const user = await requireEndUser(c)
+    if (!user.ok) return user.response
+    const body = await readJsonObject(c)
+    if (!body.ok) return body.response
+    const parsed = parseWith(c, createOrderRequest, body.data)
+    if (!parsed.ok) return parsed.response
+    const wallet = validateEvmAddress(parsed.data.user_address, { field: 'user_address' })
+    if (!wallet.ok) return invalid(c, wallet.field, wallet.message)
+    const token = validateEvmAddress(parsed.data.token, { field: 'token' })
+    if (!token.ok) return invalid(c, token.field, token.message)
+    const request = { ...parsed.data, user_address: wallet.value, token: token.value }
+
+    let created: CreatedOrder
+    try {
+      // Never retried by the client once it may have reached the service.
+      created = await kit.client.createOrder(request)
+    } catch (error) {
+      return upstreamError(c, error, { ...kit, operation: 'createOrder' })
+    }
+    const nowIso = kit.now().toISOString()
+    const order: KitOrder = {
+      id: created.tx_hash,
+      flow: 'direct',
+      order_id: null,
+      quote_id: null,
+      tx_hash: created.tx_hash,
+      status: created.status,
+      order_type: request.order_type === 1 ? 'OffRamp' : 'OnRamp',
+      amount_fiat: created.fiat_paid,
+      currency: request.fiat_payload.currency?.toUpperCase() ?? null,
+      amount_crypto: created.amount_sent,
+      token: tokenLabel(kit, request.token),
+      rate: created.rate_used,
+      wallet_address: request.user_address,
+      settlement_transaction_hash: null,
+      created_at: nowIso,
+      updated_at: nowIso,
+    }
+    const saved = await kit.store.saveOrder({ order, owner: user.owner })
+    if (saved.result === 'conflict') {
+      kit.logger.error('createOrder: the creation hash is recorded for another end user', {
+        tx_hash: created.tx_hash,
+      })
+      return notFound(c)
+    }
+    const linked = await linkOrderId(kit, saved.stored)
+    return ok(c, linked.order, 'Order submitted', 201)
+  })
+
+  app.get(KIT_ROUTES.orders, async (c) => {
+    c.header('Cache-Control', 'no-store')
+    const user = await requireEndUser(c)
+    if (!user.ok) return user.response
+    const query = parseQuery(c, ordersMeQuery)
+    if (!query.ok) return query.response
+    const { limit, offset, order_type } = query.data
+    const filter = query.data.status ?? query.data.status_filter
+    let orders: KitOrder[]
+    if (filter === undefined && order_type === undefined) {
+      orders = (await kit.store.listOrders({ owner: user.owner, limit, offset })).map(
+        (s) => s.order,
+      )
+    } else {
+      const statuses = filter === undefined ? null : FILTERS[filter]
+      const type = order_type === undefined ? null : order_type === 'onramp' ? 'OnRamp' : 'OffRamp'
+      orders = (await kit.store.listOrders({ owner: user.owner, limit: FILTER_WINDOW, offset: 0 }))
+        .map((s) => s.order)
+        .filter(
+          (o) =>
+            (statuses === null || statuses?.includes(o.status)) &&
+            (type === null || o.order_type === type),
+        )
+        .slice(offset, offset + limit)
+    }
+    return ok(c, orders, `${orders.length} order${orders.length === 1 ? '' : 's'}`)
+  })
+
+  app.get(KIT_ROUTES.orderByTx, async (c) => {
+    c.header('Cache-Control', 'no-store')
+    const user = await requireEndUser(c)
+    if (!user.ok) return user.response
+    const hash = txHash.safeParse(c.req.param('txHash'))
+    if (!hash.success) return invalid(c, 'tx_hash', hash.error.issues[0]?.message ?? 'Invalid hash')
+    const stored =
+      (await kit.store.getOrderByTxHash(hash.data)) ??
+      (await kit.store.getOrderByTxHash(hash.data.toLowerCase()))
+    if (!stored || stored.owner !== user.owner) return notFound(c)
+    return ok(c, stored.order)
+  })
+
+  app.get(KIT_ROUTES.order, async (c) => {
+    c.header('Cache-Control', 'no-store')
+    const user = await requireEndUser(c)
+    if (!user.ok) return user.response
+    const stored = await findOwnedOrder(kit, c.req.param('orderId'), user.owner)
+    if (!stored) return notFound(c)
+    return ok(c, stored.order)
+  })
+}

@@ -1,0 +1,40 @@
+import type { Context } from 'hono'
+import type { StoredOrder } from '../store/types.js'
+import type { KitContext, RampEnv } from './context.js'
+import { fail } from './envelope.js'
+
+const ORDER_ID = /^[A-Za-z0-9_.:-]{1,200}$/
+const TX_HASH = /^0x[0-9a-fA-F]{64}$/
+
+/** Whether `value` looks like a creation transaction hash. */
+export function isTxHash(value: string): boolean {
+  return TX_HASH.test(value)
+}
+
+/**
+ * The order `id` (kit id, the service's `order_id`, or a creation hash) if `owner` owns it.
+ * Someone else's order and a missing one both give null, so the answer is the same 404 and
+ * ids cannot be probed.
+ */
+export async function findOwnedOrder(
+  kit: KitContext,
+  id: string,
+  owner: string,
+): Promise<StoredOrder | null> {
+  if (!ORDER_ID.test(id)) return null
+  const stored =
+    (await kit.store.getOrder(id)) ??
+    (await kit.store.getOrderByOrderId(id)) ??
+    (isTxHash(id) ? await kit.store.getOrderByTxHash(id) : null)
+  if (!stored || stored.owner === null || stored.owner !== owner) return null
+  return stored
+}
+
+/** The end user, or the 401 to return when nobody is signed in. */
+export async function requireEndUser(
+  c: Context<RampEnv>,
+): Promise<{ ok: true; owner: string } | { ok: false; response: Response }> {
+  const owner = await c.var.endUser()
+  if (owner) return { ok: true, owner }
+  return { ok: false, response: fail(c, 401, 'Sign in to continue.') }
+}

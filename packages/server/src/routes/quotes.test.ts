@@ -1,0 +1,134 @@
+import { KIT_ROUTES, type KitOrder, type Quote } from '@rampkit/core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  browser,
+  type KitHarness,
+  MPESA,
+  sandboxForFile,
+  startKit,
+  TRANSPORTS,
+  validQuote,
+  waitFor,
+} from './testing.js'
+
+const sandbox = sandboxForFile('quotes')
+
+describe.each(TRANSPORTS)('quotes through %s', (transport) => {
+  let kit: KitHarness
+  const keyIndex = transport === 'http' ? 1 : 0
+  beforeAll(async () => {
+    kit = await startKit(sandbox, transport, { keyIndex })
+  })
+  afterAll(() => kit?.close())
+
+  it('creates a binding quote, accepts it, and records the order for its owner', async () => {
+    const amina = browser(kit)
+    const created = await amina.post(KIT_ROUTES.quotes, validQuote())
+    expect(created.status).toBe(201)
+    expect(created.headers.get('cache-control')).toBe('no-store')
+    expect(amina.cookie).toMatch(/^rampkit_session=anon_/)
+    const quote = (await amina.json<{ data: Quote }>(created)).data
+    expect(quote.quote_id).toBeTruthy()
+
+    const path = KIT_ROUTES.acceptQuote.replace(':quoteId', quote.quote_id)
+    const accepted = await amina.post(path, {})
+    expect(accepted.status).toBe(200)
+    const order = (await amina.json<{ data: KitOrder }>(accepted)).data
+    expect(order).toMatchObject({
+      id: order.order_id,
+      flow: 'quote',
+      quote_id: quote.quote_id,
+      status: 'processing',
+      order_type: 'OnRamp',
+      currency: 'KES',
+      token: 'USDC',
+    })
+
+    // Accepting twice is idempotent: the same order.
+    const again = await amina.post(path, {})
+    expect(again.status).toBe(200)
+    expect((await amina.json<{ data: KitOrder }>(again)).data.id).toBe(order.id)
+
+    const mine = await amina.get(KIT_ROUTES.order.replace(':orderId', order.id))
+    expect(mine.status).toBe(200)
+    expect(mine.headers.get('cache-control')).toBe('no-store')
+
+    // Settled by the service; the webhook reaches the kit and the worker applies it.
+    await sandbox.admin.settleOrder(sandbox.apiKeys[keyIndex]!, order.order_id!)
+    await waitFor(async () => {
+      const res = await amina.get(KIT_ROUTES.order.replace(':orderId', order.id))
+      return (await amina.json<{ data: KitOrder }>(res)).data.status === 'settled'
+    })
+  })
+
+  it('lets nobody else accept a quote: 404, and the service is never asked', async () => {
+    const amina = browser(kit)
+    const quote = (
+      await amina.json<{ data: Quote }>(await amina.post(KIT_ROUTES.quotes, validQuote()))
+    ).data
+    const mallory = browser(kit)
+    await mallory.get(KIT_ROUTES.config)
+    const before = kit.upstreamCount('/api/v1/partner/orders/quote/')
+    const path = KIT_ROUTES.acceptQuote.replace(':quoteId', quote.quote_id)
+    const stolen = await mallory.post(path, {})
+    expect(stolen.status).toBe(404)
+    const missing = await mallory.post(KIT_ROUTES.acceptQuote.replace(':quoteId', 'q_nope'), {})
+    expect(await missing.json()).toEqual(await stolen.json())
+    expect(kit.upstreamCount('/api/v1/partner/orders/quote/')).toBe(before)
+  })
+
+  it('refuses invalid quotes with the 422 table field, before any upstream call', async () => {
+    const amina = browser(kit)
+    const before = kit.upstream.length
+    const cases: [Record<string, unknown>, string][] = [
+      [{ payment_method: { type: 'bank', network_id: '' } }, 'payment_method.network_id'],
+      [
+        { payment_method: { type: 'mobile_money', network_id: MPESA, phone_number: '0712' } },
+        'payment_method.phone_number',
+      ],
+      [{ customer: { name: 'Amina', dob: '04/12/1990' } }, 'customer.name'],
+      [{ customer: { name: 'Amina Otieno', dob: '1990-12-04' } }, 'customer.dob'],
+      [
+        {
+          country: 'NG',
+          currency: 'NGN',
+          payment_method: { type: 'mobile_money', phone_number: '+2348031234567' },
+          customer: { name: 'Ada Obi', dob: '04/12/1990' },
+        },
+        'customer.additional_id_number',
+      ],
+      [{ wallet_address: '0x1234' }, 'wallet_address'],
+      [{ amount_fiat: -3 }, 'amount_fiat'],
+      [{ order_type: 'Both' }, 'order_type'],
+    ]
+    for (const [override, field] of cases) {
+      const res = await amina.post(KIT_ROUTES.quotes, validQuote(override))
+      expect(res.status, field).toBe(422)
+      expect(await res.json(), field).toMatchObject({ status: 'error', data: { field } })
+    }
+    const notJson = await amina.post(KIT_ROUTES.quotes, '{"order_type":')
+    expect(notJson.status).toBe(400)
+    expect(kit.upstream.length).toBe(before)
+  })
+
+  it('checks provider limits from the cached catalog before asking the service', async () => {
+    const amina = browser(kit)
+    await amina.get(`${KIT_ROUTES.catalog}?country=KE&order_type=OnRamp`)
+    const before = kit.upstream.length
+    const res = await amina.post(KIT_ROUTES.quotes, validQuote({ amount_fiat: 5 }))
+    expect(res.status).toBe(422)
+    expect(await res.json()).toMatchObject({ data: { field: 'amount_fiat' } })
+    expect(kit.upstream.length).toBe(before)
+  })
+
+  it('passes the service 410 for an expired quote', async () => {
+    const amina = browser(kit)
+    const quote = (
+      await amina.json<{ data: Quote }>(await amina.post(KIT_ROUTES.quotes, validQuote()))
+    ).data
+    await sandbox.admin.advance(10 * 60_000)
+    const res = await amina.post(KIT_ROUTES.acceptQuote.replace(':quoteId', quote.quote_id), {})
+    expect(res.status).toBe(410)
+    expect(await res.json()).toMatchObject({ status: 'error' })
+  })
+})

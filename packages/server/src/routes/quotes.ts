@@ -1,0 +1,180 @@
+import {
+  acceptQuoteRequest,
+  KIT_ROUTES,
+  type KitOrder,
+  ORDER_STATUSES,
+  type OrderStatus,
+  type Provider,
+  type Quote,
+  quoteRequest,
+  validateQuoteInput,
+} from '@rampkit/core'
+import type { Hono } from 'hono'
+import { cacheKey } from './cache.js'
+import type { KitContext, RampEnv } from './context.js'
+import { notFound, ok } from './envelope.js'
+import { requireEndUser } from './owned.js'
+import { upstreamError } from './upstream-error.js'
+import { invalid, parseWith, readJsonObject } from './validate.js'
+
+const QUOTE_ID = /^[A-Za-z0-9_.:-]{1,200}$/
+/** How long after its expiry a quote's owner is remembered (for a late, idempotent accept). */
+const QUOTE_GRACE_MS = 24 * 60 * 60 * 1000
+const MAX_QUOTE_MEMORY_MS = 7 * 24 * 60 * 60 * 1000
+
+/** What the kit remembers of a quote it made: whose it is, and what the order will be. */
+type QuoteRecord = {
+  owner: string
+  quote: Pick<
+    Quote,
+    | 'quote_id'
+    | 'order_type'
+    | 'currency'
+    | 'token'
+    | 'rate'
+    | 'amount_fiat'
+    | 'amount_crypto'
+    | 'wallet_address'
+  >
+}
+
+const quoteKey = (quoteId: string) => `rampkit:quote:${quoteId}`
+
+/** The provider's limits, when the catalog for the corridor is already cached (no upstream call). */
+function cachedProvider(kit: KitContext, body: Record<string, unknown>): Provider | undefined {
+  const method = body.payment_method as { type?: unknown; network_id?: unknown } | undefined
+  const networkId = method?.network_id
+  if (typeof networkId !== 'string' || typeof body.country !== 'string') return undefined
+  for (const query of [
+    { country: body.country, order_type: body.order_type },
+    { country: body.country },
+    {},
+  ]) {
+    const catalog = kit.cache.peek<{
+      onramp?: { countries: Record<string, unknown> }
+      offramp?: { countries: Record<string, unknown> }
+    }>(cacheKey('catalog', query))
+    if (!catalog) continue
+    const direction = body.order_type === 'OffRamp' ? catalog.offramp : catalog.onramp
+    const country = direction?.countries[body.country] as
+      | { payment_methods?: Record<string, { providers?: Provider[] } | undefined> }
+      | undefined
+    for (const bucket of Object.values(country?.payment_methods ?? {})) {
+      const provider = bucket?.providers?.find((p) => p.id === networkId)
+      if (provider) return provider
+    }
+  }
+  return undefined
+}
+
+function toStatus(value: unknown, fallback: OrderStatus): OrderStatus {
+  const lower = typeof value === 'string' ? value.toLowerCase() : ''
+  return (ORDER_STATUSES as readonly string[]).includes(lower) ? (lower as OrderStatus) : fallback
+}
+
+/**
+ * POST /quotes (a binding quote) and POST /quotes/:quoteId/accept. The quote body is parsed
+ * with core's `quoteRequest` and then run through `validateQuoteInput` (section 7's 422 table,
+ * with the provider's limits when the catalog is cached), so an invalid quote never reaches
+ * the service. The kit remembers which end user asked for each quote: only they can accept
+ * it, and the accepted order is recorded with them as owner.
+ */
+export function registerQuoteRoutes(app: Hono<RampEnv>, kit: KitContext) {
+  app.post(KIT_ROUTES.quotes, async (c) => {
+    const user = await requireEndUser(c)
+    if (!user.ok) return user.response
+    const body = await readJsonObject(c)
+    if (!body.ok) return body.response
+    const parsed = parseWith(c, quoteRequest, body.data)
+    if (!parsed.ok) return parsed.response
+    const checked = validateQuoteInput(parsed.data, { provider: cachedProvider(kit, parsed.data) })
+    const cryptoAmount = parsed.data.amount_fiat === undefined
+    if (!checked.ok && !(cryptoAmount && checked.field === 'amount_fiat')) {
+      return invalid(c, checked.field, checked.message)
+    }
+    const request = checked.ok ? { ...parsed.data, ...checked.value } : parsed.data
+    let quote: Quote
+    try {
+      quote = await kit.client.createQuote(request as typeof parsed.data)
+    } catch (error) {
+      return upstreamError(c, error, { ...kit, operation: 'createQuote' })
+    }
+    const now = kit.now().getTime()
+    const expiresAt = Date.parse(quote.expires_at)
+    const ttlMs = Math.min(
+      MAX_QUOTE_MEMORY_MS,
+      Math.max(0, (Number.isNaN(expiresAt) ? now : expiresAt) - now) + QUOTE_GRACE_MS,
+    )
+    const record: QuoteRecord = {
+      owner: user.owner,
+      quote: {
+        quote_id: quote.quote_id,
+        order_type: quote.order_type,
+        currency: quote.currency,
+        token: quote.token,
+        rate: quote.rate,
+        amount_fiat: quote.amount_fiat,
+        amount_crypto: quote.amount_crypto,
+        wallet_address: quote.wallet_address ?? parsed.data.wallet_address,
+      },
+    }
+    await kit.store.kvSet({ key: quoteKey(quote.quote_id), value: JSON.stringify(record), ttlMs })
+    c.header('Cache-Control', 'no-store')
+    return ok(c, quote, 'Quote created', 201)
+  })
+
+  app.post(KIT_ROUTES.acceptQuote, async (c) => {
+    const user = await requireEndUser(c)
+    if (!user.ok) return user.response
+    const quoteId = c.req.param('quoteId')
+    c.header('Cache-Control', 'no-store')
+    if (!QUOTE_ID.test(quoteId)) return notFound(c, 'Quote')
+    const body = await readJsonObject(c, { optional: true })
+    if (!body.ok) return body.response
+    const parsed = parseWith(c, acceptQuoteRequest, body.data)
+    if (!parsed.ok) return parsed.response
+    const saved = await kit.store.kvGet(quoteKey(quoteId))
+    const record = saved === null ? null : (JSON.parse(saved) as QuoteRecord)
+    if (!record || record.owner !== user.owner) return notFound(c, 'Quote')
+
+    let accepted: Awaited<ReturnType<typeof kit.client.acceptQuote>>
+    try {
+      accepted = await kit.client.acceptQuote({ ...parsed.data, quote_id: quoteId })
+    } catch (error) {
+      return upstreamError(c, error, { ...kit, operation: 'acceptQuote' })
+    }
+    const nowIso = kit.now().toISOString()
+    const { quote } = record
+    const order: KitOrder = {
+      id: accepted.order_id,
+      flow: 'quote',
+      order_id: accepted.order_id,
+      quote_id: quoteId,
+      tx_hash: null,
+      status: toStatus(accepted.status, 'processing'),
+      order_type: quote.order_type,
+      amount_fiat: quote.amount_fiat,
+      currency: quote.currency,
+      amount_crypto: quote.amount_crypto,
+      token: quote.token,
+      rate: quote.rate,
+      wallet_address: quote.wallet_address ?? null,
+      settlement_transaction_hash: null,
+      created_at: nowIso,
+      updated_at: nowIso,
+    }
+    const result = await kit.store.saveOrder({ order, owner: user.owner })
+    if (result.result === 'conflict') {
+      kit.logger.error('accept: the order is recorded for another end user', {
+        order_id: accepted.order_id,
+      })
+      return notFound(c, 'Quote')
+    }
+    const instructions = accepted.alreadyAccepted ? undefined : accepted.payment_instructions
+    return ok(
+      c,
+      { ...result.stored.order, ...(instructions ? { payment_instructions: instructions } : {}) },
+      accepted.alreadyAccepted ? 'Quote already accepted' : 'Quote accepted',
+    )
+  })
+}

@@ -1,0 +1,118 @@
+import {
+  banksQuery,
+  corridorQuery,
+  KIT_ROUTES,
+  type KitConfig,
+  type MetaTokens,
+  paymentMethodsQuery,
+  ratesQuery,
+  tokenPreviewQuery,
+} from '@rampkit/core'
+import type { Context, Hono } from 'hono'
+import { cacheKey } from './cache.js'
+import type { KitContext, RampEnv } from './context.js'
+import { ok } from './envelope.js'
+import { upstreamError } from './upstream-error.js'
+import { parseQuery } from './validate.js'
+
+/** Cache-Control of a catalog-like read: the browser may keep it as long as the kit does. */
+function cacheHeader(c: Context, ttlMs: number) {
+  const seconds = Math.floor(ttlMs / 1000)
+  c.header('Cache-Control', seconds > 0 ? `private, max-age=${seconds}` : 'no-store')
+}
+
+/** GET /meta/tokens upstream, cached like the catalog. */
+export function loadTokens(kit: KitContext): Promise<MetaTokens> {
+  return kit.cache.get(cacheKey('tokens'), () => kit.client.getTokens())
+}
+
+/**
+ * The catalog-like reads (catalog, corridors, banks, payment methods, rates, tokens), the
+ * token preview and the widget's config. Each query is parsed with core's schema first (an
+ * invalid one never reaches the service), normalised, and used as the cache key, so
+ * `?country=ke` and `?country=KE` share one upstream call.
+ */
+export function registerReadRoutes(app: Hono<RampEnv>, kit: KitContext) {
+  const read = <Q extends Record<string, unknown>, T>(
+    route: string,
+    name: string,
+    schema: Parameters<typeof parseQuery<Q>>[1],
+    load: (query: Q) => Promise<T>,
+  ) => {
+    app.get(route, async (c) => {
+      const query = parseQuery(c, schema)
+      if (!query.ok) return query.response
+      try {
+        const data = await kit.cache.get(cacheKey(name, query.data), () => load(query.data))
+        cacheHeader(c, kit.cacheTtlMs)
+        return ok(c, data)
+      } catch (error) {
+        return upstreamError(c, error, { ...kit, operation: name })
+      }
+    })
+  }
+
+  read(KIT_ROUTES.catalog, 'catalog', corridorQuery, (q) => kit.client.getCatalog(q))
+  read(KIT_ROUTES.corridors, 'corridors', corridorQuery, (q) => kit.client.getCorridors(q))
+  read(KIT_ROUTES.banks, 'banks', banksQuery, (q) => kit.client.getBanks(q))
+  read(KIT_ROUTES.paymentMethods, 'payment-methods', paymentMethodsQuery, (q) =>
+    kit.client.getPaymentMethods(q),
+  )
+  const normalisedRates = {
+    safeParse(input: unknown) {
+      const result = ratesQuery.safeParse(input)
+      if (!result.success) return result
+      const fiat = result.data.fiat
+        .split(',')
+        .map((code) => code.trim().toUpperCase())
+        .join(',')
+      return { success: true as const, data: { fiat } }
+    },
+  }
+  read(KIT_ROUTES.rates, 'rates', normalisedRates, (q) => kit.client.getIndicativeRates(q))
+  read(
+    KIT_ROUTES.tokens,
+    'tokens',
+    { safeParse: () => ({ success: true as const, data: {} }) },
+    () => loadTokens(kit),
+  )
+
+  app.get(KIT_ROUTES.preview, async (c) => {
+    const query = parseQuery(c, tokenPreviewQuery)
+    if (!query.ok) return query.response
+    try {
+      // A price: coalesced while in flight, never kept.
+      const data = await kit.flights.get(cacheKey('preview', query.data), () =>
+        kit.client.getTokenPreview(query.data),
+      )
+      c.header('Cache-Control', 'no-store')
+      return ok(c, data)
+    } catch (error) {
+      return upstreamError(c, error, { ...kit, operation: 'preview' })
+    }
+  })
+
+  app.get(KIT_ROUTES.config, async (c) => {
+    let chainId: number | null = null
+    let spender: string | null = null
+    try {
+      const tokens = await loadTokens(kit)
+      const top = (tokens as { chain_id?: unknown }).chain_id
+      chainId = typeof top === 'number' ? top : (tokens.tokens[0]?.chain_id ?? null)
+      spender = tokens.spender ?? null
+    } catch (error) {
+      // The widget can still browse without them; approvals wait until the service answers.
+      kit.logger.warn('config: could not read the service tokens', {
+        error: error instanceof Error ? error.name : typeof error,
+      })
+    }
+    const config: KitConfig = {
+      environment: kit.environment,
+      chain_id: chainId,
+      spender,
+      sse: true,
+    }
+    c.header('Cache-Control', 'no-store')
+    return ok(c, config)
+  })
+}

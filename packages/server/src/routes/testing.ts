@@ -1,0 +1,280 @@
+import type { AddressInfo } from 'node:net'
+import { serve } from '@hono/node-server'
+import type { KitOrder } from '@rampkit/core'
+import { type Sandbox, startSandbox } from '@rampkit/sandbox'
+import { afterAll, beforeAll, expect } from 'vitest'
+import { memoryBus } from '../bus/memory.js'
+import type { OrderBus } from '../bus/types.js'
+import { createRampHandler, type RampHandler, type RampHandlerOptions } from '../handler.js'
+import type { RampLogger } from '../logger.js'
+
+/**
+ * Test fixtures of the kit's route tests (not part of the package API). Every kit runs against
+ * the real sandbox; the only wrapper is a counting `fetch` in front of it, and every kit is
+ * also served over real HTTP so the sandbox can deliver webhooks to it.
+ */
+
+/** How a test reaches the kit: `app.request()` (no server) or real HTTP on 127.0.0.1. */
+export type Transport = 'app.request' | 'http'
+export const TRANSPORTS: readonly Transport[] = ['app.request', 'http']
+
+export const ALLOWED_ORIGIN = 'https://shop.example'
+export const SESSION_SECRET = 'test-session-secret-0123456789-abcdefghij'
+
+/** Everything the tests saw leave the kit: bodies and log lines, to grep for secrets. */
+export const seen = { bodies: [] as string[], logs: [] as string[] }
+
+export type KitHarness = {
+  kit: RampHandler
+  url: string
+  /** The origin a same-origin page of this kit sends. */
+  origin: string
+  transport: Transport
+  /** Upstream requests (path and query) the kit made, in order. */
+  upstream: string[]
+  /** The abort signal of each upstream request. */
+  upstreamSignals: (AbortSignal | null)[]
+  /** How many upstream requests' paths start with `prefix`. */
+  upstreamCount(prefix: string): number
+  call(path: string, init?: RequestInit): Promise<Response>
+  /** Open bus subscriptions (to check SSE streams unsubscribe). */
+  subscriptions(): number
+  close(): Promise<void>
+}
+
+/** A bus that counts its open subscriptions; the engine itself is the real memory bus. */
+function countingBus(): { bus: OrderBus; open: () => number } {
+  const inner = memoryBus()
+  let open = 0
+  return {
+    open: () => open,
+    bus: {
+      publish: (order: KitOrder) => inner.publish(order),
+      subscribe(orderId, listener, options) {
+        open++
+        const stop = inner.subscribe(orderId, listener, options)
+        let stopped = false
+        return () => {
+          if (!stopped) open--
+          stopped = true
+          stop()
+        }
+      },
+      ready: () => inner.ready(),
+      close: () => inner.close(),
+    },
+  }
+}
+
+function captureLogger(): RampLogger {
+  const write = (level: string) => (message: string, fields?: unknown) => {
+    seen.logs.push(`${level} ${message} ${fields === undefined ? '' : JSON.stringify(fields)}`)
+  }
+  return { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') }
+}
+
+/**
+ * Starts a kit against `sandbox` with its `apiKeys[keyIndex]`, serves it over HTTP and points
+ * that key's webhooks at the kit's `/webhooks`.
+ */
+export async function startKit(
+  sandbox: Sandbox,
+  transport: Transport,
+  options: Partial<RampHandlerOptions> & { keyIndex?: number; pointWebhooks?: boolean } = {},
+): Promise<KitHarness> {
+  const { keyIndex = 0, pointWebhooks = true, ...rest } = options
+  const apiKey = sandbox.apiKeys[keyIndex]!
+  const upstream: string[] = []
+  const upstreamSignals: (AbortSignal | null)[] = []
+  const counting = countingBus()
+  const kit = createRampHandler({
+    apiKey,
+    baseUrl: sandbox.url,
+    webhookSecret: sandbox.webhookSecret,
+    sessionSecret: SESSION_SECRET,
+    allowedOrigins: [ALLOWED_ORIGIN],
+    bus: counting.bus,
+    logger: captureLogger(),
+    poll: false,
+    fetch: async (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input))
+      upstream.push(`${url.pathname}${url.search}`)
+      upstreamSignals.push(init?.signal ?? null)
+      return fetch(input, init)
+    },
+    ...rest,
+  })
+  const server = serve({ fetch: kit.fetch, port: 0, hostname: '127.0.0.1' })
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()))
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  if (pointWebhooks && rest.basePath === undefined) {
+    sandbox.admin.setWebhook(apiKey, { url: `${url}/webhooks` })
+  }
+  return {
+    kit,
+    url,
+    origin: transport === 'app.request' ? 'http://127.0.0.1' : url,
+    transport,
+    upstream,
+    upstreamSignals,
+    upstreamCount: (prefix) => upstream.filter((path) => path.startsWith(prefix)).length,
+    async call(path, init) {
+      const res =
+        transport === 'app.request'
+          ? await kit.request(`http://127.0.0.1${path}`, init)
+          : await fetch(`${url}${path}`, init)
+      const type = res.headers.get('content-type') ?? ''
+      if (type.includes('json')) seen.bodies.push(await res.clone().text())
+      return res
+    },
+    subscriptions: counting.open,
+    async close() {
+      await kit.ramp.close()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    },
+  }
+}
+
+/** One end user's browser: keeps the session cookie, sends the page's Origin on writes. */
+export type Browser = {
+  cookie: string
+  get(path: string, init?: RequestInit): Promise<Response>
+  post(path: string, body: unknown, headers?: Record<string, string>): Promise<Response>
+  json<T = { status: string; message: string; data: unknown }>(res: Response): Promise<T>
+}
+
+export function browser(harness: KitHarness, origin = ALLOWED_ORIGIN): Browser {
+  const self: Browser = {
+    cookie: '',
+    async get(path, init = {}) {
+      const headers = new Headers(init.headers)
+      if (self.cookie) headers.set('cookie', self.cookie)
+      const res = await harness.call(path, { ...init, headers })
+      remember(res)
+      return res
+    },
+    async post(path, body, extra = {}) {
+      const headers = new Headers({ 'content-type': 'application/json', origin, ...extra })
+      if (self.cookie) headers.set('cookie', self.cookie)
+      const res = await harness.call(path, {
+        method: 'POST',
+        headers,
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      })
+      remember(res)
+      return res
+    },
+    json: async (res) => res.json() as never,
+  }
+  function remember(res: Response) {
+    const set = res.headers.get('set-cookie')
+    if (set) self.cookie = set.split(';')[0] ?? ''
+  }
+  return self
+}
+
+/** Reads SSE events from a response body until `until` says stop (or the stream ends). */
+export async function readEvents(
+  res: Response,
+  until: (events: { event: string; data: string }[]) => boolean,
+  timeoutMs = 5000,
+): Promise<{ event: string; data: string; at: number }[]> {
+  const reader = res.body!.getReader()
+  const decoder = new TextDecoder()
+  const events: { event: string; data: string; at: number }[] = []
+  let buffer = ''
+  const deadline = Date.now() + timeoutMs
+  try {
+    while (!until(events)) {
+      const left = deadline - Date.now()
+      if (left <= 0)
+        throw new Error(`no matching events in ${timeoutMs} ms: ${JSON.stringify(events)}`)
+      const next = await Promise.race([
+        reader.read(),
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error(`timeout: ${JSON.stringify(events)}`)), left),
+        ),
+      ])
+      if (next.done) break
+      buffer += decoder.decode(next.value, { stream: true })
+      let split = buffer.indexOf('\n\n')
+      while (split !== -1) {
+        const block = buffer.slice(0, split)
+        buffer = buffer.slice(split + 2)
+        let event = 'message'
+        const data: string[] = []
+        for (const line of block.split('\n')) {
+          if (line.startsWith('event: ')) event = line.slice(7)
+          else if (line.startsWith('data: ')) data.push(line.slice(6))
+          else if (line.startsWith('data:')) data.push(line.slice(5))
+        }
+        events.push({ event, data: data.join('\n'), at: Date.now() })
+        split = buffer.indexOf('\n\n')
+      }
+    }
+  } finally {
+    reader.releaseLock()
+  }
+  return events
+}
+
+/** Waits until `check` is true, polling every 10 ms. */
+export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 3000) {
+  const deadline = Date.now() + timeoutMs
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time')
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+}
+
+/** Asserts no secret appears in anything the tests saw leave the kit. */
+export function leakedSecrets(secrets: readonly string[]): string[] {
+  const everything = [...seen.bodies, ...seen.logs].join('\n')
+  return secrets.filter((secret) => everything.includes(secret))
+}
+
+export const MPESA = 'd9128e24-4586-5981-9c1e-a96a091bf8da'
+export const WALLET = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+
+/** A quote body the sandbox accepts (Kenya, M-Pesa, on-ramp). */
+export function validQuote(overrides: Record<string, unknown> = {}) {
+  return {
+    order_type: 'OnRamp',
+    country: 'KE',
+    currency: 'KES',
+    token: 'USDC',
+    amount_fiat: 1500,
+    wallet_address: WALLET,
+    payment_method: { type: 'mobile_money', network_id: MPESA, phone_number: '+254712345678' },
+    customer: { name: 'Amina Otieno', dob: '04/12/1990' },
+    ...overrides,
+  }
+}
+
+/**
+ * One real sandbox for a test file (frozen clock, two partner keys named after the file),
+ * started before its tests and stopped after them. On the way out it fails the file if a key,
+ * the webhook secret or the session secret reached any response body or log line it captured.
+ * Reads go through to the running sandbox, so tests use it like the sandbox itself.
+ */
+export function sandboxForFile(name: string): Sandbox {
+  let current: Sandbox | undefined
+  beforeAll(async () => {
+    current = await startSandbox({
+      port: 0,
+      speed: 0,
+      apiKeys: [`is_test_${name}_key_one`, `is_test_${name}_key_two`],
+    })
+  })
+  afterAll(async () => {
+    if (!current) return // startSandbox failed: its error is the one to read
+    expect(leakedSecrets([...current.apiKeys, current.webhookSecret, SESSION_SECRET])).toEqual([])
+    await current.stop()
+  })
+  return new Proxy({} as Sandbox, {
+    get(_, property) {
+      if (!current) throw new Error('The sandbox of this test file has not started')
+      return Reflect.get(current, property)
+    },
+  })
+}

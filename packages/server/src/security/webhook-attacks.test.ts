@@ -1,0 +1,625 @@
+/**
+ * Attacks on the kit's webhook receiver, with real stores (memory and PGlite; Postgres when it
+ * is reachable, always in CI). The real sandbox delivers through a relay (the fault proxy) in
+ * front of the kit, so the tests hold genuine deliveries: replayed under the same or a fresh
+ * id, re-timed, re-signed with the wrong secret, with their headers fuzzed, their bodies
+ * swapped, their event header changed in flight, and validly signed downgrades. Each must be
+ * refused with a 4xx envelope or deduplicated, and none may change a stored order or run a
+ * handler again (read from the store and through the kit's order route).
+ *
+ * Counts: the seeded header fuzz makes FUZZ_RUNS = 40 requests per store in CI and 400 in the
+ * soak (RAMPKIT_SOAK=1); the concurrent replay sends RACE = 8 (soak 24) copies at once.
+ */
+import { KIT_ROUTES, type KitOrder, type Quote } from '@rampkit/core'
+import {
+  signWebhook,
+  WEBHOOK_EVENT_HEADER,
+  WEBHOOK_ID_HEADER,
+  WEBHOOK_SIGNATURE_HEADER,
+} from '@rampkit/core/webhooks'
+import fc from 'fast-check'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  type Browser,
+  browser,
+  type KitHarness,
+  sandboxForFile,
+  startKit,
+  validQuote,
+  waitFor,
+} from '../routes/testing.js'
+import { memoryStore } from '../store/memory.js'
+import { pgliteStore } from '../store/pglite.js'
+import { postgresStore } from '../store/postgres.js'
+import { DATABASE_URL, runId, skipUnlessReachable } from '../store/testing.js'
+import type { RampStore } from '../store/types.js'
+import type { AnyEventContext } from '../worker/events.js'
+import { type FaultProxy, type ProxyRecord, startFaultProxy } from './faultProxy.js'
+
+const SOAK = process.env.RAMPKIT_SOAK === '1'
+const FUZZ_RUNS = SOAK ? 400 : 40
+const RACE = SOAK ? 24 : 8
+const FUZZ_SEED = 0x5ec0de
+
+const sandbox = sandboxForFile('hookattack')
+
+const tally = {
+  attacks: 0,
+  byKind: {} as Record<string, number>,
+  rejected: 0,
+  deduplicated: 0,
+  /** Validly signed deliveries (a downgrade, a header changed in flight) stored to no effect. */
+  ignored: 0,
+  stateChanges: 0,
+  stores: [] as string[],
+}
+
+afterAll(() => {
+  console.log(
+    `[security] ${JSON.stringify({
+      area: 'webhook.attacks',
+      attacks: tally.attacks,
+      byKind: tally.byKind,
+      accepted: tally.stateChanges,
+      stateChanges: tally.stateChanges,
+      rejected: tally.rejected,
+      deduplicated: tally.deduplicated,
+      ignored: tally.ignored,
+      stores: tally.stores,
+    })}`,
+  )
+  expect(tally.stateChanges).toBe(0)
+})
+
+type Engine = { name: string; skip: boolean; open: () => Promise<RampStore> }
+
+const pgDown = await skipUnlessReachable('webhook attacks on Postgres', DATABASE_URL)
+const pgSchema = `rampkit_attacks_${runId()}`
+const ENGINES: Engine[] = [
+  { name: 'memory', skip: false, open: async () => memoryStore() },
+  { name: 'pglite', skip: false, open: () => pgliteStore({ schema: 'rampkit_attacks' }) },
+  {
+    name: 'postgres',
+    skip: pgDown,
+    open: () => postgresStore({ connectionString: DATABASE_URL, schema: pgSchema, max: 4 }),
+  },
+]
+
+afterAll(async () => {
+  if (pgDown) return
+  const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 1 })
+  await pool.query(`DROP SCHEMA IF EXISTS "${pgSchema}" CASCADE`)
+  await pool.end()
+})
+
+/** A delivery as it crossed the relay: its headers and exact bytes. */
+type Captured = {
+  id: string
+  event: string
+  signature: string
+  body: Uint8Array<ArrayBuffer>
+  text: string
+}
+
+function captured(record: ProxyRecord): Captured {
+  const header = (name: string) => {
+    const value = record.headers[name]
+    return Array.isArray(value) ? value.join(', ') : (value ?? '')
+  }
+  return {
+    id: header('x-webhook-id'),
+    event: header('x-webhook-event'),
+    signature: header('x-webhook-signature'),
+    body: new Uint8Array(record.body),
+    text: record.body.toString('utf8'),
+  }
+}
+
+type Parts = {
+  id?: string | null
+  event?: string | null
+  /** Each entry is sent as its own header line (fetch joins repeats with ", "). */
+  signature?: string | null | string[]
+  ids?: string[]
+}
+
+function headersOf(parts: Parts): Headers {
+  const headers = new Headers({ 'content-type': 'application/json', 'user-agent': 'replayer/1' })
+  if (parts.id != null) headers.set(WEBHOOK_ID_HEADER, parts.id)
+  for (const extra of parts.ids ?? []) headers.append(WEBHOOK_ID_HEADER, extra)
+  if (parts.event != null) headers.set(WEBHOOK_EVENT_HEADER, parts.event)
+  const signatures = parts.signature == null ? [] : [parts.signature].flat()
+  for (const value of signatures) headers.append(WEBHOOK_SIGNATURE_HEADER, value)
+  return headers
+}
+
+const nowSeconds = () => Math.floor(Date.now() / 1000)
+
+/** A signature of `body` the way the service makes one, with any secret and timestamp. */
+async function signed(body: string, secret = sandbox.webhookSecret, timestamp = nowSeconds()) {
+  return (await signWebhook({ secret, body, timestamp })).header
+}
+
+/** The same 32 bytes in another base64 spelling (an unused low bit of the last character set). */
+function nonCanonical(signatureHeader: string): string {
+  const v1 = /v1=([A-Za-z0-9+/]{43}=)/.exec(signatureHeader)![1]!
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'
+  const last = alphabet.indexOf(v1[42]!)
+  return signatureHeader.replace(v1, `${v1.slice(0, 42)}${alphabet[last ^ 1]}=`)
+}
+
+describe.each(ENGINES)('webhook attacks on the $name store', (engine) => {
+  let store: RampStore
+  let kit: KitHarness
+  let relay: FaultProxy
+  let amina: Browser
+  const handlerRuns: string[] = []
+  const orders: Record<'P' | 'S' | 'M1' | 'M2' | 'M3', KitOrder> = {} as never
+  const deliveries: Record<'sSettled' | 'sProcessing' | 'm1' | 'm2' | 'm3Settled', Captured> =
+    {} as never
+
+  async function accept(amount: number): Promise<KitOrder> {
+    const quote = await amina.post(KIT_ROUTES.quotes, validQuote({ amount_fiat: amount }))
+    expect(quote.status).toBe(201)
+    const { quote_id } = (await amina.json<{ data: Quote }>(quote)).data
+    const res = await amina.post(KIT_ROUTES.acceptQuote.replace(':quoteId', quote_id), {})
+    expect(res.status).toBe(200)
+    return (await amina.json<{ data: KitOrder }>(res)).data
+  }
+
+  /** Waits until the sandbox's deliveries are answered and the kit applied what it stored. */
+  async function settle() {
+    await sandbox.admin.idle()
+    await kit.kit.ramp.worker!.drain()
+  }
+
+  /** The next delivery the sandbox sends is answered 502 by the relay, never reaching the kit. */
+  function intercept() {
+    relay.schedule({ method: 'POST', path: '/webhooks' }, [{ kind: 'status', status: 502 }])
+  }
+
+  function lastDelivery(event: string, orderId: string, fault: 'pass' | 'status'): Captured {
+    const record = relay.records
+      .filter((r) => r.path === '/webhooks' && r.fault === fault)
+      .map(captured)
+      .reverse()
+      .find((d) => d.event === event && d.text.includes(orderId))
+    expect(record, `${event} of ${orderId}`).toBeDefined()
+    return record!
+  }
+
+  beforeAll(async () => {
+    store = await engine.open()
+    tally.stores.push(engine.name)
+    kit = await startKit(sandbox, 'http', {
+      store,
+      pointWebhooks: false,
+      poll: false,
+      handlers: {
+        onEvent: (context: AnyEventContext) => {
+          const order = 'order' in context ? context.order.id : '-'
+          handlerRuns.push(`${context.event} ${order} ${context.deliveryId}`)
+        },
+      },
+    })
+    relay = await startFaultProxy({ target: kit.url })
+    sandbox.admin.setWebhook(sandbox.apiKeys[0]!, { url: `${relay.url}/webhooks` })
+    amina = browser(kit)
+    expect((await amina.get(KIT_ROUTES.orders)).status).toBe(200)
+
+    // P stays processing; S is settled by the service; M1, M2 are processing and their
+    // order.processing deliveries were intercepted; M3's order.settled was intercepted.
+    orders.P = await accept(1501)
+    orders.S = await accept(1502)
+    await settle()
+    deliveries.sProcessing = lastDelivery('order.processing', orders.S.order_id!, 'pass')
+    await sandbox.admin.settleOrder(sandbox.apiKeys[0]!, orders.S.order_id!)
+    await settle()
+    deliveries.sSettled = lastDelivery('order.settled', orders.S.order_id!, 'pass')
+    intercept()
+    orders.M1 = await accept(1503)
+    await settle()
+    deliveries.m1 = lastDelivery('order.processing', orders.M1.order_id!, 'status')
+    intercept()
+    orders.M2 = await accept(1504)
+    await settle()
+    deliveries.m2 = lastDelivery('order.processing', orders.M2.order_id!, 'status')
+    orders.M3 = await accept(1505)
+    await settle()
+    intercept()
+    await sandbox.admin.settleOrder(sandbox.apiKeys[0]!, orders.M3.order_id!)
+    await settle()
+    deliveries.m3Settled = lastDelivery('order.settled', orders.M3.order_id!, 'status')
+    expect(relay.pending()).toBe(0)
+    await expectStatuses({ P: 'processing', S: 'settled', M1: 'processing', M3: 'processing' })
+  })
+
+  afterAll(async () => {
+    await kit?.close()
+    await relay?.stop()
+    await store?.close()
+  })
+
+  /** Every tracked order as stored (status, fields, which delivery applied each status) and the handler runs. */
+  async function snapshot(): Promise<string> {
+    const stored = await Promise.all(Object.values(orders).map((o) => store.getOrder(o.id)))
+    return JSON.stringify({
+      stored: stored.map((s) => s && { order: s.order, owner: s.owner, appliedBy: s.appliedBy }),
+      handlerRuns: handlerRuns.length,
+    })
+  }
+
+  /** The statuses the owner reads through the kit's order route. */
+  async function expectStatuses(expected: Partial<Record<keyof typeof orders, string>>) {
+    for (const [name, status] of Object.entries(expected)) {
+      const order = orders[name as keyof typeof orders]
+      const res = await amina.get(KIT_ROUTES.order.replace(':orderId', order.id))
+      expect(res.status, name).toBe(200)
+      expect((await amina.json<{ data: KitOrder }>(res)).data.status, name).toBe(status)
+    }
+  }
+
+  type Expect = 'rejected' | 'deduplicated' | 'ignored'
+
+  /**
+   * Sends one attack and checks its answer and that nothing changed. `allowed` lists the
+   * outcomes this attack may have; a state change or an answer outside them fails the test.
+   */
+  async function attack(
+    kind: string,
+    parts: Parts,
+    body: Uint8Array<ArrayBuffer> | string,
+    allowed: readonly Expect[],
+  ): Promise<{ status: number; outcome: Expect; reason?: string }> {
+    const before = await snapshot()
+    const res = await kit.call(KIT_ROUTES.webhooks, {
+      method: 'POST',
+      headers: headersOf(parts),
+      body,
+    })
+    const text = await res.text()
+    const stored = (JSON.parse(text) as { data?: { duplicate?: boolean; delivery_id?: string } })
+      .data
+    if (res.status === 200 && stored?.duplicate === false) {
+      // The kit's own worker may hold it: wait until it is applied or parked, not just drained.
+      const id = stored.delivery_id!
+      await waitFor(async () => (await store.getDelivery(id))?.status !== 'pending')
+    }
+    await kit.kit.ramp.worker!.drain()
+    const after = await snapshot()
+    tally.attacks++
+    tally.byKind[kind] = (tally.byKind[kind] ?? 0) + 1
+    if (after !== before) tally.stateChanges++
+    expect(text).not.toContain(sandbox.webhookSecret)
+    expect(res.status, `${kind}: ${text}`).toBeLessThan(500)
+    const envelope = JSON.parse(text) as {
+      status: string
+      message: string
+      data: { duplicate?: boolean; reason?: string } | null
+    }
+    expect(typeof envelope.message).toBe('string')
+    let outcome: Expect
+    if (res.status === 200) {
+      expect(envelope.status).toBe('success')
+      outcome = envelope.data?.duplicate === true ? 'deduplicated' : 'ignored'
+    } else {
+      expect([400, 401, 413], `${kind}: ${text}`).toContain(res.status)
+      expect(envelope.status).toBe('error')
+      outcome = 'rejected'
+    }
+    tally[outcome]++
+    expect(allowed, `${kind} was ${outcome}: ${text}`).toContain(outcome)
+    expect(after, `${kind} changed state`).toBe(before)
+    return { status: res.status, outcome, reason: envelope.data?.reason }
+  }
+
+  it('deduplicates a genuine delivery replayed with its id or under fresh ids', async () => {
+    const d = deliveries.sSettled
+    const same = { id: d.id, event: d.event, signature: d.signature }
+    await attack('replay.sameId', same, d.body, ['deduplicated'])
+    for (let i = 0; i < 3; i++) {
+      await attack('replay.freshId', { ...same, id: crypto.randomUUID() }, d.body, ['deduplicated'])
+    }
+    // The same signature spelled otherwise, hidden among junk, or reordered: still one delivery.
+    const fresh = () => ({ ...same, id: crypto.randomUUID() })
+    await attack(
+      'replay.nonCanonicalSignature',
+      { ...fresh(), signature: nonCanonical(d.signature) },
+      d.body,
+      ['deduplicated'],
+    )
+    const [t, v1] = d.signature.split(',') as [string, string]
+    await attack('replay.extraV1', { ...fresh(), signature: `${t},v1=AAAA,${v1},v0=x` }, d.body, [
+      'deduplicated',
+    ])
+    await attack('replay.reordered', { ...fresh(), signature: `${v1} , ${t}` }, d.body, [
+      'deduplicated',
+    ])
+    // The older order.processing of S, replayed after it settled, under a fresh id.
+    const old = deliveries.sProcessing
+    await attack(
+      'replay.olderStatus',
+      { id: crypto.randomUUID(), event: old.event, signature: old.signature },
+      old.body,
+      ['deduplicated'],
+    )
+    await expectStatuses({ S: 'settled' })
+  })
+
+  it('stores and applies an unseen delivery once when copies race in under fresh ids', async () => {
+    const d = deliveries.m3Settled
+    const before = handlerRuns.filter((run) => run.startsWith(`order.settled ${orders.M3.id} `))
+    expect(before).toHaveLength(0)
+    const copies = Array.from({ length: RACE }, (_, i) =>
+      kit.call(KIT_ROUTES.webhooks, {
+        method: 'POST',
+        headers: headersOf({
+          id: i === 0 ? d.id : crypto.randomUUID(),
+          event: d.event,
+          signature: d.signature,
+        }),
+        body: d.body,
+      }),
+    )
+    const answers = await Promise.all(
+      copies.map(async (pending) => {
+        const res = await pending
+        return { status: res.status, body: (await res.json()) as { data: { duplicate: boolean } } }
+      }),
+    )
+    await kit.kit.ramp.worker!.drain()
+    expect(answers.map((a) => a.status)).toEqual(Array(RACE).fill(200))
+    const stored = answers.filter((a) => !a.body.data.duplicate).length
+    const runs = handlerRuns.filter((run) => run.startsWith(`order.settled ${orders.M3.id} `))
+    // The genuine delivery is applied once; every extra copy is an attack that changed nothing.
+    tally.attacks += RACE - 1
+    tally.byKind['replay.concurrentFreshIds'] =
+      (tally.byKind['replay.concurrentFreshIds'] ?? 0) + RACE - 1
+    tally.deduplicated += RACE - stored
+    tally.stateChanges += Math.max(0, stored - 1) + Math.max(0, runs.length - 1)
+    expect(stored).toBe(1)
+    expect(runs).toHaveLength(1)
+    await expectStatuses({ M3: 'settled' })
+  })
+
+  it('refuses stale and future timestamps, however valid the signature', async () => {
+    const forged = JSON.stringify({ order_id: orders.P.order_id, status: 'settled' })
+    for (const offset of [-301, -900, -86_400, -30 * 86_400, 301, 3600, 86_400]) {
+      const kind = offset < 0 ? 'timestamp.stale' : 'timestamp.future'
+      const got = await attack(
+        kind,
+        {
+          id: crypto.randomUUID(),
+          event: 'order.settled',
+          signature: await signed(forged, undefined, nowSeconds() + offset),
+        },
+        forged,
+        ['rejected'],
+      )
+      expect(got).toMatchObject({ status: 401, reason: 'timestamp_out_of_tolerance' })
+    }
+    // A captured delivery re-timed without the secret no longer matches.
+    const d = deliveries.sSettled
+    const retimed = d.signature.replace(/t=\d+/, `t=${nowSeconds() + 5}`)
+    const got = await attack(
+      'timestamp.retimed',
+      { id: crypto.randomUUID(), event: d.event, signature: retimed },
+      d.body,
+      ['rejected'],
+    )
+    expect(got.status).toBe(401)
+    await expectStatuses({ P: 'processing' })
+  })
+
+  it('refuses deliveries signed with the wrong secret', async () => {
+    const forged = JSON.stringify({ order_id: orders.P.order_id, status: 'settled' })
+    const real = sandbox.webhookSecret
+    for (const secret of [
+      'whsec_wrong_0123456789',
+      `${real}x`,
+      real.slice(0, -1),
+      real.toUpperCase(),
+      `whsec_${real}`,
+    ]) {
+      const got = await attack(
+        'secret.wrong',
+        {
+          id: crypto.randomUUID(),
+          event: 'order.settled',
+          signature: await signed(forged, secret),
+        },
+        forged,
+        ['rejected'],
+      )
+      expect(got).toMatchObject({ status: 401, reason: 'signature_mismatch' })
+    }
+    await expectStatuses({ P: 'processing' })
+  })
+
+  it('refuses a valid signature over another body', async () => {
+    const d = deliveries.sSettled
+    const m1 = deliveries.m1
+    const cases: [string, Captured, string][] = [
+      [
+        'a forged settle of P',
+        d,
+        JSON.stringify({ order_id: orders.P.order_id, status: 'settled' }),
+      ],
+      ['the same JSON re-serialised', d, JSON.stringify(JSON.parse(d.text), null, 1)],
+      ['a trailing newline', d, `${d.text}\n`],
+      ['another genuine delivery’s body', d, m1.text],
+      ['an intercepted body set to settled', m1, m1.text.replace('"processing"', '"settled"')],
+    ]
+    for (const [name, source, body] of cases) {
+      expect(body, name).not.toBe(source.text)
+      const got = await attack(
+        'body.swapped',
+        { id: crypto.randomUUID(), event: 'order.settled', signature: source.signature },
+        body,
+        ['rejected'],
+      )
+      expect(got, name).toMatchObject({ status: 401, reason: 'signature_mismatch' })
+    }
+    await expectStatuses({ P: 'processing', M1: 'processing' })
+  })
+
+  it('never moves an order back, even on a validly signed downgrade', async () => {
+    const cases: [keyof typeof orders, string][] = [
+      ['S', 'processing'],
+      ['S', 'submitted'],
+      ['S', 'failed'],
+      ['P', 'submitted'],
+    ]
+    for (const [name, status] of cases) {
+      const body = JSON.stringify({ order_id: orders[name].order_id, status })
+      await attack(
+        'status.downgrade',
+        {
+          id: crypto.randomUUID(),
+          event: `order.${status}`,
+          signature: await signed(body),
+        },
+        body,
+        // Genuinely signed: stored (the service may resend), applied to no effect.
+        ['ignored'],
+      )
+    }
+    await expectStatuses({ S: 'settled', P: 'processing' })
+  })
+
+  it('applies only the signed body when an intercepted delivery’s event header is changed', async () => {
+    const m1 = deliveries.m1
+    await attack(
+      'header.eventSwapped',
+      { id: m1.id, event: 'order.settled', signature: m1.signature },
+      m1.body,
+      ['ignored'],
+    )
+    const m2 = deliveries.m2
+    await attack(
+      'header.eventFamilySwapped',
+      { id: m2.id, event: 'customer.approved', signature: m2.signature },
+      m2.body,
+      ['ignored'],
+    )
+    // A genuinely signed order body that names no status (the spec: "fields vary by corridor
+    // and rail"): the unsigned header must not supply one. Regression: it used to, so a header
+    // changed in flight settled the order.
+    const statusless = JSON.stringify({ order_id: orders.P.order_id, amount_fiat: 1501 })
+    await attack(
+      'header.eventSuppliesStatus',
+      { id: crypto.randomUUID(), event: 'order.settled', signature: await signed(statusless) },
+      statusless,
+      ['ignored'],
+    )
+    // The genuine copies arriving afterwards are the same deliveries: nothing more happens.
+    await attack(
+      'replay.sameId',
+      { id: m1.id, event: m1.event, signature: m1.signature },
+      m1.body,
+      ['deduplicated'],
+    )
+    await expectStatuses({ M1: 'processing', M2: 'processing', P: 'processing' })
+  })
+
+  it('refuses or deduplicates fuzzed headers (seeded), never a 5xx or a state change', async () => {
+    const d = deliveries.sSettled
+    const [t, v1] = d.signature.split(',') as [string, string]
+    const signature = v1.slice(3)
+    const printable = fc.string({
+      unit: fc.integer({ min: 0x20, max: 0x7e }).map((code) => String.fromCharCode(code)),
+      maxLength: 80,
+    })
+    const timestamp = fc.oneof(
+      fc.constant(t.slice(2)),
+      fc.constantFrom('', '0', '-1', `0${t.slice(2)}`, `${t.slice(2)}.0`, `+${t.slice(2)}`, '1e9'),
+      fc.integer({ min: -400, max: 400 }).map((offset) => String(Number(t.slice(2)) + offset)),
+    )
+    const v1Value = fc.oneof(
+      fc.constant(signature),
+      fc.constant(nonCanonical(d.signature).split('v1=')[1]!),
+      fc.constantFrom(
+        '',
+        signature.slice(0, 43),
+        signature.replaceAll('+', '-').replaceAll('/', '_'),
+        Buffer.from(signature, 'base64').toString('hex'),
+        'AAAA',
+      ),
+      printable,
+    )
+    const scheme = fc.constantFrom('v1', 'v1', 'v0', 'v2', 'V1', 'v10', 'v1 ', 's1', '')
+    const signatureHeader = fc.oneof(
+      { arbitrary: fc.constant(d.signature), weight: 3 },
+      {
+        arbitrary: fc
+          .tuple(timestamp, scheme, v1Value, fc.boolean())
+          .map(([time, name, value, reversed]) =>
+            reversed ? `${name}=${value},t=${time}` : `t=${time},${name}=${value}`,
+          ),
+        weight: 6,
+      },
+      { arbitrary: printable, weight: 1 },
+      { arbitrary: fc.constant(''), weight: 1 },
+    )
+    const mutation = fc.record({
+      // Mostly one header line; sometimes none, or repeats (joined into one value).
+      signatures: fc.oneof(
+        { arbitrary: signatureHeader.map((one) => [one]), weight: 6 },
+        { arbitrary: fc.array(signatureHeader, { maxLength: 3 }), weight: 2 },
+      ),
+      id: fc.oneof(
+        { arbitrary: fc.constant(d.id), weight: 2 },
+        { arbitrary: fc.uuid(), weight: 4 },
+        fc.constantFrom(null, '', 'poll:ord_1:settled', 'x'.repeat(201), 'a b'),
+        printable,
+      ),
+      extraIds: fc.oneof(
+        { arbitrary: fc.constant([] as string[]), weight: 6 },
+        { arbitrary: fc.array(fc.uuid(), { minLength: 1, maxLength: 1 }), weight: 1 },
+      ),
+      event: fc.oneof(
+        {
+          arbitrary: fc.constantFrom(
+            d.event,
+            'order.refunded',
+            'order.processing',
+            'customer.approved',
+          ),
+          weight: 5,
+        },
+        fc.constantFrom(null, '', 'ORDER.SETTLED', 'order', 'order.settled.a.b.c.d'),
+        printable,
+      ),
+    })
+    const reasons: Record<string, number> = {}
+    await fc.assert(
+      fc.asyncProperty(mutation, async (m) => {
+        const got = await attack(
+          'header.fuzz',
+          { id: m.id, ids: m.extraIds, event: m.event, signature: m.signatures },
+          d.body,
+          ['rejected', 'deduplicated'],
+        )
+        const key = got.outcome === 'rejected' ? `${got.status} ${got.reason ?? '-'}` : got.outcome
+        reasons[key] = (reasons[key] ?? 0) + 1
+      }),
+      { numRuns: FUZZ_RUNS, seed: FUZZ_SEED },
+    )
+    // The fuzz reached both sides of the verifier: refusals of several kinds, and valid
+    // signatures that only a duplicate check stopped.
+    expect(Object.keys(reasons).length).toBeGreaterThanOrEqual(4)
+    expect(reasons.deduplicated).toBeGreaterThanOrEqual(1)
+    expect(reasons['401 signature_mismatch']).toBeGreaterThanOrEqual(1)
+    await expectStatuses({ S: 'settled', P: 'processing' })
+  })
+
+  it('control: a genuine new delivery does change state, so the checks above can fail', async () => {
+    const before = await snapshot()
+    sandbox.admin.failOrder(sandbox.apiKeys[0]!, orders.P.order_id!)
+    await settle()
+    await waitFor(async () => (await store.getOrder(orders.P.id))?.order.status === 'failed')
+    expect(await snapshot()).not.toBe(before)
+    await expectStatuses({ P: 'failed' })
+  })
+})

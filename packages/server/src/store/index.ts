@@ -1,0 +1,28 @@
+export { memoryStore } from './memory.js'
+export { canMoveOrder, OPEN_ORDER_STATUSES, ORDER_MOVES } from './orders.js'
+export { MIGRATIONS, type Migration } from './sql/migrations.js'
+export {
+  type ApplyOrderUpdateParameters,
+  type ApplyOrderUpdateResult,
+  type ClaimDeliveriesParameters,
+  type ClaimLateOrdersParameters,
+  type CompleteDeliveryParameters,
+  DEFAULT_DELIVERY_RETENTION_MS,
+  type Delivery,
+  type DeliveryStatus,
+  type FailDeliveryParameters,
+  type FailDeliveryResult,
+  type InsertDeliveryResult,
+  type KvSetParameters,
+  type ListOrdersParameters,
+  type NewDelivery,
+  type OrderPatch,
+  type PruneParameters,
+  type PruneResult,
+  type RampStore,
+  type RateLimitParameters,
+  type RateLimitResult,
+  type SaveOrderParameters,
+  type SaveOrderResult,
+  type StoredOrder,
+} from './types.js'

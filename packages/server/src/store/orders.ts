@@ -1,0 +1,233 @@
+import type { KitOrder, OrderStatus } from '@rampkit/core'
+import type {
+  ApplyOrderUpdateParameters,
+  OrderPatch,
+  SaveOrderParameters,
+  SaveOrderResult,
+  StoredOrder,
+} from './types.js'
+
+/**
+ * For each status, the statuses an order may move to it from. Forward only: `submitted ->
+ * processing -> settled | failed`, and a refund after anything but a refund. The spec's table
+ * says refunds happen from "any" state, so `failed -> refunded` is allowed too: a failed
+ * off-ramp whose tokens are returned is the usual refund. A late `processing` after `settled`
+ * changes nothing.
+ */
+export const ORDER_MOVES: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  submitted: [],
+  processing: ['submitted'],
+  settled: ['submitted', 'processing'],
+  failed: ['submitted', 'processing'],
+  refunded: ['submitted', 'processing', 'settled', 'failed'],
+}
+
+/** Non-terminal statuses: orders in them are polled when their webhook is late. */
+export const OPEN_ORDER_STATUSES: readonly OrderStatus[] = ['submitted', 'processing']
+
+/**
+ * Whether an order in `from` may move to `to`. Same status is not a move.
+ *
+ * @example
+ * canMoveOrder('settled', 'processing') // false: a late event changes nothing
+ */
+export function canMoveOrder(from: OrderStatus, to: OrderStatus): boolean {
+  return ORDER_MOVES[to].includes(from)
+}
+
+const PATCH_KEYS = [
+  'amount_fiat',
+  'currency',
+  'amount_crypto',
+  'token',
+  'rate',
+  'wallet_address',
+  'settlement_transaction_hash',
+  'order_type',
+  'quote_id',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof OrderPatch)[]
+
+/** Overlays the patch's known values; `null` and absent values never erase what is known. */
+export function applyPatch(order: KitOrder, patch: OrderPatch): KitOrder {
+  const next: KitOrder = { ...order }
+  for (const key of PATCH_KEYS) {
+    const value = patch[key]
+    if (value !== undefined && value !== null) Object.assign(next, { [key]: value })
+  }
+  return next
+}
+
+/** Fills the fields `base` lacks from `other`; `base` wins wherever it knows a value. */
+function fillNulls(base: KitOrder, other: KitOrder): KitOrder {
+  const next: Record<string, unknown> = { ...other, ...base }
+  for (const [key, value] of Object.entries(other)) {
+    if ((next[key] === null || next[key] === undefined) && value !== null && value !== undefined) {
+      next[key] = value
+    }
+  }
+  return next as KitOrder
+}
+
+function cloneStored(stored: StoredOrder): StoredOrder {
+  return { order: { ...stored.order }, owner: stored.owner, appliedBy: { ...stored.appliedBy } }
+}
+
+/** What an engine must write after `planOrderUpdate`: one record to put, others to delete. */
+export type OrderUpdatePlan = {
+  /** The record after the update. */
+  stored: StoredOrder
+  /** `insert` when no record existed; `update` when one changed; `none` when nothing did. */
+  write: 'insert' | 'update' | 'none'
+  /** Status of the surviving record before the update (for an optimistic guard). */
+  previousStatus: OrderStatus | null
+  /** Records folded into `stored` and to be deleted (an ownerless duplicate). */
+  remove: StoredOrder[]
+  changed: boolean
+  applied: boolean
+}
+
+/**
+ * Plans a webhook or poll update over the records found by `order_id` and by creation hash, so
+ * every engine applies the same rules. When the two lookups find two records (a webhook without
+ * the creation hash came first and made an ownerless record; the kit's direct order holds the
+ * hash), they are folded into one: the owned record survives with the more advanced status.
+ */
+export function planOrderUpdate(
+  found: { byOrderId: StoredOrder | null; byTxHash: StoredOrder | null },
+  update: ApplyOrderUpdateParameters,
+): OrderUpdatePlan {
+  const nowIso = update.now.toISOString()
+  const a = found.byOrderId
+  const b = found.byTxHash && found.byTxHash.order.id !== a?.order.id ? found.byTxHash : null
+
+  if (!a && !b) {
+    const id = update.orderId ?? update.txHash
+    if (!id) throw new Error('An order update needs an order_id or a tx_hash')
+    const order: KitOrder = applyPatch(
+      {
+        id,
+        // A guess until the kit's own record links it: a creation hash means a direct order.
+        flow: update.txHash && !update.orderId ? 'direct' : 'quote',
+        order_id: update.orderId,
+        quote_id: null,
+        tx_hash: update.txHash,
+        status: update.status,
+        order_type: 'OnRamp',
+        amount_fiat: null,
+        currency: null,
+        amount_crypto: null,
+        token: null,
+        rate: null,
+        wallet_address: null,
+        settlement_transaction_hash: null,
+        created_at: nowIso,
+        updated_at: nowIso,
+      },
+      update.patch,
+    )
+    order.status = update.status
+    return {
+      stored: { order, owner: null, appliedBy: { [update.status]: update.deliveryId } },
+      write: 'insert',
+      previousStatus: null,
+      remove: [],
+      changed: true,
+      applied: true,
+    }
+  }
+
+  let stored: StoredOrder
+  const remove: StoredOrder[] = []
+  let dirty = false
+  if (a && b) {
+    // Keep the owned record (the kit's own); fold the other into it.
+    const [keep, drop] = a.owner === null && b.owner !== null ? [b, a] : [a, b]
+    stored = cloneStored(keep)
+    stored.order = fillNulls(stored.order, drop.order)
+    if (canMoveOrder(stored.order.status, drop.order.status)) {
+      stored.order.status = drop.order.status
+    }
+    stored.appliedBy = { ...drop.appliedBy, ...keep.appliedBy }
+    stored.owner = keep.owner ?? drop.owner
+    remove.push(drop)
+    dirty = true
+  } else {
+    stored = cloneStored((a ?? b) as StoredOrder)
+  }
+  const previousStatus = (a && b ? (a.owner === null && b.owner !== null ? b : a) : (a ?? b))!.order
+    .status
+
+  if (update.orderId && stored.order.order_id !== update.orderId) {
+    stored.order.order_id = update.orderId
+    dirty = true
+  }
+  if (update.txHash && stored.order.tx_hash !== update.txHash) {
+    stored.order.tx_hash = update.txHash
+    dirty = true
+  }
+
+  let changed = false
+  if (canMoveOrder(stored.order.status, update.status)) {
+    // The kit's own creation time stays: it orders the owner's list.
+    stored.order = applyPatch(stored.order, { ...update.patch, created_at: undefined })
+    stored.order.status = update.status
+    stored.order.updated_at = update.patch.updated_at ?? nowIso
+    stored.appliedBy[update.status] = update.deliveryId
+    changed = true
+    dirty = true
+  }
+  return {
+    stored,
+    write: dirty ? 'update' : 'none',
+    previousStatus,
+    remove,
+    changed,
+    applied: stored.appliedBy[update.status] === update.deliveryId,
+  }
+}
+
+/** What an engine must write for `saveOrder`. */
+export type SaveOrderPlan = SaveOrderResult & { write: 'insert' | 'update' | 'none' }
+
+/**
+ * Plans `saveOrder` over the record that holds the same id, or the same `order_id`. A record
+ * that a webhook made first (ownerless) is linked: it takes the owner and the kit's details,
+ * and keeps its status when that is further along. Someone else's order is never touched.
+ */
+export function planSaveOrder(
+  existing: StoredOrder | null,
+  parameters: SaveOrderParameters,
+): SaveOrderPlan {
+  const incoming = { ...parameters.order }
+  if (!existing) {
+    const stored: StoredOrder = { order: incoming, owner: parameters.owner, appliedBy: {} }
+    return { result: 'created', stored, write: 'insert' }
+  }
+  if (existing.owner !== null && existing.owner !== parameters.owner) {
+    return { result: 'conflict', stored: cloneStored(existing), write: 'none' }
+  }
+  // The kit's record carries the id the owner knows; statuses only move forward.
+  const merged = fillNulls({ ...incoming, id: existing.order.id }, existing.order)
+  merged.status = canMoveOrder(existing.order.status, incoming.status)
+    ? incoming.status
+    : existing.order.status
+  if (merged.status === existing.order.status) merged.updated_at = existing.order.updated_at
+  merged.created_at = existing.order.created_at
+  const stored: StoredOrder = {
+    order: merged,
+    owner: parameters.owner,
+    appliedBy: { ...existing.appliedBy },
+  }
+  return { result: existing.owner === null ? 'linked' : 'updated', stored, write: 'update' }
+}
+
+/** A compact serialisation of a record, identical across engines. */
+export function encodeStored(stored: StoredOrder): string {
+  return JSON.stringify(stored)
+}
+
+export function decodeStored(text: string): StoredOrder {
+  return JSON.parse(text) as StoredOrder
+}

@@ -1,0 +1,72 @@
+import pg from 'pg'
+import type { SqlDriver, SqlQuery } from './sql/driver.js'
+import { type SqlStoreOptions, sqlStore } from './sql/store.js'
+import type { RampStore } from './types.js'
+
+/** Where `postgresStore` connects: a `pg` pool you own, or a connection string it owns. */
+export type PostgresStoreOptions = SqlStoreOptions &
+  (
+    | { pool: pg.Pool; connectionString?: never }
+    | { connectionString: string; pool?: never /** Pool size; default 10. */; max?: number }
+  )
+
+/** A `SqlDriver` over a `pg` pool: each transaction on one checked-out client. */
+export function pgDriver(pool: pg.Pool, owned: boolean): SqlDriver {
+  const run =
+    (client: pg.Pool | pg.PoolClient): SqlQuery =>
+    async (text, params) => {
+      const result = await client.query(text, params as unknown[] | undefined)
+      return { rows: result.rows, rowCount: result.rowCount ?? result.rows.length }
+    }
+  return {
+    engine: 'postgres',
+    query: run(pool),
+    async transaction(callback) {
+      const client = await pool.connect()
+      let broken: unknown
+      try {
+        await client.query('BEGIN')
+        const result = await callback(run(client))
+        await client.query('COMMIT')
+        return result
+      } catch (error) {
+        try {
+          await client.query('ROLLBACK')
+        } catch (rollbackError) {
+          // A connection that cannot roll back must not go back to the pool.
+          broken = rollbackError
+        }
+        throw error
+      } finally {
+        client.release(broken instanceof Error ? broken : undefined)
+      }
+    },
+    async close() {
+      if (owned) await pool.end()
+    },
+  }
+}
+
+/**
+ * The production store: Postgres through `pg`. Runs the migrations on start (versioned,
+ * idempotent, safe with several instances starting together), then shares deliveries, orders,
+ * rate limits and keys with every instance on the same database. Give it your pool to share
+ * connections, or a connection string to let it open (and close) its own.
+ *
+ * @example
+ * import { postgresStore } from '@rampkit/server/postgres'
+ * const store = await postgresStore({ connectionString: process.env.DATABASE_URL! })
+ */
+export async function postgresStore(options: PostgresStoreOptions): Promise<RampStore> {
+  const owned = !options.pool
+  const pool =
+    options.pool ??
+    new pg.Pool({ connectionString: options.connectionString, max: options.max ?? 10 })
+  const driver = pgDriver(pool, owned)
+  try {
+    return await sqlStore(driver, options)
+  } catch (error) {
+    await driver.close()
+    throw error
+  }
+}

@@ -1,0 +1,277 @@
+import { redactSecrets } from '@rampkit/core'
+import {
+  verifyWebhook,
+  WEBHOOK_EVENT_HEADER,
+  WEBHOOK_ID_HEADER,
+  WEBHOOK_SIGNATURE_HEADER,
+  WebhookVerificationError,
+  type WebhookVerificationReason,
+} from '@rampkit/core/webhooks'
+import type { RampStore } from '../store/types.js'
+
+/** Largest accepted body, counted on the bytes read: 256 KiB. */
+export const DEFAULT_WEBHOOK_MAX_BYTES = 256 * 1024
+
+/** A request as a framework may hand it over: raw bytes and the headers. */
+export type RawWebhookRequest = {
+  body: Uint8Array | ArrayBuffer | string
+  headers: Headers | Record<string, string | string[] | undefined>
+}
+
+export type IngestWebhookParameters = {
+  store: RampStore
+  /** The webhook secret, or the current and previous ones during a rotation. */
+  secrets: string | readonly string[]
+  request: Request | RawWebhookRequest
+  /** Clock in milliseconds; default `Date.now`. */
+  now?: () => number
+  /** Default 256 KiB. */
+  maxBytes?: number
+  /** Signature window in seconds, 1..3600; default 300 (spec section 6). */
+  toleranceSeconds?: number
+  /** Called after a new delivery is stored, e.g. `worker.wake`. */
+  onStored?: (deliveryId: string) => void
+  /** Called when the store fails (the answer is then 503); for logs. */
+  onStoreError?: (error: unknown) => void
+}
+
+/** `data` of a 2xx answer. */
+export type IngestAccepted = { delivery_id: string; event: string; duplicate: boolean }
+
+/** `data` of an error answer: the offending input, and why (stable names for programs). */
+export type IngestErrorData = {
+  field?: string
+  reason?:
+    | WebhookVerificationReason
+    | 'too_large'
+    | 'invalid_json'
+    | 'missing_header'
+    | 'invalid_header'
+}
+
+export type IngestWebhookResult =
+  | {
+      status: 200
+      body: { status: 'success'; message: string; data: IngestAccepted }
+      /** True for a new delivery, false for a duplicate (both answered 200). */
+      stored: boolean
+    }
+  | {
+      /** 400 bad request, 401 bad signature, 413 too large, 503 store unavailable (retry). */
+      status: 400 | 401 | 413 | 503
+      body: { status: 'error'; message: string; data: IngestErrorData | null }
+      stored: false
+    }
+
+const REASON_STATUS: Record<WebhookVerificationReason, 400 | 401 | null> = {
+  missing_header: 400,
+  malformed_header: 400,
+  bad_timestamp: 400,
+  no_signature: 400,
+  invalid_body: 400,
+  timestamp_out_of_tolerance: 401,
+  signature_mismatch: 401,
+  // This server's configuration, not the sender's fault: let it surface as an error.
+  no_secret: null,
+}
+
+/** Delivery ids and event names are short tokens; anything else is refused before storage. */
+const DELIVERY_ID = /^[A-Za-z0-9._:-]{1,200}$/
+const EVENT_NAME = /^[a-z0-9_]+(\.[a-z0-9_]+){1,4}$/
+
+/** Thrown by `ingestWebhook` when the secret is not configured (answer 500 and fix it). */
+export class WebhookConfigurationError extends WebhookVerificationError {
+  override name = 'WebhookConfigurationError'
+}
+
+function failure(
+  status: 400 | 401 | 413 | 503,
+  message: string,
+  data: IngestErrorData | null,
+): IngestWebhookResult {
+  return { status, body: { status: 'error', message, data }, stored: false }
+}
+
+function headerOf(request: Request | RawWebhookRequest, name: string): string | null {
+  const { headers } = request
+  if (headers instanceof Headers) return headers.get(name)
+  const wanted = name.toLowerCase()
+  for (const [key, value] of Object.entries(headers)) {
+    if (key.toLowerCase() !== wanted || value === undefined) continue
+    return Array.isArray(value) ? value.join(', ') : value
+  }
+  return null
+}
+
+class TooLarge extends Error {}
+
+/** Reads at most `maxBytes` of a body stream, counting what arrives (never trusting a header). */
+async function readLimited(request: Request, maxBytes: number): Promise<Uint8Array> {
+  if (!request.body) return new Uint8Array(0)
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let total = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    total += value.byteLength
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => {})
+      throw new TooLarge()
+    }
+    chunks.push(value)
+  }
+  const bytes = new Uint8Array(total)
+  let offset = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return bytes
+}
+
+function toBytes(body: RawWebhookRequest['body']): Uint8Array {
+  if (typeof body === 'string') return new TextEncoder().encode(body)
+  return body instanceof Uint8Array ? body : new Uint8Array(body)
+}
+
+/**
+ * Receives one webhook delivery durably (spec section 6): reads the raw bytes (at most
+ * `maxBytes`, counted as they arrive), verifies the signature over those bytes before any
+ * parsing, parses the JSON, requires `X-Webhook-Id` and `X-Webhook-Event`, and inserts the
+ * delivery into the store. Only then does it answer 200, so a platform that freezes the process
+ * after the response loses nothing; the worker applies the delivery afterwards. A repeat of the
+ * delivery id, or of the signature under a fresh id (a replay), is answered 200 and stored once.
+ *
+ * Bad input is answered 400, 401 or 413 with the service's envelope and never a 500; messages
+ * never contain the secret. When the store is unreachable the answer is 503, so the service
+ * retries. A missing secret is this server's fault: it throws `WebhookConfigurationError`.
+ *
+ * @example
+ * app.post('/webhooks', async (c) => {
+ *   const result = await ingestWebhook({
+ *     store,
+ *     secrets: env.WEBHOOK_SECRET,
+ *     request: c.req.raw,
+ *     onStored: () => worker.wake(),
+ *   })
+ *   return c.json(result.body, result.status)
+ * })
+ */
+export async function ingestWebhook(
+  parameters: IngestWebhookParameters,
+): Promise<IngestWebhookResult> {
+  const { request, store } = parameters
+  const maxBytes = parameters.maxBytes ?? DEFAULT_WEBHOOK_MAX_BYTES
+  const secretList =
+    typeof parameters.secrets === 'string' ? [parameters.secrets] : [...parameters.secrets]
+  const tooLarge = () =>
+    failure(413, `The webhook body is larger than ${maxBytes} bytes.`, { reason: 'too_large' })
+
+  let bytes: Uint8Array
+  if (request instanceof Request) {
+    // A declared length over the limit is refused without reading; the count below is what
+    // holds when the header is absent or lies.
+    const declared = Number(request.headers.get('content-length'))
+    if (Number.isFinite(declared) && declared > maxBytes) return tooLarge()
+    try {
+      bytes = await readLimited(request, maxBytes)
+    } catch (error) {
+      if (error instanceof TooLarge) return tooLarge()
+      return failure(400, 'The webhook body could not be read.', { reason: 'invalid_body' })
+    }
+  } else {
+    bytes = toBytes(request.body)
+    if (bytes.byteLength > maxBytes) return tooLarge()
+  }
+
+  let verified: { signature: string }
+  try {
+    verified = await verifyWebhook({
+      body: bytes,
+      header: headerOf(request, WEBHOOK_SIGNATURE_HEADER),
+      secrets: secretList,
+      toleranceSeconds: parameters.toleranceSeconds,
+      now: parameters.now,
+    })
+  } catch (error) {
+    if (error instanceof WebhookVerificationError) {
+      const status = REASON_STATUS[error.reason]
+      const message = redactSecrets(error.message, secretList)
+      if (status === null) throw new WebhookConfigurationError(error.reason, message)
+      return failure(status, message, {
+        reason: error.reason,
+        ...(status === 400 && error.reason !== 'invalid_body'
+          ? { field: WEBHOOK_SIGNATURE_HEADER }
+          : {}),
+      })
+    }
+    throw error
+  }
+
+  let text: string
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+    const parsed: unknown = JSON.parse(text)
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+      return failure(400, 'The webhook body must be a JSON object.', { reason: 'invalid_json' })
+    }
+  } catch {
+    return failure(400, 'The webhook body is not valid JSON (UTF-8).', { reason: 'invalid_json' })
+  }
+
+  const deliveryId = headerOf(request, WEBHOOK_ID_HEADER)?.trim() ?? ''
+  if (deliveryId === '') {
+    return failure(400, `The ${WEBHOOK_ID_HEADER} header is missing.`, {
+      field: WEBHOOK_ID_HEADER,
+      reason: 'missing_header',
+    })
+  }
+  if (!DELIVERY_ID.test(deliveryId) || deliveryId.startsWith('poll:')) {
+    return failure(400, `The ${WEBHOOK_ID_HEADER} header is not a delivery id.`, {
+      field: WEBHOOK_ID_HEADER,
+      reason: 'invalid_header',
+    })
+  }
+  const event = headerOf(request, WEBHOOK_EVENT_HEADER)?.trim() ?? ''
+  if (event === '') {
+    return failure(400, `The ${WEBHOOK_EVENT_HEADER} header is missing.`, {
+      field: WEBHOOK_EVENT_HEADER,
+      reason: 'missing_header',
+    })
+  }
+  if (!EVENT_NAME.test(event)) {
+    return failure(400, `The ${WEBHOOK_EVENT_HEADER} header is not an event name.`, {
+      field: WEBHOOK_EVENT_HEADER,
+      reason: 'invalid_header',
+    })
+  }
+
+  let outcome: 'inserted' | 'duplicate'
+  try {
+    outcome = await store.insertDelivery({
+      id: deliveryId,
+      event,
+      signature: verified.signature,
+      body: text,
+      receivedAt: new Date((parameters.now ?? Date.now)()),
+    })
+  } catch (error) {
+    parameters.onStoreError?.(error)
+    // Not acknowledged, so the service delivers it again later: nothing is lost.
+    return failure(503, 'The delivery could not be stored; retry later.', null)
+  }
+  if (outcome === 'inserted') parameters.onStored?.(deliveryId)
+  return {
+    status: 200,
+    body: {
+      status: 'success',
+      message:
+        outcome === 'inserted'
+          ? 'Webhook received'
+          : 'Duplicate delivery: already received, not stored again',
+      data: { delivery_id: deliveryId, event, duplicate: outcome === 'duplicate' },
+    },
+    stored: outcome === 'inserted',
+  }
+}

@@ -1,0 +1,219 @@
+import {
+  type Customer,
+  customer,
+  type KitOrder,
+  type OrderStatus,
+  type WebhookAccount,
+  type WebhookOrder,
+  webhookAccount,
+  webhookOrder,
+} from '@rampkit/core'
+import type { WebhookEvent } from '@rampkit/core/webhooks'
+
+export type OrderEvent = Extract<WebhookEvent, `order.${string}`>
+/** `order.submitted` has no webhook; a poll can still report it (it reaches `onEvent` only). */
+export type OrderEventName = OrderEvent | 'order.submitted'
+export type CustomerEvent = Extract<WebhookEvent, `customer.${string}`>
+export type AccountEvent = Extract<WebhookEvent, `account.${string}`>
+
+/** Where the event came from: a webhook delivery, or the backup GET of a late order. */
+export type EventSource = 'webhook' | 'poll'
+
+type BaseContext<E extends string, P> = {
+  /**
+   * The delivery being applied: `X-Webhook-Id`, or `poll:<order id>:<status>`. Delivery is at
+   * least once (a handler that throws is retried), so make side effects idempotent on it.
+   */
+  deliveryId: string
+  event: E
+  payload: P
+  receivedAt: Date
+  source: EventSource
+}
+
+/**
+ * An order event. `order` is the kit's record after the update (its current state, which may
+ * already be further along when a retried handler runs); `owner` is its end user, or `null` when
+ * the service reported an order the kit has not linked to anyone yet.
+ */
+export type OrderEventContext<E extends OrderEventName = OrderEventName> = BaseContext<
+  E,
+  WebhookOrder
+> & {
+  order: KitOrder
+  owner: string | null
+}
+export type CustomerEventContext<E extends CustomerEvent = CustomerEvent> = BaseContext<E, Customer>
+export type AccountEventContext<E extends AccountEvent = AccountEvent> = BaseContext<
+  E,
+  WebhookAccount
+>
+/** An event name the kit does not know yet (the service may add some): raw payload. */
+export type UnknownEventContext = BaseContext<string, unknown> & { unknown: true }
+
+export type AnyEventContext =
+  | OrderEventContext
+  | CustomerEventContext
+  | AccountEventContext
+  | UnknownEventContext
+
+type Handler<C> = (context: C) => unknown
+
+/**
+ * The partner's reactions to events, all optional. The typed handler of an event runs first,
+ * then `onEvent`; if either throws, the delivery is retried with backoff and parked after
+ * `maxAttempts`.
+ *
+ * Order handlers run once per order and status: only for the delivery that moved the order into
+ * that status (or a retry of that same delivery). A replay under a fresh id, a second event for
+ * the same status, or a late `processing` after `settled` fires nothing, because these move money.
+ * Customer and account handlers run once per stored delivery (deduplicated on id and
+ * signature); they carry no state to compare, so key side effects on `deliveryId` or on the
+ * payload's ids.
+ */
+export type WebhookHandlers = {
+  onOrderProcessing?: Handler<OrderEventContext<'order.processing'>>
+  onOrderSettled?: Handler<OrderEventContext<'order.settled'>>
+  onOrderFailed?: Handler<OrderEventContext<'order.failed'>>
+  onOrderRefunded?: Handler<OrderEventContext<'order.refunded'>>
+  onCustomerSubmitted?: Handler<CustomerEventContext<'customer.submitted'>>
+  onCustomerApproved?: Handler<CustomerEventContext<'customer.approved'>>
+  onCustomerRejected?: Handler<CustomerEventContext<'customer.rejected'>>
+  onCustomerUpdated?: Handler<CustomerEventContext<'customer.updated'>>
+  onCustomerDepositAccountUpdated?: Handler<
+    CustomerEventContext<'customer.deposit_account.updated'>
+  >
+  onAccountOpened?: Handler<AccountEventContext<'account.opened'>>
+  onAccountReady?: Handler<AccountEventContext<'account.ready'>>
+  onAccountCredited?: Handler<AccountEventContext<'account.credited'>>
+  onAccountSendCompleted?: Handler<AccountEventContext<'account.send.completed'>>
+  onAccountSendFailed?: Handler<AccountEventContext<'account.send.failed'>>
+  /** Every applied event, after its typed handler; also events the kit does not know. */
+  onEvent?: Handler<AnyEventContext>
+}
+
+/** The typed handler of each event. */
+export const HANDLER_NAMES = {
+  'order.processing': 'onOrderProcessing',
+  'order.settled': 'onOrderSettled',
+  'order.failed': 'onOrderFailed',
+  'order.refunded': 'onOrderRefunded',
+  'customer.submitted': 'onCustomerSubmitted',
+  'customer.approved': 'onCustomerApproved',
+  'customer.rejected': 'onCustomerRejected',
+  'customer.updated': 'onCustomerUpdated',
+  'customer.deposit_account.updated': 'onCustomerDepositAccountUpdated',
+  'account.opened': 'onAccountOpened',
+  'account.ready': 'onAccountReady',
+  'account.credited': 'onAccountCredited',
+  'account.send.completed': 'onAccountSendCompleted',
+  'account.send.failed': 'onAccountSendFailed',
+} as const satisfies Record<WebhookEvent, keyof WebhookHandlers>
+
+/** A payload that can never be applied, however often it is retried. */
+export class UnprocessableEventError extends Error {
+  override name = 'UnprocessableEventError'
+}
+
+export type ParsedEvent =
+  | {
+      family: 'order'
+      event: OrderEventName
+      payload: WebhookOrder
+      status: OrderStatus
+      orderId: string | null
+      txHash: string | null
+      headerEvent: string
+    }
+  | { family: 'customer'; event: CustomerEvent; payload: Customer; headerEvent: string }
+  | { family: 'account'; event: AccountEvent; payload: WebhookAccount; headerEvent: string }
+  | { family: 'unknown'; event: string; payload: unknown; headerEvent: string }
+
+function issues(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }) {
+  return error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.map(String).join('.') || '(body)'}: ${issue.message}`)
+    .join('; ')
+}
+
+function stringField(value: unknown, key: string): string | null {
+  if (typeof value !== 'object' || value === null) return null
+  const field = (value as Record<string, unknown>)[key]
+  return typeof field === 'string' && field !== '' ? field : null
+}
+
+/**
+ * Reads a stored delivery into a typed event. The signed body decides, not the unsigned
+ * `X-Webhook-Event` header: an order's status comes from `payload.status`, so a captured
+ * `order.processing` replayed under the header `order.settled` is still a `processing`.
+ * Likewise `customer.approved`/`customer.rejected` whose body says otherwise are handled as
+ * `customer.updated`. Bodies are parsed tolerantly (unknown fields kept); an order body without
+ * `order_id` nor creation hash, or a customer or account body without its ids, cannot be applied.
+ * A poll of a direct order that the service has not given an `order_id` yet carries the creation
+ * hash as `payload.order_id`.
+ */
+export function parseEvent(headerEvent: string, body: unknown): ParsedEvent {
+  const family = headerEvent.split('.')[0]
+  if (family === 'order') {
+    const object =
+      typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {}
+    const txHash =
+      stringField(object, 'tx_hash') ?? stringField(object, 'creation_transaction_hash')
+    // The service always sends order_id; a poll by creation hash may not know it yet. The
+    // status is never taken from the unsigned header: a body without one cannot be applied.
+    const parsed = webhookOrder.safeParse({
+      ...object,
+      order_id: stringField(object, 'order_id') ?? txHash ?? undefined,
+    })
+    if (!parsed.success) {
+      throw new UnprocessableEventError(
+        `The ${headerEvent} body is not an order: ${issues(parsed.error)}`,
+      )
+    }
+    const status = parsed.data.status
+    return {
+      family: 'order',
+      event: `order.${status}`,
+      payload: parsed.data,
+      status,
+      orderId: stringField(object, 'order_id'),
+      txHash,
+      headerEvent,
+    }
+  }
+  if ((family === 'customer' || family === 'account') && !(headerEvent in HANDLER_NAMES)) {
+    return { family: 'unknown', event: headerEvent, payload: body, headerEvent }
+  }
+  if (family === 'customer') {
+    const parsed = customer.safeParse(body)
+    if (!parsed.success) {
+      throw new UnprocessableEventError(
+        `The ${headerEvent} body is not a customer: ${issues(parsed.error)}`,
+      )
+    }
+    let event = headerEvent as CustomerEvent
+    const status = parsed.data.status.toLowerCase()
+    if (
+      (event === 'customer.approved' && status !== 'approved') ||
+      (event === 'customer.rejected' && status !== 'rejected')
+    ) {
+      event = 'customer.updated'
+    }
+    return { family: 'customer', event, payload: parsed.data, headerEvent }
+  }
+  if (family === 'account') {
+    const parsed = webhookAccount.safeParse(body)
+    if (!parsed.success) {
+      throw new UnprocessableEventError(
+        `The ${headerEvent} body is not an account: ${issues(parsed.error)}`,
+      )
+    }
+    return {
+      family: 'account',
+      event: headerEvent as AccountEvent,
+      payload: parsed.data,
+      headerEvent,
+    }
+  }
+  return { family: 'unknown', event: headerEvent, payload: body, headerEvent }
+}

@@ -1,0 +1,421 @@
+import type { KitOrder } from '@rampkit/core'
+import { buildWebhookHeaders, type WebhookEvent } from '@rampkit/core/webhooks'
+import { describe, expect, it, vi } from 'vitest'
+import { memoryBus } from '../bus/memory.js'
+import { memoryStore } from '../store/memory.js'
+import { testOrder } from '../store/testing.js'
+import type { RampStore } from '../store/types.js'
+import { ingestWebhook } from '../webhooks/ingest.js'
+import type { AnyEventContext, WebhookHandlers } from './events.js'
+import { type CreateWorkerOptions, createWorker, defaultBackoff } from './worker.js'
+
+const SECRET = 'whsec_worker_tests'
+const silent = { warn: () => {}, error: () => {} }
+
+function setup(options: Partial<CreateWorkerOptions> & { handlers?: WebhookHandlers } = {}) {
+  const clock = { now: 1_800_000_000_000 }
+  const store: RampStore = options.store ?? memoryStore()
+  const bus = memoryBus()
+  const worker = createWorker({
+    store,
+    bus,
+    logger: silent,
+    backoff: () => 1000,
+    now: () => clock.now,
+    ...options,
+  })
+  async function deliver(
+    event: WebhookEvent | string,
+    body: Record<string, unknown>,
+    deliveryId: string = crypto.randomUUID(),
+  ) {
+    const text = JSON.stringify(body)
+    const headers = await buildWebhookHeaders({
+      secret: SECRET,
+      event: event as WebhookEvent,
+      deliveryId,
+      body: text,
+      timestamp: Math.floor(clock.now / 1000),
+    })
+    const result = await ingestWebhook({
+      store,
+      secrets: SECRET,
+      request: new Request('http://kit.test/webhooks', { method: 'POST', body: text, headers }),
+      now: () => clock.now,
+      onStored: () => worker.wake(),
+    })
+    expect(result.status).toBe(200)
+    return deliveryId
+  }
+  return { clock, store, bus, worker, deliver }
+}
+
+const settledBody = (order: KitOrder, extra: Record<string, unknown> = {}) => ({
+  order_id: order.order_id,
+  status: 'settled',
+  amount_fiat: 1500,
+  currency: 'KES',
+  settlement_transaction_hash: '0xsettle',
+  updated_at: '2027-01-15T10:00:00.123456Z',
+  ...extra,
+})
+
+describe('createWorker', () => {
+  it('applies an order event: moves the order, publishes it, then runs the handlers', async () => {
+    const calls: string[] = []
+    const onOrderSettled = vi.fn(() => {
+      calls.push('settled')
+    })
+    const onEvent = vi.fn((_: AnyEventContext) => {
+      calls.push('event')
+    })
+    const { store, bus, worker, deliver } = setup({ handlers: { onOrderSettled, onEvent } })
+    const order = testOrder({ status: 'processing' })
+    await store.saveOrder({ order, owner: 'user-1' })
+    const published: string[] = []
+    bus.subscribe(order.id, (o) => {
+      published.push(o.status)
+      calls.push('publish')
+    })
+
+    const deliveryId = await deliver('order.settled', settledBody(order))
+    expect(await worker.drain()).toBe(1)
+
+    expect((await store.getOrder(order.id))?.order).toMatchObject({
+      status: 'settled',
+      settlement_transaction_hash: '0xsettle',
+      updated_at: '2027-01-15T10:00:00.123456Z',
+    })
+    expect(published).toEqual(['settled'])
+    expect(calls).toEqual(['publish', 'settled', 'event'])
+    expect(onOrderSettled).toHaveBeenCalledWith(
+      expect.objectContaining({
+        deliveryId,
+        event: 'order.settled',
+        source: 'webhook',
+        owner: 'user-1',
+        payload: expect.objectContaining({ order_id: order.order_id, status: 'settled' }),
+        order: expect.objectContaining({ id: order.id, status: 'settled' }),
+      }),
+    )
+    expect((await store.getDelivery(deliveryId))?.status).toBe('applied')
+  })
+
+  it('moves forward only: a late processing after settled changes nothing and fires nothing', async () => {
+    const handlers = { onOrderProcessing: vi.fn(), onOrderSettled: vi.fn(), onEvent: vi.fn() }
+    const { store, worker, deliver } = setup({ handlers })
+    const order = testOrder({ status: 'submitted' })
+    await store.saveOrder({ order, owner: 'u' })
+    await deliver('order.settled', settledBody(order))
+    await worker.drain()
+    const late = await deliver('order.processing', {
+      order_id: order.order_id,
+      status: 'processing',
+    })
+    await worker.drain()
+    expect((await store.getOrder(order.id))?.order.status).toBe('settled')
+    expect(handlers.onOrderProcessing).not.toHaveBeenCalled()
+    expect(handlers.onOrderSettled).toHaveBeenCalledOnce()
+    expect(handlers.onEvent).toHaveBeenCalledOnce()
+    expect((await store.getDelivery(late))?.status).toBe('applied')
+  })
+
+  it('fires onOrderSettled once per order even when the event comes again under a fresh id', async () => {
+    const onOrderSettled = vi.fn()
+    const { clock, store, worker, deliver } = setup({ handlers: { onOrderSettled } })
+    const order = testOrder({ status: 'processing' })
+    await store.saveOrder({ order, owner: 'u' })
+    await deliver('order.settled', settledBody(order))
+    await worker.drain()
+    // The service sends the same event again: new id, new timestamp, so a new signature.
+    clock.now += 5000
+    const again = await deliver('order.settled', settledBody(order))
+    await worker.drain()
+    expect((await store.getDelivery(again))?.status).toBe('applied')
+    expect(onOrderSettled).toHaveBeenCalledOnce()
+  })
+
+  it('retries a throwing handler with backoff, same delivery id, until it succeeds', async () => {
+    let failures = 2
+    const ids: string[] = []
+    const onOrderSettled = vi.fn(({ deliveryId }: { deliveryId: string }) => {
+      ids.push(deliveryId)
+      if (failures-- > 0) throw new Error('partner database down')
+    })
+    const backoff = vi.fn((attempt: number) => attempt * 10_000)
+    const { clock, store, worker, deliver } = setup({ handlers: { onOrderSettled }, backoff })
+    const order = testOrder({ status: 'processing' })
+    await store.saveOrder({ order, owner: 'u' })
+    const deliveryId = await deliver('order.settled', settledBody(order))
+
+    await worker.drain()
+    expect(await store.getDelivery(deliveryId)).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lastError: 'Error: partner database down',
+      nextAttemptAt: new Date(clock.now + 10_000),
+    })
+    expect(await worker.drain()).toBe(0)
+    clock.now += 10_000
+    await worker.drain()
+    expect(backoff).toHaveBeenLastCalledWith(2)
+    clock.now += 20_000
+    await worker.drain()
+    expect(await store.getDelivery(deliveryId)).toMatchObject({ status: 'applied', attempts: 3 })
+    expect(ids).toEqual([deliveryId, deliveryId, deliveryId])
+  })
+
+  it('parks a delivery after maxAttempts and calls onParked once', async () => {
+    const onParked = vi.fn()
+    let broken = true
+    const onOrderSettled = vi.fn(() => {
+      if (broken) throw new Error('always')
+    })
+    const { store, worker, deliver } = setup({
+      handlers: { onOrderSettled },
+      maxAttempts: 3,
+      backoff: () => 0,
+      onParked,
+    })
+    const order = testOrder({ status: 'processing' })
+    await store.saveOrder({ order, owner: 'u' })
+    const deliveryId = await deliver('order.settled', settledBody(order))
+    await worker.drain()
+    expect(onOrderSettled).toHaveBeenCalledTimes(3)
+    expect(await store.getDelivery(deliveryId)).toMatchObject({ status: 'parked', attempts: 3 })
+    expect(onParked).toHaveBeenCalledOnce()
+    expect(onParked.mock.calls[0]?.[0]).toMatchObject({ id: deliveryId })
+    expect((await store.listParkedDeliveries()).map((d) => d.id)).toEqual([deliveryId])
+    // The order itself moved: only the partner's reaction is pending a person.
+    expect((await store.getOrder(order.id))?.order.status).toBe('settled')
+    // Once fixed, a requeue runs the handler for that same delivery.
+    broken = false
+    await store.requeueDelivery({ id: deliveryId })
+    await worker.drain()
+    expect(onOrderSettled).toHaveBeenCalledTimes(4)
+    expect((await store.getDelivery(deliveryId))?.status).toBe('applied')
+  })
+
+  it('parks at once a body that can never apply', async () => {
+    const onParked = vi.fn()
+    const { store, worker, deliver } = setup({ onParked })
+    const id = await deliver('order.settled', { status: 'settled', amount_fiat: 1 })
+    const customer = await deliver('customer.approved', { status: 'approved' })
+    await worker.drain()
+    expect(await store.getDelivery(id)).toMatchObject({ status: 'parked', attempts: 1 })
+    expect((await store.getDelivery(id))?.lastError).toMatch(/order_id/)
+    expect(await store.getDelivery(customer)).toMatchObject({ status: 'parked', attempts: 1 })
+    expect(onParked).toHaveBeenCalledTimes(2)
+  })
+
+  it('trusts the signed body over the unsigned event header', async () => {
+    const handlers = { onOrderProcessing: vi.fn(), onOrderSettled: vi.fn() }
+    const { store, worker, deliver } = setup({ handlers })
+    const order = testOrder({ status: 'submitted' })
+    await store.saveOrder({ order, owner: 'u' })
+    await deliver('order.settled', { order_id: order.order_id, status: 'processing' })
+    await worker.drain()
+    expect(handlers.onOrderSettled).not.toHaveBeenCalled()
+    expect(handlers.onOrderProcessing).toHaveBeenCalledOnce()
+    expect((await store.getOrder(order.id))?.order.status).toBe('processing')
+  })
+
+  it('routes customer, account and unknown events to their handlers', async () => {
+    const handlers = {
+      onCustomerApproved: vi.fn(),
+      onCustomerUpdated: vi.fn(),
+      onCustomerDepositAccountUpdated: vi.fn(),
+      onAccountCredited: vi.fn(),
+      onEvent: vi.fn(),
+    }
+    const { worker, deliver } = setup({ handlers })
+    const customer = {
+      customer_id: 'pcus_1',
+      status: 'approved',
+      products: { deposit_account: { status: 'ready' } },
+    }
+    const approved = await deliver('customer.approved', customer)
+    await deliver('customer.approved', { ...customer, status: 'submitted' })
+    await deliver('customer.deposit_account.updated', {
+      ...customer,
+      can_open_deposit_account: true,
+    })
+    await deliver('account.credited', { account_id: 7, customer_id: 'pcus_1', amount: '10.50' })
+    await deliver('payout.completed', { anything: true })
+    await worker.drain()
+    expect(handlers.onCustomerApproved).toHaveBeenCalledWith(
+      expect.objectContaining({
+        deliveryId: approved,
+        event: 'customer.approved',
+        payload: expect.objectContaining({ customer_id: 'pcus_1' }),
+      }),
+    )
+    // "approved" in the header but not in the signed body: handled as an update.
+    expect(handlers.onCustomerUpdated).toHaveBeenCalledOnce()
+    expect(
+      handlers.onCustomerDepositAccountUpdated.mock.calls[0]?.[0].payload.can_open_deposit_account,
+    ).toBe(true)
+    expect(handlers.onAccountCredited.mock.calls[0]?.[0].payload).toMatchObject({
+      account_id: 7,
+      amount: '10.50',
+    })
+    expect(handlers.onEvent).toHaveBeenCalledTimes(5)
+    expect(handlers.onEvent).toHaveBeenCalledWith(
+      expect.objectContaining({ event: 'payout.completed', unknown: true }),
+    )
+  })
+
+  it('records an order it does not know without owner and tells the handler so', async () => {
+    const onOrderProcessing = vi.fn()
+    const { store, worker, deliver } = setup({ handlers: { onOrderProcessing } })
+    await deliver('order.processing', {
+      order_id: 'svc_unknown',
+      status: 'processing',
+      order_type: 'OffRamp',
+    })
+    await worker.drain()
+    expect(onOrderProcessing).toHaveBeenCalledWith(expect.objectContaining({ owner: null }))
+    expect(await store.getOrderByOrderId('svc_unknown')).toMatchObject({
+      owner: null,
+      order: { status: 'processing', order_type: 'OffRamp' },
+    })
+  })
+
+  it('takes back the delivery of a worker that died holding it, once its lease runs out', async () => {
+    const onOrderSettled = vi.fn()
+    const { clock, store, worker, deliver } = setup({
+      handlers: { onOrderSettled },
+      leaseMs: 30_000,
+    })
+    const order = testOrder({ status: 'processing' })
+    await store.saveOrder({ order, owner: 'u' })
+    const deliveryId = await deliver('order.settled', settledBody(order))
+    // Another worker claims it and dies.
+    await store.claimDeliveries({
+      worker: 'dead',
+      limit: 10,
+      leaseMs: 30_000,
+      now: new Date(clock.now),
+    })
+    expect(await worker.drain()).toBe(0)
+    clock.now += 30_001
+    expect(await worker.drain()).toBe(1)
+    expect(onOrderSettled).toHaveBeenCalledOnce()
+    expect(await store.getDelivery(deliveryId)).toMatchObject({ status: 'applied', attempts: 2 })
+  })
+
+  it('parks a delivery whose every claim ended in a crash', async () => {
+    const { clock, store, worker, deliver } = setup({ maxAttempts: 2 })
+    const id = await deliver('customer.updated', { customer_id: 'pcus_2', status: 'approved' })
+    for (let i = 0; i < 2; i++) {
+      await store.claimDeliveries({
+        worker: `dead-${i}`,
+        limit: 10,
+        leaseMs: 1,
+        now: new Date(clock.now),
+      })
+      clock.now += 2
+    }
+    await worker.drain()
+    expect(await store.getDelivery(id)).toMatchObject({ status: 'parked', attempts: 3 })
+    expect((await store.getDelivery(id))?.lastError).toMatch(/stopped 2 times/)
+  })
+
+  describe('late webhooks', () => {
+    it('polls an order that stays open too long and applies the answer like an event', async () => {
+      const onOrderSettled = vi.fn()
+      const fetchOrder = vi.fn(async (order: KitOrder) => ({
+        order_id: order.order_id,
+        status: 'SETTLED',
+        settlement_transaction_hash: '0xpolled',
+      }))
+      const { clock, store, bus, worker } = setup({
+        handlers: { onOrderSettled },
+        poll: { fetchOrder, lateAfterMs: 120_000 },
+      })
+      const order = testOrder({ status: 'processing' })
+      await store.saveOrder({ order, owner: 'u', now: new Date(clock.now) })
+      const seen: string[] = []
+      bus.subscribe(order.id, (o) => seen.push(o.status))
+
+      clock.now += 60_000
+      expect(await worker.pollLateOrders()).toBe(0)
+      expect(fetchOrder).not.toHaveBeenCalled()
+
+      clock.now += 61_000
+      expect(await worker.pollLateOrders()).toBe(1)
+      await worker.drain()
+      expect((await store.getOrder(order.id))?.order).toMatchObject({
+        status: 'settled',
+        settlement_transaction_hash: '0xpolled',
+      })
+      expect(seen).toEqual(['settled'])
+      expect(onOrderSettled).toHaveBeenCalledWith(
+        expect.objectContaining({ deliveryId: `poll:${order.id}:settled`, source: 'poll' }),
+      )
+      // Settled is not open: it is not polled again.
+      clock.now += 600_000
+      expect(await worker.pollLateOrders()).toBe(0)
+      expect(fetchOrder).toHaveBeenCalledOnce()
+    })
+
+    it('links a direct order to the order_id the poll reports, and survives a failing poll', async () => {
+      let fail = true
+      const fetchOrder = vi.fn(async (order: KitOrder) => {
+        if (fail) throw new Error('502 from the service')
+        return { tx_hash: order.tx_hash, order_id: 'svc_direct_1', status: 'processing' }
+      })
+      const { clock, store, worker } = setup({ poll: { fetchOrder, lateAfterMs: 1000 } })
+      const tx = `0x${'ab'.repeat(32)}`
+      const order = testOrder({
+        id: tx,
+        flow: 'direct',
+        order_id: null,
+        tx_hash: tx,
+        status: 'submitted',
+      })
+      await store.saveOrder({ order, owner: 'u', now: new Date(clock.now) })
+      clock.now += 2000
+      expect(await worker.pollLateOrders()).toBe(0)
+      fail = false
+      clock.now += 2000
+      expect(await worker.pollLateOrders()).toBe(1)
+      await worker.drain()
+      expect(await store.getOrderByOrderId('svc_direct_1')).toMatchObject({
+        owner: 'u',
+        order: { id: tx, status: 'processing' },
+      })
+    })
+  })
+
+  it('when started, applies a delivery on ingest (wake), not at the next idle poll', async () => {
+    let resolveApplied: () => void = () => {}
+    const applied = new Promise<'applied'>((resolve) => {
+      resolveApplied = () => resolve('applied')
+    })
+    const onOrderSettled = vi.fn(() => resolveApplied())
+    // A long idle interval: only wake() can explain an apply before it elapses.
+    const { store, worker, deliver } = setup({ handlers: { onOrderSettled }, idleMs: 60_000 })
+    const order = testOrder({ status: 'processing' })
+    await store.saveOrder({ order, owner: 'u' })
+    worker.start()
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    await deliver('order.settled', settledBody(order))
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const idle = new Promise<'idle'>((resolve) => {
+      timer = setTimeout(() => resolve('idle'), 30_000)
+    })
+    const outcome = await Promise.race([applied, idle])
+    clearTimeout(timer)
+    await worker.stop()
+    expect(outcome).toBe('applied')
+  }, 40_000)
+
+  it('uses a jittered exponential default backoff', () => {
+    const first = defaultBackoff(1)
+    expect(first).toBeGreaterThanOrEqual(1600)
+    expect(first).toBeLessThanOrEqual(2400)
+    expect(defaultBackoff(3)).toBeGreaterThanOrEqual(18_000 * 0.8)
+    expect(defaultBackoff(50)).toBeLessThanOrEqual(30 * 60 * 1000 * 1.2)
+  })
+})
