@@ -1,0 +1,159 @@
+'use client'
+import { useMutation } from '@tanstack/react-query'
+import { useState } from 'react'
+import { type Address, erc20Abi, type Hash } from 'viem'
+import { useConfig, useReadContract } from 'wagmi'
+import {
+  getConnection,
+  readContract,
+  switchChain,
+  waitForTransactionReceipt,
+  writeContract,
+} from 'wagmi/actions'
+import { baseUnitsCovering } from '../utils/units.js'
+
+/** The token fields an allowance needs; decimals always come from the token list. */
+export type AllowanceToken = {
+  address: string
+  decimals: number
+  chainId: number
+  /** USDT-like tokens refuse to change a non-zero allowance: approve(0) first. */
+  requiresZeroAllowanceReset?: boolean
+}
+
+/** Parameters of `useAllowance`. */
+export type UseAllowanceParameters = {
+  token: AllowanceToken | undefined
+  /** The wallet that holds the tokens. */
+  owner: string | undefined
+  /** The service's spender (GET /tokens `spender`). */
+  spender: string | undefined
+  /** The amount the order will pull, in human units (`'12.5'`). */
+  amount: string | number | undefined
+  /** Called with each transaction hash as soon as the wallet returns it. */
+  onTransaction?: (hash: Hash, kind: 'reset' | 'approve') => void
+}
+
+/** Where an approval is. */
+export type AllowancePhase = 'idle' | 'resetting' | 'approving' | 'waiting' | 'confirmed' | 'error'
+
+/** What `useAllowance` returns. */
+export type UseAllowanceReturnType = {
+  /** Current allowance of `owner` for `spender`, in base units. */
+  allowance: bigint | undefined
+  /** Base units the order needs, from `amount` and the token's decimals. */
+  required: bigint | undefined
+  needsApproval: boolean
+  /** Whether approve(0) will be sent first. */
+  needsReset: boolean
+  /** Sends approve(0) when needed, then approve(required), and waits for the receipts. */
+  approve: () => Promise<{ hash?: Hash; resetHash?: Hash }>
+  phase: AllowancePhase
+  txHash: Hash | undefined
+  resetTxHash: Hash | undefined
+  error: Error | null
+  isLoading: boolean
+  refetch: () => Promise<unknown>
+}
+
+/**
+ * The off-ramp allowance: reads the ERC-20 allowance of the owner for the service's spender and
+ * approves EXACTLY the base units the order needs (never an unlimited approval), computed with
+ * the token's own decimals. For tokens that require it (USDT) and a non-zero current allowance,
+ * approve(0) goes first. Each step waits for its receipt; the hashes are exposed as they come.
+ *
+ * @example
+ * const allowance = useAllowance({ token, owner: address, spender, amount: quote.amountCrypto })
+ * if (allowance.needsApproval) await allowance.approve()
+ */
+export function useAllowance(parameters: UseAllowanceParameters): UseAllowanceReturnType {
+  const { token, owner, spender, amount, onTransaction } = parameters
+  const config = useConfig()
+  const [phase, setPhase] = useState<AllowancePhase>('idle')
+  const [txHash, setTxHash] = useState<Hash>()
+  const [resetTxHash, setResetTxHash] = useState<Hash>()
+  const ready = Boolean(token && owner && spender)
+  const read = useReadContract({
+    address: token?.address as Address | undefined,
+    abi: erc20Abi,
+    functionName: 'allowance',
+    args: ready ? [owner as Address, spender as Address] : undefined,
+    chainId: token?.chainId,
+    query: { enabled: ready },
+  })
+  const required =
+    token && amount !== undefined ? baseUnitsCovering(amount, token.decimals) : undefined
+  const allowance = read.data
+  const needsApproval = required !== undefined && allowance !== undefined && allowance < required
+  const needsReset =
+    needsApproval && Boolean(token?.requiresZeroAllowanceReset) && (allowance ?? 0n) > 0n
+
+  const mutation = useMutation({
+    mutationKey: ['rampkit', 'approve', token?.address, owner, spender, required?.toString()],
+    retry: false,
+    mutationFn: async () => {
+      if (!token || !owner || !spender || required === undefined) {
+        throw new Error('Choose a token, a wallet and an amount before approving.')
+      }
+      const address = token.address as Address
+      const chainId = token.chainId
+      if (getConnection(config).chainId !== chainId) await switchChain(config, { chainId })
+      const current = await readContract(config, {
+        address,
+        abi: erc20Abi,
+        functionName: 'allowance',
+        args: [owner as Address, spender as Address],
+        chainId,
+      })
+      if (current >= required) return {}
+      let resetHash: Hash | undefined
+      if (token.requiresZeroAllowanceReset && current > 0n) {
+        setPhase('resetting')
+        resetHash = await writeContract(config, {
+          address,
+          abi: erc20Abi,
+          functionName: 'approve',
+          args: [spender as Address, 0n],
+          chainId,
+        })
+        setResetTxHash(resetHash)
+        onTransaction?.(resetHash, 'reset')
+        const receipt = await waitForTransactionReceipt(config, { hash: resetHash, chainId })
+        if (receipt.status !== 'success') throw new Error('The allowance reset was reverted.')
+      }
+      setPhase('approving')
+      const hash = await writeContract(config, {
+        address,
+        abi: erc20Abi,
+        functionName: 'approve',
+        args: [spender as Address, required],
+        chainId,
+      })
+      setTxHash(hash)
+      onTransaction?.(hash, 'approve')
+      setPhase('waiting')
+      const receipt = await waitForTransactionReceipt(config, { hash, chainId })
+      if (receipt.status !== 'success') throw new Error('The approval was reverted.')
+      return resetHash ? { hash, resetHash } : { hash }
+    },
+    onSuccess: async () => {
+      await read.refetch()
+      setPhase('confirmed')
+    },
+    onError: () => setPhase('error'),
+  })
+
+  return {
+    allowance,
+    required,
+    needsApproval,
+    needsReset,
+    approve: () => mutation.mutateAsync(),
+    phase,
+    txHash,
+    resetTxHash,
+    error: mutation.error ?? read.error,
+    isLoading: read.isLoading,
+    refetch: read.refetch,
+  }
+}

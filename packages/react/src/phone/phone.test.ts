@@ -1,0 +1,50 @@
+import {
+  formatPhoneAsYouType as coreFormat,
+  validatePhone as coreValidate,
+} from '@rampkit/core/validation'
+import { describe, expect, it } from 'vitest'
+import { formatPhoneAsYouType, validatePhone } from './index.js'
+
+// The widget validates phones with trimmed metadata; it must agree with core (and so with the
+// server kit) on every mobile-money country.
+const CASES: [string, string][] = [
+  ['KE', '0712345678'],
+  ['KE', '+254712345678'],
+  ['KE', '0712 345 678'],
+  ['KE', '071234'],
+  ['KE', '+2348031234567'],
+  ['KE', 'abc'],
+  ['KE', ''],
+  ['NG', '08031234567'],
+  ['NG', '+234 803 123 4567'],
+  ['GH', '0241234567'],
+  ['UG', '0772123456'],
+  ['TZ', '0754123456'],
+  ['ZA', '0821234567'],
+  ['RW', '0781234567'],
+  ['CM', '671234567'],
+  ['NG', '+254712345678'],
+]
+
+describe('phone validation with trimmed metadata', () => {
+  it.each(CASES)('%s %s agrees with core', (country, input) => {
+    const ours = validatePhone(input, country)
+    const core = coreValidate(input, country)
+    expect(ours.ok).toBe(core.ok)
+    if (ours.ok && core.ok) expect(ours.value).toBe(core.value)
+    if (!ours.ok && !core.ok) {
+      expect(ours.code).toBe(core.code)
+      expect(ours.field).toBe(core.field)
+    }
+  })
+
+  it('formats as you type like core', () => {
+    for (const [country, input] of CASES) {
+      expect(formatPhoneAsYouType(input, country)).toBe(coreFormat(input, country))
+    }
+  })
+
+  it('does not know countries without mobile money corridors', () => {
+    expect(validatePhone('+33612345678', 'FR')).toMatchObject({ code: 'unsupported_country' })
+  })
+})

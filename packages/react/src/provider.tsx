@@ -1,0 +1,157 @@
+'use client'
+import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query'
+import { createContext, type ReactNode, useContext, useMemo, useState } from 'react'
+import { type Config, WagmiContext, WagmiProvider } from 'wagmi'
+import { createKitClient, type KitClient } from './api/client.js'
+import { formatMessage, type MessageKey, messagesFor, type RampMessages } from './messages/index.js'
+
+/**
+ * The look of the checkout, applied as CSS variables on the widget's root (no CSS-in-JS
+ * runtime). Colours take any CSS colour; `mode` picks the light or dark palette of
+ * `@rampkit/react/styles.css` (`auto` follows the system).
+ */
+export type RampTheme = {
+  mode?: 'light' | 'dark' | 'auto'
+  colors?: Partial<
+    Record<
+      | 'accent'
+      | 'accentText'
+      | 'background'
+      | 'surface'
+      | 'text'
+      | 'muted'
+      | 'border'
+      | 'danger'
+      | 'success',
+      string
+    >
+  >
+  radius?: string
+  font?: string
+}
+
+/** What every rampkit hook reads from `RampKitProvider`. */
+export type RampKitContextValue = {
+  client: KitClient
+  locale: string
+  messages: RampMessages
+  /** A message of the current locale with `{placeholders}` filled. */
+  t: (key: MessageKey, values?: Record<string, string | number>) => string
+  theme: RampTheme
+  /** Whether a wagmi config is available (needed for off-ramp only). */
+  hasWagmi: boolean
+}
+
+const RampKitContext = createContext<RampKitContextValue | null>(null)
+
+/** Props of `RampKitProvider`. */
+export type RampKitProviderProps = {
+  /** Where the partner mounted the server kit (`createRampHandler`), e.g. `/api/ramp`. */
+  endpoint: string
+  /** `en`, `fr`, `sw`, `pt` (others fall back to English). */
+  locale?: string
+  /** Overrides of single messages. */
+  messages?: Partial<RampMessages>
+  theme?: RampTheme
+  /** A QueryClient to use; by default the host's (from context) or a new one. */
+  queryClient?: QueryClient
+  /** A wagmi config, used only when the host has no `WagmiProvider` already. */
+  wagmiConfig?: Config
+  /** A fetch to use for the kit's requests. */
+  fetch?: typeof fetch
+  /** Headers added to every request to the kit (a CSRF token, for example). */
+  headers?: Record<string, string>
+  children?: ReactNode
+}
+
+/**
+ * Connects rampkit's hooks and `<RampCheckout />` to the partner's server kit. Uses the host
+ * app's `QueryClientProvider` and `WagmiProvider` when they are there and creates only what is
+ * missing; wagmi is needed for off-ramp only, on-ramp works with a typed wallet address.
+ *
+ * @example
+ * <RampKitProvider endpoint="/api/ramp" locale="sw">
+ *   <RampCheckout direction="OnRamp" country="KE" />
+ * </RampKitProvider>
+ */
+export function RampKitProvider(props: RampKitProviderProps): ReactNode {
+  const hostQueryClient = useContext(QueryClientContext)
+  const hostWagmi = useContext(WagmiContext)
+  const [ownQueryClient] = useState(() =>
+    props.queryClient || hostQueryClient ? undefined : new QueryClient(),
+  )
+  const { endpoint, fetch, headers, locale = 'en', messages: overrides, theme } = props
+  const headersKey = JSON.stringify(headers ?? {})
+  // biome-ignore lint/correctness/useExhaustiveDependencies: headers compared by value
+  const client = useMemo(
+    () =>
+      createKitClient({
+        endpoint,
+        ...(fetch ? { fetch } : {}),
+        ...(headers ? { headers } : {}),
+      }),
+    [endpoint, fetch, headersKey],
+  )
+  const hasWagmi = Boolean(hostWagmi ?? props.wagmiConfig)
+  const value = useMemo<RampKitContextValue>(() => {
+    const messages = { ...messagesFor(locale), ...overrides }
+    return {
+      client,
+      locale,
+      messages,
+      t: (key, values) => formatMessage(messages[key], values),
+      theme: theme ?? {},
+      hasWagmi,
+    }
+  }, [client, locale, overrides, theme, hasWagmi])
+
+  let tree: ReactNode = (
+    <RampKitContext.Provider value={value}>{props.children}</RampKitContext.Provider>
+  )
+  if (!hostWagmi && props.wagmiConfig) {
+    tree = <WagmiProvider config={props.wagmiConfig}>{tree}</WagmiProvider>
+  }
+  const queryClient = props.queryClient ?? ownQueryClient
+  if (queryClient) tree = <QueryClientProvider client={queryClient}>{tree}</QueryClientProvider>
+  return tree
+}
+
+/**
+ * Re-provides the rampkit context with another locale (or message overrides) for one subtree:
+ * `<RampCheckout locale="fr" />` uses it.
+ */
+export function RampKitLocale(props: {
+  locale?: string | undefined
+  messages?: Partial<RampMessages> | undefined
+  children?: ReactNode
+}): ReactNode {
+  const parent = useRampKit()
+  const { locale, messages: overrides } = props
+  const value = useMemo<RampKitContextValue>(() => {
+    if (!locale && !overrides) return parent
+    const messages = { ...(locale ? messagesFor(locale) : parent.messages), ...overrides }
+    return {
+      ...parent,
+      locale: locale ?? parent.locale,
+      messages,
+      t: (key, values) => formatMessage(messages[key], values),
+    }
+  }, [parent, locale, overrides])
+  return <RampKitContext.Provider value={value}>{props.children}</RampKitContext.Provider>
+}
+
+/**
+ * The provider's client, locale, messages and theme. Throws outside `RampKitProvider`.
+ *
+ * @example
+ * const { client, t } = useRampKit()
+ */
+export function useRampKit(): RampKitContextValue {
+  const value = useContext(RampKitContext)
+  if (!value) {
+    throw new Error(
+      'rampkit hooks must be used inside <RampKitProvider endpoint="/api/ramp">. Wrap your checkout in it.',
+    )
+  }
+  return value
+}

@@ -1,0 +1,19 @@
+/**
+ * Query keys of every rampkit query, scoped by endpoint so two kits on one page never share a
+ * cache entry. Invalidate everything of one kit with `queryClient.invalidateQueries({ queryKey:
+ * rampKitKeys.all(endpoint) })`.
+ */
+export const rampKitKeys = {
+  all: (endpoint: string) => ['rampkit', endpoint] as const,
+  config: (endpoint: string) => ['rampkit', endpoint, 'config'] as const,
+  catalog: (endpoint: string, params: object) => ['rampkit', endpoint, 'catalog', params] as const,
+  corridors: (endpoint: string, params: object) =>
+    ['rampkit', endpoint, 'corridors', params] as const,
+  banks: (endpoint: string, params: object) => ['rampkit', endpoint, 'banks', params] as const,
+  paymentMethods: (endpoint: string, params: object) =>
+    ['rampkit', endpoint, 'payment-methods', params] as const,
+  tokens: (endpoint: string) => ['rampkit', endpoint, 'tokens'] as const,
+  preview: (endpoint: string, params: object) => ['rampkit', endpoint, 'preview', params] as const,
+  order: (endpoint: string, orderId: string) => ['rampkit', endpoint, 'order', orderId] as const,
+  orders: (endpoint: string, params: object) => ['rampkit', endpoint, 'orders', params] as const,
+}

@@ -1,0 +1,179 @@
+import type {
+  Banks,
+  BanksQuery,
+  Catalog,
+  CorridorQuery,
+  Corridors,
+  KitConfig,
+  KitOrder,
+  MetaTokens,
+  PaymentMethods,
+  PaymentMethodsQuery,
+  TokenPreview,
+  TokenPreviewQuery,
+} from '@rampkit/core'
+import { queryOptions, skipToken } from '@tanstack/react-query'
+import type { KitClient } from '../api/client.js'
+import { STREAM_END_STATUSES } from '../api/routes.js'
+import { rampKitKeys } from './keys.js'
+
+// Catalog-like reads change rarely; the kit caches them too.
+const CATALOG_STALE_MS = 5 * 60_000
+
+/**
+ * Query options of GET /config (environment, chain, spender, whether SSE is on).
+ *
+ * @example
+ * const { data } = useQuery(configQueryOptions(client))
+ */
+export function configQueryOptions(client: KitClient) {
+  return queryOptions({
+    queryKey: rampKitKeys.config(client.endpoint),
+    queryFn: ({ signal }) => client.request<KitConfig>('config', { signal }),
+    staleTime: CATALOG_STALE_MS,
+  })
+}
+
+/**
+ * Query options of GET /catalog: countries, payment methods and providers per direction.
+ *
+ * @example
+ * useQuery(catalogQueryOptions(client, { order_type: 'OnRamp' }))
+ */
+export function catalogQueryOptions(client: KitClient, params: CorridorQuery = {}) {
+  return queryOptions({
+    queryKey: rampKitKeys.catalog(client.endpoint, params),
+    queryFn: ({ signal }) => client.request<Catalog>('catalog', { query: params, signal }),
+    staleTime: CATALOG_STALE_MS,
+  })
+}
+
+/**
+ * Query options of GET /corridors (needs a country or a currency, spec 4.2).
+ *
+ * @example
+ * useQuery(corridorsQueryOptions(client, { country: 'KE' }))
+ */
+export function corridorsQueryOptions(client: KitClient, params: CorridorQuery) {
+  const enabled = Boolean(params.country || params.currency)
+  return queryOptions({
+    queryKey: rampKitKeys.corridors(client.endpoint, params),
+    queryFn: enabled
+      ? ({ signal }) => client.request<Corridors>('corridors', { query: params, signal })
+      : skipToken,
+    staleTime: CATALOG_STALE_MS,
+  })
+}
+
+/**
+ * Query options of GET /banks: the bank networks of a corridor's bank rail, whose ids are the
+ * quote's `payment_method.network_id`.
+ *
+ * @example
+ * useQuery(banksQueryOptions(client, { country: 'NG', currency: 'NGN', order_type: 'OnRamp', payment_method_type: 'bank' }))
+ */
+export function banksQueryOptions(client: KitClient, params: BanksQuery | undefined) {
+  return queryOptions({
+    queryKey: rampKitKeys.banks(client.endpoint, params ?? {}),
+    queryFn: params
+      ? ({ signal }) => client.request<Banks>('banks', { query: params, signal })
+      : skipToken,
+    staleTime: CATALOG_STALE_MS,
+  })
+}
+
+/**
+ * Query options of GET /payment-methods: the rails of a corridor.
+ *
+ * @example
+ * useQuery(paymentMethodsQueryOptions(client, { currency: 'EUR', order_type: 'OnRamp' }))
+ */
+export function paymentMethodsQueryOptions(
+  client: KitClient,
+  params: PaymentMethodsQuery | undefined,
+) {
+  return queryOptions({
+    queryKey: rampKitKeys.paymentMethods(client.endpoint, params ?? {}),
+    queryFn: params
+      ? ({ signal }) => client.request<PaymentMethods>('paymentMethods', { query: params, signal })
+      : skipToken,
+    staleTime: CATALOG_STALE_MS,
+  })
+}
+
+/**
+ * Query options of GET /tokens: addresses, decimals, chains and the spender off-ramp users
+ * approve.
+ *
+ * @example
+ * useQuery(tokensQueryOptions(client))
+ */
+export function tokensQueryOptions(client: KitClient) {
+  return queryOptions({
+    queryKey: rampKitKeys.tokens(client.endpoint),
+    queryFn: ({ signal }) => client.request<MetaTokens>('tokens', { signal }),
+    staleTime: CATALOG_STALE_MS,
+  })
+}
+
+/**
+ * Query options of GET /preview, the indicative (non-binding) rate and token amount.
+ *
+ * @example
+ * useQuery(tokenPreviewQueryOptions(client, { amount_fiat: 1500, token: 'USDC', order_type: 'OnRamp' }))
+ */
+export function tokenPreviewQueryOptions(client: KitClient, params: TokenPreviewQuery | undefined) {
+  const valid =
+    params !== undefined &&
+    Number.isFinite(Number(params.amount_fiat)) &&
+    Number(params.amount_fiat) > 0
+  return queryOptions({
+    queryKey: rampKitKeys.preview(client.endpoint, params ?? {}),
+    queryFn:
+      valid && params
+        ? ({ signal }) =>
+            client.request<TokenPreview>('preview', {
+              query: params as Record<string, string | number>,
+              signal,
+            })
+        : skipToken,
+    staleTime: 15_000,
+  })
+}
+
+/** Whether an order can still change (polling and streaming stop after these). */
+export function isOrderFinal(status: string | undefined): boolean {
+  return (STREAM_END_STATUSES as readonly string[]).includes(status ?? '')
+}
+
+/**
+ * Query options of GET /orders/:orderId, the backup poll of one order (by `order_id` or by the
+ * creation `tx_hash` of a direct order).
+ *
+ * @example
+ * useQuery({ ...orderQueryOptions(client, id), refetchInterval: 3000 })
+ */
+export function orderQueryOptions(client: KitClient, orderId: string | undefined) {
+  return queryOptions({
+    queryKey: rampKitKeys.order(client.endpoint, orderId ?? ''),
+    queryFn: orderId
+      ? ({ signal }) => client.request<KitOrder>('order', { params: { orderId }, signal })
+      : skipToken,
+  })
+}
+
+/** Query of GET /orders: the end user's orders (filters as the kit accepts them). */
+export type OrdersQuery = { status?: string; order_type?: string; limit?: number; offset?: number }
+
+/**
+ * Query options of GET /orders, the end user's own orders.
+ *
+ * @example
+ * useQuery(ordersQueryOptions(client, { limit: 10 }))
+ */
+export function ordersQueryOptions(client: KitClient, params: OrdersQuery = {}) {
+  return queryOptions({
+    queryKey: rampKitKeys.orders(client.endpoint, params),
+    queryFn: ({ signal }) => client.request<KitOrder[]>('orders', { query: params, signal }),
+  })
+}

@@ -1,0 +1,337 @@
+import { type RenderResult, screen, waitFor, within } from '@testing-library/react'
+import type { UserEvent } from '@testing-library/user-event'
+import { EventSource as EventSourcePolyfill } from 'eventsource'
+import { type Address, createPublicClient, createWalletClient, erc20Abi, http } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { afterEach, describe, expect, inject, it, vi } from 'vitest'
+import { expectNoAxeViolations } from '../test/axe.js'
+import { connectedWagmi, renderCheckout, sandboxAdmin } from '../test/render.js'
+
+const env = inject('ramp')
+const SLOW = { timeout: 20_000 }
+const publicClient = createPublicClient({ transport: http(env.rpcUrl) })
+
+/** Presses Tab until `element` has focus: the test fails if the keyboard cannot reach it. */
+async function tabTo(user: UserEvent, element: Element) {
+  for (let i = 0; i < 40 && document.activeElement !== element; i++) await user.tab()
+  expect(document.activeElement).toBe(element)
+}
+
+async function keyboardChoose(user: UserEvent, name: RegExp) {
+  await tabTo(user, await screen.findByRole('button', { name }, SLOW))
+  await user.keyboard('{Enter}')
+}
+
+async function keyboardType(user: UserEvent, label: RegExp, text: string) {
+  const field = await screen.findByLabelText(label, undefined, SLOW)
+  await tabTo(user, field)
+  await user.keyboard(text)
+}
+
+async function step(name: RegExp, container?: HTMLElement) {
+  const heading = await screen.findByRole('heading', { level: 2, name }, SLOW)
+  if (container) await expectNoAxeViolations(container)
+  return heading
+}
+
+async function click(user: UserEvent, name: RegExp) {
+  await user.click(await screen.findByRole('button', { name }, SLOW))
+}
+
+const customer = { name: 'Amina Njoroge', phone: '0712345678', dob: '07/14/1990' }
+
+/** A KES mobile-money on-ramp with everything prefilled, up to the quote. */
+async function quickOnRampToQuote(user: UserEvent, view: RenderResult) {
+  await step(/choose your country/i)
+  await click(user, /^Mobile money/)
+  await click(user, /^M-Pesa/)
+  await step(/how much/i)
+  await click(user, /^Continue$/)
+  await step(/your details/i)
+  await click(user, /^Get a quote$/)
+  await step(/your quote/i)
+  await screen.findByText('You receive', undefined, SLOW)
+  return view
+}
+
+function quickProps(extra: Record<string, unknown> = {}) {
+  return {
+    direction: 'OnRamp' as const,
+    country: 'KE',
+    token: 'USDC',
+    amount: 1500,
+    walletAddress: env.testAccounts[1]!.address,
+    customer,
+    ...extra,
+  }
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+})
+
+describe('<RampCheckout /> against the sandbox through the server kit', () => {
+  it('completes a KES mobile-money on-ramp to settled, by keyboard, with no axe violations', async () => {
+    vi.stubGlobal('EventSource', EventSourcePolyfill)
+    const onOrderCreated = vi.fn()
+    const onSettled = vi.fn()
+    const onStatusChange = vi.fn()
+    const view = renderCheckout({
+      user: 'onramp-user',
+      props: { onOrderCreated, onSettled, onStatusChange },
+    })
+    const { user, container } = view
+    await step(/what do you want to do/i, container)
+    await keyboardChoose(user, /^Buy crypto/)
+    const corridorHeading = await step(/choose your country/i, container)
+    expect(document.activeElement).toBe(corridorHeading)
+    await keyboardChoose(user, /^Kenya · KES/)
+    await step(/how do you want to pay/i, container)
+    await keyboardChoose(user, /^Mobile money/)
+    await step(/choose a provider/i, container)
+    await keyboardChoose(user, /^M-Pesa/)
+    await step(/choose a token/i, container)
+    await keyboardChoose(user, /^USDC/)
+    await step(/how much/i, container)
+    await keyboardType(user, /amount in KES/i, '1500')
+    await screen.findByText(/About .* USDC at/, undefined, SLOW)
+    await expectNoAxeViolations(container)
+    await keyboardChoose(user, /^Continue$/)
+    await step(/your details/i)
+    await keyboardType(user, /first and last name/i, customer.name)
+    await keyboardType(user, /date of birth/i, customer.dob)
+    await keyboardType(user, /mobile money number/i, customer.phone)
+    const phone = screen.getByLabelText(/mobile money number/i) as HTMLInputElement
+    expect(phone.value).toMatch(/^0712 ?345 ?678$/)
+    expect(phone.value).toContain(' ')
+    await keyboardType(user, /wallet address/i, env.testAccounts[1]!.address)
+    await expectNoAxeViolations(container)
+    await keyboardChoose(user, /^Get a quote$/)
+    await step(/your quote/i)
+    await screen.findByText('You receive', undefined, SLOW)
+    await expectNoAxeViolations(container)
+    await keyboardChoose(user, /^Continue$/)
+    await step(/confirm your order/i, container)
+    await keyboardChoose(user, /^Confirm and pay$/)
+    await step(/order status/i)
+    await screen.findByText(/Your order has settled/, undefined, SLOW)
+    await expectNoAxeViolations(container)
+    expect(onOrderCreated).toHaveBeenCalledTimes(1)
+    expect(onSettled).toHaveBeenCalledTimes(1)
+    expect(onStatusChange.mock.calls.map(([order]) => order.status)).toContain('settled')
+    expect(onSettled.mock.calls[0]![0]).toMatchObject({ status: 'settled', order_type: 'OnRamp' })
+  }, 90_000)
+
+  it('off-ramps USDT with a reset-to-0 approval of the exact amount, and the tokens leave the wallet', async () => {
+    const account = env.testAccounts[3]!
+    const usdt = env.tokens.find((token) => token.symbol === 'USDT')!
+    expect(usdt.requiresZeroAllowanceReset).toBe(true)
+    // An abandoned approval from an earlier sale: USDT refuses to change it without a reset.
+    const wallet = createWalletClient({
+      account: privateKeyToAccount(account.privateKey as `0x${string}`),
+      transport: http(env.rpcUrl),
+    })
+    const seeded = await wallet.writeContract({
+      address: usdt.address as Address,
+      abi: erc20Abi,
+      functionName: 'approve',
+      args: [env.spender as Address, 1n],
+      chain: null,
+    })
+    await publicClient.waitForTransactionReceipt({ hash: seeded })
+    const balance = () =>
+      publicClient.readContract({
+        address: usdt.address as Address,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [account.address as Address],
+      })
+    const allowance = () =>
+      publicClient.readContract({
+        address: usdt.address as Address,
+        abi: erc20Abi,
+        functionName: 'allowance',
+        args: [account.address as Address, env.spender as Address],
+      })
+    const before = await balance()
+    const wagmiConfig = await connectedWagmi(account.address)
+    const onSettled = vi.fn()
+    const { user, container } = renderCheckout({
+      user: 'offramp-user',
+      wagmiConfig,
+      props: { onSettled, customer },
+    })
+    await click(user, /^Sell crypto/)
+    await click(user, /^Kenya · KES/)
+    await step(/how do you want to be paid/i)
+    await click(user, /^Mobile money/)
+    await click(user, /^M-Pesa/)
+    await click(user, /^USDT/)
+    await user.type(await screen.findByLabelText(/amount in KES/i), '1300')
+    await click(user, /^Continue$/)
+    await step(/your details/i)
+    const walletField = (await screen.findByLabelText(/wallet that sends/i)) as HTMLInputElement
+    await waitFor(() => expect(walletField.value.toLowerCase()).toBe(account.address.toLowerCase()))
+    await click(user, /^Get a quote$/)
+    await screen.findByText('You send', undefined, SLOW)
+    await click(user, /^Continue$/)
+    await step(/allow the token transfer/i, container)
+    await click(user, /^Reset allowance to 0, then approve/)
+    await step(/confirm your order/i)
+    const saved = JSON.parse(window.sessionStorage.getItem('rampkit:checkout')!)
+    expect(saved.approval).toMatchObject({ confirmed: true })
+    expect(saved.approval.resetTxHash).toMatch(/^0x[0-9a-f]{64}$/)
+    expect(saved.approval.txHash).toMatch(/^0x[0-9a-f]{64}$/)
+    // Exactly the quote's token amount in USDT's own base units, not an unlimited approval.
+    const approved = await allowance()
+    expect(approved).toBe(BigInt(saved.approval.amount))
+    expect(Number(approved) / 10 ** usdt.decimals).toBeCloseTo(saved.quote.amountCrypto, 6)
+    await click(user, /^Confirm and sell$/)
+    await step(/order status/i)
+    await screen.findByText(/Your order has settled/, undefined, SLOW)
+    expect(within(container).getAllByTitle(/^0x[0-9a-f]{64}$/i).length).toBeGreaterThan(0)
+    expect(before - (await balance())).toBe(approved)
+    expect(await allowance()).toBe(0n)
+    expect(onSettled.mock.calls[0]![0]).toMatchObject({ order_type: 'OffRamp', flow: 'direct' })
+  }, 90_000)
+
+  it('refuses a Nigerian bank order on the BVN field, in the form and from the service', async () => {
+    const first = renderCheckout({
+      user: 'ng-user',
+      props: { direction: 'OnRamp', country: 'NG', token: 'USDC', amount: 50_000, customer },
+    })
+    const { user } = first
+    await click(user, /^Bank transfer/)
+    await step(/choose a provider/i)
+    const banks = await screen.findAllByRole('button', { pressed: false }, SLOW)
+    await user.click(banks[0]!)
+    await click(user, /^Continue$/)
+    await step(/your details/i)
+    await user.type(await screen.findByLabelText(/bank account number/i), '0123456789')
+    await user.type(screen.getByLabelText(/BVN/), '1234')
+    await user.clear(screen.getByLabelText(/wallet address/i))
+    await user.type(screen.getByLabelText(/wallet address/i), env.testAccounts[1]!.address)
+    await click(user, /^Get a quote$/)
+    const bvn = screen.getByLabelText(/BVN/)
+    await waitFor(() => expect(bvn.getAttribute('aria-invalid')).toBe('true'))
+    expect(screen.getByText('A BVN has exactly 11 digits.')).toBeTruthy()
+    await expectNoAxeViolations(first.container)
+
+    // Details that skipped the BVN (a partner's own form, an older saved session) reach the
+    // service, which answers 422 with data.field; the widget puts the error on the BVN field.
+    const stored = JSON.parse(window.sessionStorage.getItem('rampkit:checkout')!)
+    first.unmount()
+    window.sessionStorage.setItem(
+      'rampkit:checkout',
+      JSON.stringify({
+        ...stored,
+        step: 'quote',
+        details: {
+          name: customer.name,
+          dob: customer.dob,
+          accountNumber: '0123456789',
+          walletAddress: env.testAccounts[1]!.address,
+        },
+      }),
+    )
+    const second = renderCheckout({ user: 'ng-user', props: { direction: 'OnRamp' } })
+    await step(/your details/i)
+    const refused = await screen.findByLabelText(/BVN/, undefined, SLOW)
+    await waitFor(() => expect(refused.getAttribute('aria-invalid')).toBe('true'), SLOW)
+    expect(document.activeElement).toBe(refused)
+    const describedBy = refused.getAttribute('aria-describedby') ?? ''
+    const message = describedBy
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' ')
+    expect(message).toMatch(/BVN|verification/i)
+    await expectNoAxeViolations(second.container)
+  }, 90_000)
+
+  it('re-quotes in one click after the sandbox clock expires the quote (410 on accept)', async () => {
+    const onQuote = vi.fn()
+    const onOrderCreated = vi.fn()
+    const view = renderCheckout({
+      user: 'expiry-user',
+      props: quickProps({ onQuote, onOrderCreated }),
+    })
+    const { user } = view
+    await quickOnRampToQuote(user, view)
+    await click(user, /^Continue$/)
+    await step(/confirm your order/i)
+    await sandboxAdmin('/clock/advance', { ms: 180_000 })
+    await click(user, /^Confirm and pay$/)
+    await step(/your quote/i)
+    await screen.findByText('This quote has expired.', undefined, SLOW)
+    await expectNoAxeViolations(view.container)
+    expect(onOrderCreated).not.toHaveBeenCalled()
+    await click(user, /^Get a new quote$/)
+    await screen.findByText('You receive', undefined, SLOW)
+    await waitFor(() => expect(onQuote).toHaveBeenCalledTimes(2))
+    expect(onQuote.mock.calls[0]![0].quote_id).not.toBe(onQuote.mock.calls[1]![0].quote_id)
+    await click(user, /^Continue$/)
+    await click(user, /^Confirm and pay$/)
+    await step(/order status/i)
+    await waitFor(() => expect(onOrderCreated).toHaveBeenCalledTimes(1))
+    expect(onOrderCreated.mock.calls[0]![0].quote_id).toBe(onQuote.mock.calls[1]![0].quote_id)
+  }, 90_000)
+
+  it('shows a failed order with a retry, and a refunded one with start again', async () => {
+    await sandboxAdmin('/orders/next', { outcome: 'fail' })
+    const failed = renderCheckout({ user: 'fail-user', props: quickProps() })
+    await quickOnRampToQuote(failed.user, failed)
+    await click(failed.user, /^Continue$/)
+    await click(failed.user, /^Confirm and pay$/)
+    await screen.findByText(/Your order failed/, undefined, SLOW)
+    expect(screen.getByRole('alert').textContent).toMatch(/Failed/)
+    await expectNoAxeViolations(failed.container)
+    await click(failed.user, /^Try again$/)
+    await step(/your quote/i)
+    await screen.findByText('You receive', undefined, SLOW)
+    failed.unmount()
+    window.sessionStorage.clear()
+
+    await sandboxAdmin('/orders/next', { outcome: 'refund' })
+    const refunded = renderCheckout({ user: 'refund-user', props: quickProps() })
+    await quickOnRampToQuote(refunded.user, refunded)
+    await click(refunded.user, /^Continue$/)
+    await click(refunded.user, /^Confirm and pay$/)
+    await screen.findByText('Your order was refunded.', undefined, SLOW)
+    await expectNoAxeViolations(refunded.container)
+    await click(refunded.user, /^Start again$/)
+    // The props still name the corridor, so starting again lands on the payment method.
+    await step(/how do you want to pay/i)
+  }, 90_000)
+
+  it('resumes after a reload, and never sends a confirm twice', async () => {
+    const onOrderCreated = vi.fn()
+    const first = renderCheckout({ user: 'reload-user', props: quickProps({ onOrderCreated }) })
+    await quickOnRampToQuote(first.user, first)
+    const quoteText = screen.getByText(/per USDC/).textContent
+    first.unmount()
+
+    // Same sessionStorage, fresh React tree and query cache: the quote step comes back as it was.
+    const second = renderCheckout({ user: 'reload-user', props: quickProps({ onOrderCreated }) })
+    await step(/your quote/i)
+    expect(screen.getByText(/per USDC/).textContent).toBe(quoteText)
+    await click(second.user, /^Continue$/)
+    const confirmButton = await screen.findByRole('button', { name: /^Confirm and pay$/ })
+    await second.user.dblClick(confirmButton)
+    await second.user.click(confirmButton)
+    await step(/order status/i)
+    await waitFor(() => expect(onOrderCreated).toHaveBeenCalledTimes(1))
+    second.unmount()
+
+    // A reload on the status page resumes the order, and the list holds exactly one order.
+    const third = renderCheckout({ user: 'reload-user', props: quickProps({ onOrderCreated }) })
+    await step(/order status/i)
+    await screen.findByText(/Your order has settled/, undefined, SLOW)
+    const response = await fetch(`${env.endpoint}/orders`, {
+      headers: { 'x-test-user': 'reload-user' },
+    })
+    const body = (await response.json()) as { data: unknown[] }
+    expect(body.data).toHaveLength(1)
+    expect(onOrderCreated).toHaveBeenCalledTimes(1)
+    third.unmount()
+  }, 90_000)
+})

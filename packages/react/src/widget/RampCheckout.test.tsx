@@ -1,0 +1,58 @@
+import { QueryClient } from '@tanstack/react-query'
+import { render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import { RampKitProvider } from '../provider.js'
+import { expectNoAxeViolations } from '../test/axe.js'
+import { RampCheckout } from './RampCheckout.js'
+
+function renderOffline(ui: React.ReactNode) {
+  // No request leaves on the direction step; a failing fetch proves it.
+  const fetch = vi.fn(async () => {
+    throw new Error('no network in this test')
+  })
+  const view = render(
+    <RampKitProvider
+      endpoint="/api/ramp"
+      queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
+      fetch={fetch}
+    >
+      {ui}
+    </RampKitProvider>,
+  )
+  return { ...view, fetch }
+}
+
+describe('<RampCheckout /> without a server', () => {
+  it('speaks the locale it is given', async () => {
+    renderOffline(<RampCheckout locale="fr" />)
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Que voulez-vous faire ?')
+    expect(screen.getByRole('button', { name: /^Acheter des cryptos/ })).toBeTruthy()
+  })
+
+  it('applies the theme as CSS variables and a data-theme attribute', () => {
+    const { container } = renderOffline(
+      <RampCheckout theme={{ mode: 'dark', colors: { accent: '#ff0066' }, radius: '4px' }} />,
+    )
+    const root = container.querySelector('.rk-root') as HTMLElement
+    expect(root.dataset.theme).toBe('dark')
+    expect(root.style.getPropertyValue('--rk-accent')).toBe('#ff0066')
+    expect(root.style.getPropertyValue('--rk-radius')).toBe('4px')
+  })
+
+  it('shows a close button only with onClose, and calls it', async () => {
+    const onClose = vi.fn()
+    const { container } = renderOffline(<RampCheckout onClose={onClose} />)
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }))
+    expect(onClose).toHaveBeenCalledTimes(1)
+    await expectNoAxeViolations(container)
+  })
+
+  it('announces a catalog that cannot load, with a retry', async () => {
+    const { fetch, container } = renderOffline(<RampCheckout direction="OnRamp" />)
+    expect(await screen.findByRole('alert')).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy()
+    expect(fetch).toHaveBeenCalled()
+    await expectNoAxeViolations(container)
+  })
+})

@@ -1,0 +1,63 @@
+'use client'
+import type { CheckoutError, KitOrder, Quote } from '@rampkit/core'
+import { createContext, useContext } from 'react'
+import type { UseCheckoutReturnType } from '../hooks/useCheckout.js'
+import type { RampTheme } from '../provider.js'
+
+/** Customer details a partner already knows; they prefill the details step. */
+export type RampCheckoutCustomer = {
+  name?: string
+  /** Phone number in any format; validated for the corridor's country. */
+  phone?: string
+  /** Date of birth as mm/dd/yyyy. */
+  dob?: string
+}
+
+/** Props of `<RampCheckout />`. Every prop is optional; given ones prefill or skip steps. */
+export type RampCheckoutProps = {
+  /** Fix the direction: the direction step is skipped. */
+  direction?: 'OnRamp' | 'OffRamp'
+  /** ISO country of the corridor (`KE`), preselected once the catalog loads. */
+  country?: string
+  /** Currency of an international bank corridor (`EUR`), when no country is given. */
+  currency?: string
+  /** Token symbol (`USDC`), preselected once the token list loads. */
+  token?: string
+  /** Fiat amount prefilled on the amount step. */
+  amount?: number
+  /** Wallet prefilled on the details step (on-ramp; off-ramp uses the connected wallet). */
+  walletAddress?: string
+  customer?: RampCheckoutCustomer
+  /** A binding quote arrived. */
+  onQuote?: (quote: Quote) => void
+  /** The confirm created an order. */
+  onOrderCreated?: (order: KitOrder) => void
+  /** The order's status changed (SSE or polling). */
+  onStatusChange?: (order: KitOrder) => void
+  /** The order settled. */
+  onSettled?: (order: KitOrder) => void
+  /** A request failed; the widget also shows it. */
+  onError?: (error: CheckoutError) => void
+  /** Shows a close button that calls this. */
+  onClose?: () => void
+  /** Overrides the provider's theme for this widget. */
+  theme?: RampTheme
+  /** Overrides the provider's locale for this widget. */
+  locale?: string
+  /** sessionStorage key; give each checkout on a page its own. */
+  storageKey?: string
+  className?: string
+}
+
+export type WidgetContextValue = {
+  checkout: UseCheckoutReturnType
+  props: RampCheckoutProps
+}
+
+export const WidgetContext = createContext<WidgetContextValue | null>(null)
+
+export function useWidget(): WidgetContextValue {
+  const value = useContext(WidgetContext)
+  if (!value) throw new Error('Checkout steps render inside <RampCheckout />.')
+  return value
+}

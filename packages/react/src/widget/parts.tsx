@@ -1,0 +1,128 @@
+'use client'
+import { type ReactNode, useId } from 'react'
+import { useRampKit } from '../provider.js'
+import { shortHash } from './format.js'
+
+/** One choice of a step: a button in a list, `data-state="selected"` when chosen. */
+export type Option = {
+  key: string
+  label: string
+  hint?: string | undefined
+  selected?: boolean
+  onSelect: () => void
+}
+
+/** A list of choices; each is a button so Tab and Enter/Space complete the step. */
+export function OptionList(props: { options: Option[]; label: string }): ReactNode {
+  return (
+    <ul className="rk-options" aria-label={props.label}>
+      {props.options.map((option) => (
+        <li key={option.key}>
+          <button
+            type="button"
+            className="rk-option"
+            data-state={option.selected ? 'selected' : 'idle'}
+            aria-pressed={option.selected ?? false}
+            onClick={option.onSelect}
+          >
+            <span className="rk-option-label">{option.label}</span>
+            {option.hint ? <span className="rk-option-hint">{option.hint}</span> : null}
+          </button>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/** An error announced to screen readers as soon as it appears. */
+export function Alert(props: { children: ReactNode; tone?: 'danger' | 'info' }): ReactNode {
+  return (
+    <div className="rk-alert" role="alert" data-tone={props.tone ?? 'danger'}>
+      {props.children}
+    </div>
+  )
+}
+
+/** A loading line, announced politely. */
+export function Loading(props: { label?: string }): ReactNode {
+  const { t } = useRampKit()
+  return (
+    <p className="rk-loading" role="status" aria-live="polite">
+      {props.label ?? t('widget.loading')}
+    </p>
+  )
+}
+
+/** A query failed: its message and a retry. */
+export function LoadError(props: { error: Error | null; onRetry: () => void }): ReactNode {
+  const { t } = useRampKit()
+  return (
+    <Alert>
+      <p>{props.error?.message || t('widget.loadError')}</p>
+      <button type="button" className="rk-button rk-button-secondary" onClick={props.onRetry}>
+        {t('widget.tryAgain')}
+      </button>
+    </Alert>
+  )
+}
+
+/** A labelled text input with its hint and error wired by aria-describedby / aria-invalid. */
+export function Field(props: {
+  label: string
+  hint?: string | undefined
+  error?: string | undefined
+  children: (ids: {
+    id: string
+    'aria-describedby': string | undefined
+    'aria-invalid': boolean
+  }) => ReactNode
+}): ReactNode {
+  const id = useId()
+  const hintId = `${id}-hint`
+  const errorId = `${id}-error`
+  const describedBy =
+    [props.hint ? hintId : null, props.error ? errorId : null].filter(Boolean).join(' ') ||
+    undefined
+  return (
+    <div className="rk-field" data-state={props.error ? 'invalid' : 'valid'}>
+      <label htmlFor={id} className="rk-label">
+        {props.label}
+      </label>
+      {props.children({
+        id,
+        'aria-describedby': describedBy,
+        'aria-invalid': Boolean(props.error),
+      })}
+      {props.hint ? (
+        <p id={hintId} className="rk-hint">
+          {props.hint}
+        </p>
+      ) : null}
+      {props.error ? (
+        <p id={errorId} className="rk-error" role="alert">
+          {props.error}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+/** A label / value row of a summary. */
+export function Row(props: { label: string; children: ReactNode }): ReactNode {
+  return (
+    <div className="rk-row">
+      <dt>{props.label}</dt>
+      <dd>{props.children}</dd>
+    </div>
+  )
+}
+
+/** A transaction or order hash, shortened, with the full value for copy and assistive tech. */
+export function Hash(props: { value: string }): ReactNode {
+  return (
+    <code className="rk-hash" title={props.value} data-hash={props.value}>
+      <span aria-hidden="true">{shortHash(props.value)}</span>
+      <span className="rk-visually-hidden">{props.value}</span>
+    </code>
+  )
+}

@@ -1,0 +1,64 @@
+'use client'
+import type { ReactNode } from 'react'
+import { useRampKit } from '../../provider.js'
+import { useWidget } from '../context.js'
+import { Alert, Hash, Loading, Row } from '../parts.js'
+import { QuoteExpiry, QuoteSummary } from './quote.js'
+
+export function ConfirmStep(): ReactNode {
+  const { t } = useRampKit()
+  const { checkout } = useWidget()
+  const { state, confirm, isConfirming } = checkout
+  const quote = state.quote
+  if (!quote) return <Loading />
+  const pending = state.confirm?.state === 'sending'
+  const unknown = pending && !isConfirming && state.error !== undefined
+  const guard = checkout.can({ type: 'CONFIRM', key: 'check', now: Date.now() })
+  const disabled = isConfirming || pending || !guard.ok
+  const details = state.details
+  return (
+    <div className="rk-stack">
+      <p>{t('confirm.summary')}</p>
+      <QuoteSummary quote={quote} />
+      <dl className="rk-summary">
+        {details ? (
+          <Row label={t('confirm.wallet')}>
+            <Hash value={details.walletAddress} />
+          </Row>
+        ) : null}
+        {details?.phone || details?.accountNumber ? (
+          <Row label={t('confirm.recipient')}>
+            {state.provider?.name} · {details.phone ?? details.accountNumber}
+          </Row>
+        ) : null}
+      </dl>
+      {!pending ? <QuoteExpiry quote={quote} /> : null}
+      <div role="status" aria-live="polite" className="rk-live">
+        {isConfirming ? t('confirm.sending') : ''}
+      </div>
+      {unknown ? (
+        <Alert>
+          <p>{t('confirm.unknown')}</p>
+          <p className="rk-hint">{state.error?.message}</p>
+          {state.confirm?.flow === 'quote' ? (
+            <button type="button" className="rk-button" onClick={() => void confirm()}>
+              {t('confirm.resend')}
+            </button>
+          ) : null}
+        </Alert>
+      ) : null}
+      <button
+        type="button"
+        className="rk-button"
+        disabled={disabled}
+        aria-disabled={disabled}
+        data-state={pending ? 'sending' : 'idle'}
+        onClick={() => void confirm()}
+      >
+        {isConfirming
+          ? t('confirm.sending')
+          : t(state.direction === 'OffRamp' ? 'confirm.button.OffRamp' : 'confirm.button.OnRamp')}
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,257 @@
+'use client'
+import type { CheckoutDetails } from '@rampkit/core'
+import {
+  requiresBvn,
+  validateBvn,
+  validateCustomerName,
+  validateDob,
+  validateEvmAddress,
+} from '@rampkit/core/validation'
+import { type ReactNode, useEffect, useRef } from 'react'
+import { type FieldErrors, type Resolver, type UseFormSetValue, useForm } from 'react-hook-form'
+import { useConnection } from 'wagmi'
+import type { MessageKey } from '../../messages/index.js'
+import { formatPhoneAsYouType, validatePhone } from '../../phone/index.js'
+import { useRampKit } from '../../provider.js'
+import { useWidget } from '../context.js'
+import { Alert, Field } from '../parts.js'
+
+type DetailsForm = {
+  name: string
+  dob: string
+  phone: string
+  accountNumber: string
+  bvn: string
+  walletAddress: string
+}
+
+/** The service's `data.field` names mapped to the form's fields (spec section 7). */
+const SERVICE_FIELDS: Record<string, keyof DetailsForm> = {
+  'customer.name': 'name',
+  'customer.dob': 'dob',
+  'payment_method.phone_number': 'phone',
+  'payment_method.account_number': 'accountNumber',
+  'customer.additional_id_number': 'bvn',
+  wallet_address: 'walletAddress',
+  user_address: 'walletAddress',
+}
+
+function regionName(country: string, locale: string): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'region' }).of(country) ?? country
+  } catch {
+    return country
+  }
+}
+
+/** Fills the wallet from the connected wagmi account (rendered only under a WagmiProvider). */
+function ConnectedWallet(props: {
+  setValue: UseFormSetValue<DetailsForm>
+  onAddress: (address: string | undefined) => void
+}): null {
+  const { address } = useConnection()
+  const { setValue, onAddress } = props
+  useEffect(() => {
+    onAddress(address)
+    if (address) setValue('walletAddress', address, { shouldValidate: false })
+  }, [address, setValue, onAddress])
+  return null
+}
+
+export default function DetailsStep(): ReactNode {
+  const { t, locale, hasWagmi } = useRampKit()
+  const { checkout, props } = useWidget()
+  const { state, send } = checkout
+  const country = state.corridor?.country ?? null
+  const offRamp = state.direction === 'OffRamp'
+  const rail = state.paymentMethod?.quoteType ?? state.paymentMethod?.type
+  const needsPhone = rail === 'mobile_money'
+  const needsAccount = !needsPhone
+  const needsBvn = country !== null && requiresBvn(country)
+  const needsDob = state.corridor?.kind === 'african'
+  const connected = useRef<string | undefined>(undefined)
+  const countryLabel = country ? regionName(country, locale) : ''
+
+  const previous = state.details
+  const resolver: Resolver<DetailsForm> = async (values) => {
+    const errors: FieldErrors<DetailsForm> = {}
+    const out: Partial<CheckoutDetails> = {}
+    const fail = (field: keyof DetailsForm, key: MessageKey) => {
+      errors[field] = {
+        type: 'validate',
+        message: t(key, { country: countryLabel }),
+      }
+    }
+    const name = validateCustomerName(values.name)
+    if (name.ok) out.name = name.value.name
+    else fail('name', 'validation.name')
+    if (needsDob || values.dob.trim()) {
+      const dob = validateDob(values.dob)
+      if (dob.ok) out.dob = dob.value
+      else fail('dob', dob.code === 'too_young' ? 'validation.dob.age' : 'validation.dob')
+    }
+    if (needsPhone && country) {
+      const phone = validatePhone(values.phone, country)
+      if (phone.ok) out.phone = phone.value
+      else fail('phone', 'validation.phone')
+    }
+    if (needsAccount) {
+      const account = values.accountNumber.replace(/\s+/g, '')
+      if (account) out.accountNumber = account
+      else fail('accountNumber', 'validation.accountNumber')
+    }
+    if (needsBvn) {
+      const bvn = validateBvn(values.bvn)
+      if (bvn.ok) out.bvn = bvn.value
+      else fail('bvn', 'validation.bvn')
+    }
+    const wallet = validateEvmAddress(offRamp ? connected.current : values.walletAddress, {
+      field: 'wallet_address',
+    })
+    if (wallet.ok) out.walletAddress = wallet.value
+    else fail('walletAddress', 'validation.wallet')
+    if (Object.keys(errors).length > 0) return { values: {}, errors }
+    return { values: out as unknown as DetailsForm, errors: {} }
+  }
+
+  const form = useForm<DetailsForm>({
+    resolver,
+    mode: 'onSubmit',
+    reValidateMode: 'onBlur',
+    defaultValues: {
+      name: previous?.name ?? props.customer?.name ?? '',
+      dob: previous?.dob ?? props.customer?.dob ?? '',
+      phone: previous?.phone ?? props.customer?.phone ?? '',
+      accountNumber: previous?.accountNumber ?? '',
+      bvn: previous?.bvn ?? '',
+      walletAddress: previous?.walletAddress ?? props.walletAddress ?? '',
+    },
+  })
+  const { register, handleSubmit, setError, setValue, formState } = form
+
+  // Errors the service pinned on a field (422 `data.field`) show on that field, focused.
+  const serverErrors = state.fieldErrors
+  const unmapped = Object.entries(serverErrors).filter(([field]) => !(field in SERVICE_FIELDS))
+  useEffect(() => {
+    let focused = false
+    for (const [field, message] of Object.entries(serverErrors)) {
+      const name = SERVICE_FIELDS[field]
+      if (!name) continue
+      setError(name, { type: 'server', message }, { shouldFocus: !focused })
+      focused = true
+    }
+  }, [serverErrors, setError])
+
+  const onSubmit = handleSubmit((values) => {
+    send({ type: 'SUBMIT_DETAILS', details: values as unknown as CheckoutDetails })
+  })
+
+  const errors = formState.errors
+  const phoneField = register('phone', {
+    onChange: (event: { target: { value: string } }) => {
+      if (!country) return
+      const value = event.target.value
+      // Format only while typing forward, so deleting a space or bracket is not undone.
+      if (value.replace(/\D/g, '').length > 0 && !value.endsWith(' ')) {
+        const formatted = formatPhoneAsYouType(value, country)
+        if (formatted !== value && formatted.length >= value.length) {
+          setValue('phone', formatted)
+        }
+      }
+    },
+  })
+  return (
+    <form className="rk-form" onSubmit={onSubmit} noValidate>
+      {hasWagmi ? (
+        <ConnectedWallet
+          setValue={setValue}
+          onAddress={(address) => {
+            connected.current = address
+          }}
+        />
+      ) : null}
+      {unmapped.length > 0 ? (
+        <Alert>
+          {unmapped.map(([field, message]) => (
+            <p key={field}>{message}</p>
+          ))}
+        </Alert>
+      ) : null}
+      <Field label={t('details.name')} error={errors.name?.message}>
+        {(ids) => <input {...ids} {...register('name')} className="rk-input" autoComplete="name" />}
+      </Field>
+      {needsDob ? (
+        <Field label={t('details.dob')} hint={t('details.dob.hint')} error={errors.dob?.message}>
+          {(ids) => (
+            <input
+              {...ids}
+              {...register('dob')}
+              className="rk-input"
+              inputMode="numeric"
+              autoComplete="bday"
+              placeholder="mm/dd/yyyy"
+            />
+          )}
+        </Field>
+      ) : null}
+      {needsPhone ? (
+        <Field
+          label={t('details.phone')}
+          hint={t('details.phone.hint', { country: countryLabel })}
+          error={errors.phone?.message}
+        >
+          {(ids) => (
+            <input {...ids} {...phoneField} className="rk-input" type="tel" autoComplete="tel" />
+          )}
+        </Field>
+      ) : null}
+      {needsAccount ? (
+        <Field label={t('details.accountNumber')} error={errors.accountNumber?.message}>
+          {(ids) => (
+            <input
+              {...ids}
+              {...register('accountNumber')}
+              className="rk-input"
+              inputMode="numeric"
+              autoComplete="off"
+            />
+          )}
+        </Field>
+      ) : null}
+      {needsBvn ? (
+        <Field label={t('details.bvn')} hint={t('details.bvn.hint')} error={errors.bvn?.message}>
+          {(ids) => (
+            <input
+              {...ids}
+              {...register('bvn')}
+              className="rk-input"
+              inputMode="numeric"
+              autoComplete="off"
+            />
+          )}
+        </Field>
+      ) : null}
+      <Field
+        label={t(offRamp ? 'details.wallet.offramp' : 'details.wallet.onramp')}
+        hint={
+          offRamp ? t(hasWagmi ? 'details.wallet.connected' : 'details.wallet.connect') : undefined
+        }
+        error={errors.walletAddress?.message}
+      >
+        {(ids) => (
+          <input
+            {...ids}
+            {...register('walletAddress')}
+            className="rk-input rk-mono"
+            autoComplete="off"
+            spellCheck={false}
+            readOnly={offRamp}
+          />
+        )}
+      </Field>
+      <button type="submit" className="rk-button" disabled={formState.isSubmitting}>
+        {t('details.submit')}
+      </button>
+    </form>
+  )
+}

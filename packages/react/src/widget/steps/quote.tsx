@@ -1,0 +1,137 @@
+'use client'
+import { type CheckoutQuote, isQuoteExpired, quoteTimeLeft } from '@rampkit/core'
+import { type ReactNode, useEffect, useState } from 'react'
+import { useRampKit } from '../../provider.js'
+import { useWidget } from '../context.js'
+import { formatDuration, formatFiat, formatNumber } from '../format.js'
+import { Alert, Loading, Row } from '../parts.js'
+
+/** Seconds left on a quote, ticking; fires QUOTE_EXPIRED once when time runs out. */
+function useCountdown(quote: CheckoutQuote | undefined): number {
+  const { checkout } = useWidget()
+  const [now, setNow] = useState(() => Date.now())
+  const send = checkout.send
+  useEffect(() => {
+    if (!quote || quote.expired) return
+    const timer = setInterval(() => setNow(Date.now()), 1000)
+    return () => clearInterval(timer)
+  }, [quote])
+  const left = quote ? quoteTimeLeft(quote, now) : 0
+  useEffect(() => {
+    if (quote && !quote.expired && isQuoteExpired(quote, now)) send({ type: 'QUOTE_EXPIRED' })
+  }, [quote, now, send])
+  return left
+}
+
+/** The quote's figures, shared by the quote and confirm steps. */
+export function QuoteSummary(props: { quote: CheckoutQuote }): ReactNode {
+  const { t, locale } = useRampKit()
+  const { checkout } = useWidget()
+  const { quote } = props
+  const offRamp = checkout.state.direction === 'OffRamp'
+  const fiat = formatFiat(quote.amountFiat, quote.currency, locale)
+  const crypto = `${formatNumber(quote.amountCrypto, locale, 6)} ${quote.token}`
+  return (
+    <dl className="rk-summary">
+      <Row label={t('quote.rate')}>
+        {t('quote.rateValue', {
+          rate: formatNumber(quote.rate, locale, 4),
+          currency: quote.currency,
+          symbol: quote.token,
+        })}
+      </Row>
+      <Row label={offRamp ? t('quote.youSend') : t('quote.youPay')}>{offRamp ? crypto : fiat}</Row>
+      {quote.feeFiat !== undefined ? (
+        <Row label={t('quote.fee')}>{formatFiat(quote.feeFiat, quote.currency, locale)}</Row>
+      ) : null}
+      <Row label={t('quote.youReceive')}>{offRamp ? fiat : crypto}</Row>
+    </dl>
+  )
+}
+
+/** Expiry line with a countdown, or the expired alert with the one-click re-quote. */
+export function QuoteExpiry(props: { quote: CheckoutQuote }): ReactNode {
+  const { t } = useRampKit()
+  const { checkout } = useWidget()
+  const left = useCountdown(props.quote)
+  if (props.quote.expired || left <= 0) {
+    return (
+      <Alert>
+        <p>{t('quote.expired')}</p>
+        <button
+          type="button"
+          className="rk-button"
+          onClick={() => checkout.send({ type: 'REQUOTE' })}
+        >
+          {t('quote.requote')}
+        </button>
+      </Alert>
+    )
+  }
+  return (
+    <p className="rk-expiry" data-state="active">
+      {/* Announcing every second would drown a screen reader: the timer is not a live region. */}
+      {t('quote.expiresIn', { time: formatDuration(left) })}
+    </p>
+  )
+}
+
+export function QuoteStep(): ReactNode {
+  const { t } = useRampKit()
+  const { checkout } = useWidget()
+  const { state, requestQuote, isQuoting } = checkout
+  const quote = state.quote
+  const error = state.error
+  const shouldAsk = !quote && !error && !isQuoting && checkout.hydrated
+  useEffect(() => {
+    if (shouldAsk) void requestQuote()
+  }, [shouldAsk, requestQuote])
+
+  if (error && !quote) {
+    return (
+      <Alert>
+        <p>{t('quote.error')}</p>
+        <p>{error.message}</p>
+        <button
+          type="button"
+          className="rk-button"
+          onClick={() => checkout.send({ type: 'REQUOTE' })}
+        >
+          {t('widget.tryAgain')}
+        </button>
+      </Alert>
+    )
+  }
+  if (!quote) return <Loading label={t('quote.loading')} />
+  const spent = state.confirmedQuoteIds.includes(quote.quoteId)
+  return (
+    <div className="rk-stack">
+      <QuoteSummary quote={quote} />
+      {error ? (
+        <Alert>
+          <p>{error.message}</p>
+        </Alert>
+      ) : null}
+      {spent && !quote.expired ? (
+        <button
+          type="button"
+          className="rk-button"
+          onClick={() => checkout.send({ type: 'REQUOTE' })}
+        >
+          {t('quote.requote')}
+        </button>
+      ) : (
+        <QuoteExpiry quote={quote} />
+      )}
+      {!quote.expired && !spent ? (
+        <button
+          type="button"
+          className="rk-button"
+          onClick={() => checkout.send({ type: 'QUOTE_REVIEWED', now: Date.now() })}
+        >
+          {t('widget.continue')}
+        </button>
+      ) : null}
+    </div>
+  )
+}

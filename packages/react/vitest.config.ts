@@ -1,0 +1,13 @@
+import { defineProject } from 'vitest/config'
+
+export default defineProject({
+  test: {
+    name: 'react',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./src/test/setup.ts'],
+    globalSetup: ['./src/test/globalSetup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+})
