@@ -1,0 +1,15 @@
+import type { NextConfig } from 'next'
+
+const config: NextConfig = {
+  // Inside this monorepo the rampkit packages are TypeScript source whose imports end in `.js`
+  // (ESM style). Next compiles them; webpack maps `.js` to `.ts`, which Turbopack cannot yet
+  // (vercel/next.js#82945), hence `--webpack` in the scripts. An app that installs the published
+  // packages needs neither.
+  transpilePackages: ['@rampkit/core', '@rampkit/server', '@rampkit/react'],
+  webpack(webpackConfig) {
+    webpackConfig.resolve.extensionAlias = { '.js': ['.ts', '.tsx', '.js'] }
+    return webpackConfig
+  },
+}
+
+export default config

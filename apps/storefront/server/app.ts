@@ -1,0 +1,34 @@
+import { join } from 'node:path'
+import { serveStatic } from '@hono/node-server/serve-static'
+import type { RampHandler } from '@rampkit/server'
+import { Hono } from 'hono'
+import type { DemoChain } from './config.js'
+
+export interface ShopAppOptions {
+  /** The server kit, `createRampHandler(...)` from @rampkit/server, mounted at /api/ramp. */
+  ramp: RampHandler
+  /** Reads the local chain for the wallet panel; null when the shop talks to a remote environment. */
+  chain: () => Promise<DemoChain | null>
+  /** The built front end (`vite build`), served with a fallback to index.html for client routes. */
+  distDir: string
+}
+
+/**
+ * The storefront's back end: the ramp kit at `/api/ramp` (webhooks at `/api/ramp/webhooks`), a
+ * demo-only route with the local chain's test accounts, and the built front end.
+ */
+export function createShopApp({ ramp, chain, distDir }: ShopAppOptions) {
+  const app = new Hono()
+
+  app.get('/api/health', (c) => c.json({ ok: true }))
+
+  // Sandbox test accounts only: never the API key or the webhook secret.
+  app.get('/api/demo/chain', async (c) => c.json({ chain: await chain() }))
+
+  app.route('/api/ramp', ramp)
+  app.all('/api/*', (c) => c.json({ status: 'error', message: 'Not found', data: null }, 404))
+
+  app.use('/*', serveStatic({ root: distDir }))
+  app.get('*', serveStatic({ path: join(distDir, 'index.html') }))
+  return app
+}

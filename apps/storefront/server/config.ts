@@ -1,0 +1,78 @@
+import { readFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
+
+/** A test account of the local chain. Sandbox-only keys: fine to hand to the demo's browser. */
+export interface DemoAccount {
+  address: `0x${string}`
+  privateKey: `0x${string}`
+}
+
+/** A token the sandbox deployed on the local chain. */
+export interface DemoToken {
+  symbol: string
+  label: string
+  address: `0x${string}`
+  decimals: number
+}
+
+/** What the wallet panel needs to talk to the local chain. Never holds the API key. */
+export interface DemoChain {
+  rpcUrl: string
+  chainId: number
+  spender: `0x${string}` | null
+  tokens: DemoToken[]
+  testAccounts: DemoAccount[]
+}
+
+export interface ShopConfig {
+  port: number
+  host: string
+  apiKey: string
+  baseUrl: string
+  webhookSecret: string
+  databaseUrl: string | undefined
+  redisUrl: string | undefined
+  dataDir: string
+  distDir: string
+  /** A JSON file with the local chain (`DemoChain`), written by `pnpm demo` once it is up. */
+  chainFile: string | null
+}
+
+function required(env: NodeJS.ProcessEnv, name: string): string {
+  const value = env[name]?.trim()
+  if (!value) throw new Error(`Set ${name} (pnpm demo sets it for you).`)
+  return value
+}
+
+/**
+ * The storefront's settings, all from the environment so that pointing the shop at another
+ * ramp environment is a change of variables only.
+ */
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ShopConfig {
+  return {
+    port: Number(env.PORT ?? 3000),
+    host: env.HOST ?? '127.0.0.1',
+    apiKey: required(env, 'RAMP_API_KEY'),
+    baseUrl: required(env, 'RAMP_BASE_URL'),
+    webhookSecret: required(env, 'RAMP_WEBHOOK_SECRET'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    dataDir: resolve(env.RAMP_DATA_DIR ?? './.data'),
+    distDir: resolve(env.STOREFRONT_DIST ?? './dist'),
+    chainFile: env.RAMP_DEMO_CHAIN_FILE || null,
+  }
+}
+
+/** The local chain from `pnpm demo`'s file, read once it exists; always null without a file. */
+export function demoChain(file: string | null): () => Promise<DemoChain | null> {
+  let chain: DemoChain | null = null
+  return async () => {
+    if (!file || chain) return chain
+    try {
+      chain = JSON.parse(await readFile(file, 'utf8')) as DemoChain
+    } catch {
+      // Not written yet: the sandbox is still starting.
+    }
+    return chain
+  }
+}

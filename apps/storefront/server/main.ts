@@ -1,0 +1,39 @@
+import { serve } from '@hono/node-server'
+import { anonymousSession, createRampHandler } from '@rampkit/server'
+import { createShopApp } from './app.js'
+import { demoChain, readConfig } from './config.js'
+import { sessionSecret } from './session.js'
+import { openStore } from './store.js'
+
+const config = readConfig()
+const storage = await openStore(config)
+const origin = `http://${config.host}:${config.port}`
+
+const ramp = createRampHandler({
+  apiKey: config.apiKey,
+  baseUrl: config.baseUrl,
+  webhookSecret: config.webhookSecret,
+  store: storage.store,
+  ...(storage.bus ? { bus: storage.bus } : {}),
+  allowedOrigins: [origin, `http://localhost:${config.port}`],
+  // Shoppers are anonymous signed-cookie sessions here; a real shop passes its own sign-in.
+  getEndUser: anonymousSession({ secret: await sessionSecret(config.dataDir) }),
+})
+ramp.ramp.start()
+
+const app = createShopApp({ ramp, chain: demoChain(config.chainFile), distDir: config.distDir })
+const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => {
+  console.log(`storefront listening on ${origin}`)
+})
+
+let closing = false
+async function shutdown() {
+  if (closing) return
+  closing = true
+  server.close()
+  await ramp.ramp.close()
+  await storage.close()
+  process.exit(0)
+}
+process.on('SIGINT', shutdown)
+process.on('SIGTERM', shutdown)

@@ -1,0 +1,25 @@
+import { RampCheckout } from '@rampkit/react'
+
+/**
+ * Buy or sell: the kit's checkout widget. Buying pays out to the connected wallet; selling takes
+ * the tokens from it (the widget asks the wallet to approve the service's spender first). Each
+ * direction keeps its own checkout in sessionStorage, so a reload resumes where it was.
+ */
+export function CheckoutPage({
+  direction,
+  walletAddress,
+}: {
+  direction: 'OnRamp' | 'OffRamp'
+  walletAddress: string | undefined
+}) {
+  return (
+    <section aria-labelledby="checkout-title" className="checkout-page">
+      <h1 id="checkout-title">{direction === 'OnRamp' ? 'Buy crypto' : 'Sell crypto'}</h1>
+      <RampCheckout
+        direction={direction}
+        walletAddress={walletAddress}
+        storageKey={`storefront:${direction}`}
+      />
+    </section>
+  )
+}

@@ -1,0 +1,77 @@
+import { useId } from 'react'
+import { type Address, erc20Abi, formatUnits } from 'viem'
+import { useBalance, useConnection, useReadContracts } from 'wagmi'
+import type { DemoChain } from './chain.js'
+
+function short(address: string) {
+  return `${address.slice(0, 6)}…${address.slice(-4)}`
+}
+
+/**
+ * The demo wallet: the local chain's test accounts (wagmi's mock connector) and their token
+ * balances, read from the chain every couple of seconds so a settled order shows up.
+ */
+export function WalletPanel({
+  chain,
+  onSelect,
+}: {
+  chain: DemoChain
+  onSelect: (account: Address) => void
+}) {
+  const selectId = useId()
+  const { address, status } = useConnection()
+  const eth = useBalance({ address, query: { enabled: !!address, refetchInterval: 2000 } })
+  const balances = useReadContracts({
+    contracts: chain.tokens.map((token) => ({
+      address: token.address,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [address ?? '0x0000000000000000000000000000000000000000'],
+    })),
+    query: { enabled: !!address, refetchInterval: 2000 },
+  })
+
+  return (
+    <section className="wallet" aria-labelledby={`${selectId}-title`}>
+      <h2 id={`${selectId}-title`}>Wallet</h2>
+      <p className="wallet-status" data-status={status}>
+        {status === 'connected' ? `Connected to chain ${chain.chainId}` : 'Connecting…'}
+      </p>
+      <label htmlFor={selectId}>Test account</label>
+      <select
+        id={selectId}
+        value={address ?? ''}
+        onChange={(event) => onSelect(event.target.value as Address)}
+      >
+        {chain.testAccounts.map((account, index) => (
+          <option key={account.address} value={account.address}>
+            #{index} {short(account.address)}
+          </option>
+        ))}
+      </select>
+      {address ? (
+        <p className="wallet-address" data-testid="wallet-address">
+          {address}
+        </p>
+      ) : null}
+      <dl className="balances" aria-live="polite">
+        <dt>ETH</dt>
+        <dd data-testid="balance-ETH">
+          {eth.data ? Number(formatUnits(eth.data.value, 18)).toFixed(4) : '…'}
+        </dd>
+        {chain.tokens.map((token, index) => {
+          const result = balances.data?.[index]
+          const value = result?.status === 'success' ? (result.result as bigint) : undefined
+          return [
+            <dt key={`${token.address}-dt`} title={token.label}>
+              {token.symbol}
+            </dt>,
+            <dd key={`${token.address}-dd`} data-testid={`balance-${token.symbol}`}>
+              {value === undefined ? '…' : formatUnits(value, token.decimals)}
+            </dd>,
+          ]
+        })}
+      </dl>
+    </section>
+  )
+}

@@ -1,0 +1,330 @@
+import type { Browser, Page } from 'playwright-core'
+import { parseUnits } from 'viem'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { axe, launchBrowser, screenshotBoth, skipBrowserTests } from './browser.js'
+import {
+  allowanceOf,
+  atStep,
+  balanceOf,
+  type DemoChain,
+  demo,
+  demoChain,
+  fieldError,
+  fillKenyanDetails,
+  KES_MPESA,
+  openShop,
+  sandboxAdmin,
+  upToDetails,
+  widget,
+} from './shop.js'
+
+let browser: Browser
+let chain: DemoChain
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+  chain = await demoChain()
+})
+
+afterAll(async () => {
+  await browser?.close()
+})
+
+/** Runs axe on the page and fails with the rule ids and targets of any violation. */
+async function expectAccessible(page: Page) {
+  const violations = await axe(page)
+  expect(
+    violations.map(
+      (v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    ),
+  ).toEqual([])
+}
+
+async function selectAccount(page: Page, index: number) {
+  await page.getByLabel('Test account').selectOption({ index })
+  await expect
+    .poll(() => page.getByTestId('wallet-address').textContent())
+    .toBe(chain.testAccounts[index]!.address)
+}
+
+async function getQuoteAndConfirm(page: Page, shot?: (name: string) => Promise<void>) {
+  await widget(page).getByRole('button', { name: 'Get a quote' }).click()
+  await atStep(page, 'quote')
+  await widget(page)
+    .getByText(/Price held for/)
+    .waitFor()
+  await shot?.('quote')
+  await widget(page).getByRole('button', { name: 'Continue' }).click()
+}
+
+describe.skipIf(skipBrowserTests)('storefront', () => {
+  test('buys USDC with M-Pesa in Kenya and the order settles, at every step accessible', async () => {
+    const { context, page, errors, secretsSeen } = await openShop(browser)
+    const shot = async (name: string) => {
+      await expectAccessible(page)
+      await screenshotBoth(page, `onramp-${name}`)
+    }
+    await selectAccount(page, 1)
+    const owner = chain.testAccounts[1]!.address
+    const before = await balanceOf(chain, 'USDC', owner)
+
+    await upToDetails(page, KES_MPESA, shot)
+    await fillKenyanDetails(page)
+    await shot('details')
+    await getQuoteAndConfirm(page, shot)
+    await atStep(page, 'confirm')
+    await shot('confirm')
+    await widget(page).getByRole('button', { name: 'Confirm and pay' }).click()
+    await atStep(page, 'status')
+    await widget(page).getByText('Your order: Settled.').waitFor({ timeout: 20_000 })
+    await shot('settled')
+
+    // The tokens arrived in the wallet on chain.
+    await expect
+      .poll(() => balanceOf(chain, 'USDC', owner), { timeout: 10_000 })
+      .toBeGreaterThan(before)
+
+    await page.getByRole('link', { name: 'Orders' }).click()
+    const row = page.getByTestId('order-row').first()
+    await expect.poll(() => row.locator('.status').textContent()).toBe('settled')
+    await shot('orders')
+    expect(errors).toEqual([])
+    // The key and the webhook secret stay in the shop's back end.
+    expect(await secretsSeen()).toBe(0)
+    await context.close()
+  })
+
+  test('sells USDC for M-Pesa: approves the spender on the local chain, settles, and the tokens leave the wallet', async () => {
+    const { context, page, errors, secretsSeen } = await openShop(browser, '/sell')
+    const shot = async (name: string) => {
+      await expectAccessible(page)
+      await screenshotBoth(page, `offramp-${name}`)
+    }
+    await selectAccount(page, 2)
+    const owner = chain.testAccounts[2]!.address
+    const usdc = chain.tokens.find((t) => t.symbol === 'USDC')!
+    const before = await balanceOf(chain, 'USDC', owner)
+
+    await upToDetails(page, { ...KES_MPESA, amount: '2000' }, shot)
+    await fillKenyanDetails(page)
+    await shot('details')
+    await getQuoteAndConfirm(page, shot)
+    await atStep(page, 'approve')
+    await shot('approve')
+    const intro = await widget(page)
+      .getByText(/^The ramp takes exactly/)
+      .textContent()
+    const amount = parseUnits(/exactly ([\d.]+) USDC/.exec(intro ?? '')![1]!, usdc.decimals)
+    // wagmi's mock connector sends the approve through anvil, which signs for its dev accounts.
+    await widget(page)
+      .getByRole('button', { name: /^Approve / })
+      .click()
+    await atStep(page, 'confirm', 20_000)
+    expect(await allowanceOf(chain, 'USDC', owner)).toBe(amount)
+    await shot('confirm')
+    await widget(page).getByRole('button', { name: 'Confirm and sell' }).click()
+    await atStep(page, 'status')
+    await widget(page).getByText('Your order: Settled.').waitFor({ timeout: 20_000 })
+    await shot('settled')
+
+    // The service pulled exactly the approved amount through its spender, on chain.
+    expect(await balanceOf(chain, 'USDC', owner)).toBe(before - amount)
+    expect(await allowanceOf(chain, 'USDC', owner)).toBe(0n)
+    expect(errors).toEqual([])
+    expect(await secretsSeen()).toBe(0)
+    await context.close()
+  })
+
+  test('points at each invalid field: phone, name, date of birth and BVN', async () => {
+    const { context, page } = await openShop(browser)
+    await upToDetails(page, KES_MPESA)
+    await page.getByLabel('First and last name').fill('Amina')
+    await page.getByLabel('Date of birth').fill('1990-01-15')
+    await page.getByLabel('Mobile money number').fill('12345')
+    await widget(page).getByRole('button', { name: 'Get a quote' }).click()
+    await expect
+      .poll(() => fieldError(page, 'First and last name').textContent())
+      .toBe('Enter your first and last name.')
+    await expect
+      .poll(() => fieldError(page, 'Date of birth').textContent())
+      .toBe('Enter your date of birth as mm/dd/yyyy.')
+    await expect
+      .poll(() => fieldError(page, 'Mobile money number').textContent())
+      .toMatch(/valid mobile number/)
+    expect(await page.getByLabel('Mobile money number').getAttribute('aria-invalid')).toBe('true')
+    await atStep(page, 'details')
+    await expectAccessible(page)
+    await screenshotBoth(page, 'validation-kenya')
+
+    // Nigeria's retail corridor asks for a BVN: 11 digits.
+    await page.evaluate(() => window.sessionStorage.clear())
+    await page.reload()
+    await upToDetails(page, {
+      country: /Nigeria/,
+      rail: /Bank transfer/,
+      provider: /Access Bank/,
+      token: /^USDC/,
+      amount: '20000',
+      currency: 'NGN',
+    })
+    await page.getByLabel(/BVN/).fill('1234')
+    await widget(page).getByRole('button', { name: 'Get a quote' }).click()
+    await expect
+      .poll(() => fieldError(page, 'Bank verification number (BVN)').textContent())
+      .toBe('A BVN has exactly 11 digits.')
+    await expectAccessible(page)
+    await screenshotBoth(page, 'validation-nigeria-bvn')
+    await context.close()
+  })
+
+  test('a quote that runs out shows it has expired and gets a new one in one click', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+    const page = await context.newPage()
+    await page.clock.install()
+    await page.goto(`${demo().url}/`)
+    await upToDetails(page, KES_MPESA)
+    await fillKenyanDetails(page)
+    await getQuoteAndConfirm(page)
+    await atStep(page, 'confirm')
+
+    // Three minutes pass, for the browser and for the service alike.
+    await sandboxAdmin('/clock/advance', { seconds: 180 })
+    await page.clock.fastForward('03:00')
+    await widget(page).getByText('This quote has expired.').waitFor()
+    await expect
+      .poll(() => widget(page).getByRole('button', { name: 'Confirm and pay' }).isDisabled())
+      .toBe(true)
+    await expectAccessible(page)
+    await screenshotBoth(page, 'quote-expired')
+
+    await widget(page).getByRole('button', { name: 'Get a new quote' }).click()
+    await atStep(page, 'quote')
+    await widget(page)
+      .getByText(/Price held for/)
+      .waitFor()
+    await widget(page).getByRole('button', { name: 'Continue' }).click()
+    await atStep(page, 'confirm')
+    await widget(page).getByRole('button', { name: 'Confirm and pay' }).click()
+    await atStep(page, 'status')
+    await widget(page)
+      .getByText(/Your order: (Processing|Settled)\./)
+      .waitFor({ timeout: 20_000 })
+    await context.close()
+  })
+
+  test('shows a forced failure, and a refund, in the widget and on the orders page', async () => {
+    const { context, page } = await openShop(browser)
+    await sandboxAdmin('/orders/next', { outcome: 'fail' })
+    await upToDetails(page, KES_MPESA)
+    await fillKenyanDetails(page)
+    await getQuoteAndConfirm(page)
+    await widget(page).getByRole('button', { name: 'Confirm and pay' }).click()
+    await widget(page).getByText('Your order: Failed.').waitFor({ timeout: 20_000 })
+    await expect
+      .poll(() => widget(page).getByRole('alert').first().textContent())
+      .toContain('Failed')
+    await expectAccessible(page)
+    await screenshotBoth(page, 'order-failed')
+
+    await sandboxAdmin('/orders/next', { outcome: 'refund' })
+    await widget(page).getByRole('button', { name: 'Start again' }).click()
+    await upToDetails(page, { ...KES_MPESA, amount: '900' })
+    await fillKenyanDetails(page)
+    await getQuoteAndConfirm(page)
+    await widget(page).getByRole('button', { name: 'Confirm and pay' }).click()
+    await atStep(page, 'status')
+
+    await page.getByRole('link', { name: 'Orders' }).click()
+    const statuses = () => page.getByTestId('order-row').locator('.status').allTextContents()
+    await expect.poll(statuses, { timeout: 20_000 }).toEqual(['refunded', 'failed'])
+    await expectAccessible(page)
+    await screenshotBoth(page, 'orders-failed-refunded')
+    await context.close()
+  })
+
+  test('a reload in the middle of the checkout resumes it, and a reload after paying resumes the live status', async () => {
+    const { context, page } = await openShop(browser)
+    await upToDetails(page, KES_MPESA)
+    await fillKenyanDetails(page)
+    await getQuoteAndConfirm(page)
+    await atStep(page, 'confirm')
+    const summary = await widget(page).locator('.rk-summary').first().textContent()
+
+    await page.reload()
+    await atStep(page, 'confirm')
+    expect(await widget(page).locator('.rk-summary').first().textContent()).toBe(summary)
+    await widget(page).getByRole('button', { name: 'Confirm and pay' }).click()
+    await atStep(page, 'status')
+
+    await page.reload()
+    await atStep(page, 'status')
+    await widget(page).getByText('Your order: Settled.').waitFor({ timeout: 20_000 })
+    await page.getByRole('link', { name: 'Orders' }).click()
+    // One order: the reload did not send the confirm again.
+    await expect.poll(() => page.getByTestId('order-row').count()).toBe(1)
+    await context.close()
+  })
+
+  test('a keyboard alone completes a purchase: every control is reachable with Tab and works with Enter', async () => {
+    const { context, page } = await openShop(browser)
+    const keyboard = page.keyboard
+    /** Presses Tab until the focused element's name matches, then returns; fails after 40. */
+    async function tabTo(name: RegExp) {
+      const seen: string[] = []
+      for (let i = 0; i < 40; i++) {
+        await keyboard.press('Tab')
+        const focused = await page.evaluate(() => {
+          const el = document.activeElement as HTMLElement | null
+          if (!el) return ''
+          const labelled = el.id
+            ? document.querySelector(`label[for="${el.id}"]`)?.textContent
+            : null
+          return labelled ?? el.getAttribute('aria-label') ?? el.textContent ?? ''
+        })
+        seen.push(focused.trim().slice(0, 30))
+        if (name.test(focused.trim())) return
+      }
+      throw new Error(`Tab never reached ${name}; saw ${seen.join(' | ')}`)
+    }
+    async function activate(name: RegExp) {
+      await tabTo(name)
+      await keyboard.press('Enter')
+    }
+    async function type(label: RegExp, text: string) {
+      await tabTo(label)
+      await keyboard.type(text)
+    }
+
+    await activate(/^Kenya/)
+    await atStep(page, 'paymentMethod')
+    // Focus follows the checkout: each new step's heading takes it, so a screen reader hears it.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe('How do you want to pay?')
+    await activate(/^Mobile money/)
+    await atStep(page, 'provider')
+    await activate(/^M-Pesa/)
+    await atStep(page, 'token')
+    await activate(/^USDC/)
+    await atStep(page, 'amount')
+    await type(/^Amount in KES/, '1200')
+    await keyboard.press('Enter')
+    await atStep(page, 'details')
+    // The details step is a lazy chunk: wait for it (looking, not touching) before tabbing.
+    await page.getByLabel('First and last name').waitFor()
+    await type(/^First and last name/, 'Amina Otieno')
+    await type(/^Date of birth/, '01/15/1990')
+    await type(/^Mobile money number/, '+254712345678')
+    await keyboard.press('Enter')
+    await atStep(page, 'quote')
+    await activate(/^Continue$/)
+    await atStep(page, 'confirm')
+    await activate(/^Confirm and pay$/)
+    await atStep(page, 'status')
+    await widget(page)
+      .getByText(/Your order: (Processing|Settled)\./)
+      .waitFor({ timeout: 20_000 })
+    await screenshotBoth(page, 'keyboard-status')
+    await context.close()
+  })
+})
