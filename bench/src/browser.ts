@@ -1,0 +1,279 @@
+// 6. In Chromium against the demo stack (scripts/demo.mjs, as packages/e2e starts it): page load
+// to the first step interactive, and Confirm to "settled" shown, on a fast sandbox clock.
+import { type ChildProcess, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { type Browser, chromium, type Page } from 'playwright-core'
+import { type Entry, machine, RUNS, repoRoot, stat, withTimeout } from './lib.js'
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const SPEED = 10
+const MPESA = 'd9128e24-4586-5981-9c1e-a96a091bf8da'
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+type Demo = {
+  child: ChildProcess
+  url: string
+  sandboxUrl: string
+  apiKey: string
+  startMs: number
+  output: string[]
+}
+
+async function startDemo(dataDir: string): Promise<Demo> {
+  const port = await freePort()
+  const apiKey = `is_test_bench_${randomBytes(8).toString('hex')}`
+  const env = { ...process.env }
+  for (const name of ['DATABASE_URL', 'REDIS_URL', 'RAMP_BASE_URL', 'SESSION_SECRET'])
+    delete env[name]
+  const output: string[] = []
+  const child = spawn(process.execPath, ['scripts/demo.mjs'], {
+    cwd: repoRoot,
+    env: {
+      ...env,
+      PORT: String(port),
+      RAMP_API_KEY: apiKey,
+      RAMP_WEBHOOK_SECRET: `whsec_bench_${randomBytes(16).toString('hex')}`,
+      RAMP_DEMO_JSON: '1',
+      RAMP_DATA_DIR: dataDir,
+      RAMP_SANDBOX_SPEED: String(SPEED),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const ready = new Promise<Demo>((resolve, reject) => {
+    child.stderr?.on('data', (chunk) => output.push(String(chunk)))
+    child.stdout?.on('data', (chunk) => {
+      const text = String(chunk)
+      output.push(text)
+      const match = /RAMP_DEMO_READY (\{.*\})/.exec(text)
+      if (match?.[1]) {
+        const info = JSON.parse(match[1]) as { url: string; sandboxUrl: string; startMs: number }
+        resolve({ child, ...info, apiKey, output })
+      }
+    })
+    child.on('exit', (code) => reject(new Error(`demo exited (${code}):\n${output.join('')}`)))
+  })
+  return withTimeout(ready, 120_000, 'demo start').catch((error: unknown) => {
+    if (child.pid && child.exitCode === null) process.kill(child.pid, 'SIGKILL')
+    throw error
+  })
+}
+
+function stopDemo(demo: Demo): Promise<void> {
+  return new Promise((resolve) => {
+    if (demo.child.exitCode !== null || !demo.child.pid) return resolve()
+    const pid = demo.child.pid
+    const timer = setTimeout(() => process.kill(pid, 'SIGKILL'), 20_000)
+    demo.child.once('exit', () => {
+      clearTimeout(timer)
+      resolve()
+    })
+    process.kill(pid, 'SIGINT')
+  })
+}
+
+const widget = (page: Page) => page.locator('.rk-root')
+const atStep = (page: Page, step: string) =>
+  widget(page)
+    .and(page.locator(`[data-step="${step}"]`))
+    .waitFor({ timeout: 15_000 })
+
+async function firstStep(browser: Browser, url: string) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+  const page = await context.newPage()
+  const t0 = performance.now()
+  await page.goto(url)
+  await atStep(page, 'corridor')
+  const kenya = widget(page).getByRole('button', { name: /Kenya/ }).first()
+  await kenya.waitFor()
+  await page.waitForFunction(() => {
+    const button = [...document.querySelectorAll('.rk-root button')].find((b) =>
+      /Kenya/.test(b.textContent ?? ''),
+    )
+    return button instanceof HTMLButtonElement && !button.disabled
+  })
+  const ms = performance.now() - t0
+  return { ms, context, page }
+}
+
+async function bareLoad(browser: Browser, url: string) {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  const t0 = performance.now()
+  await page.goto(`${url}/api/health`)
+  const ms = performance.now() - t0
+  await context.close()
+  return ms
+}
+
+async function confirmToSettled(page: Page) {
+  await page.getByLabel('Test account').selectOption({ index: 1 })
+  for (const [step, name] of [
+    ['corridor', /Kenya/],
+    ['paymentMethod', /Mobile money/],
+    ['provider', /M-Pesa/],
+    ['token', /^USDC/],
+  ] as const) {
+    await atStep(page, step)
+    await widget(page).getByRole('button', { name }).first().click()
+  }
+  await atStep(page, 'amount')
+  await page.getByLabel('Amount in KES').fill('1500')
+  await widget(page)
+    .getByText(/^About /)
+    .waitFor()
+  await widget(page).getByRole('button', { name: 'Continue' }).click()
+  await atStep(page, 'details')
+  await page.getByLabel('First and last name').fill('Amina Otieno')
+  await page.getByLabel('Date of birth').fill('01/15/1990')
+  await page.getByLabel('Mobile money number').fill('+254712345678')
+  await widget(page).getByRole('button', { name: 'Get a quote' }).click()
+  await atStep(page, 'quote')
+  await widget(page)
+    .getByText(/Price held for/)
+    .waitFor()
+  await widget(page).getByRole('button', { name: 'Continue' }).click()
+  await atStep(page, 'confirm')
+  const t0 = performance.now()
+  await widget(page).getByRole('button', { name: 'Confirm and pay' }).click()
+  await widget(page).getByText('Your order is Settled.').waitFor({ timeout: 20_000 })
+  return performance.now() - t0
+}
+
+/** The service floor: the same quote accepted over the sandbox API, polled until settled. */
+async function serviceSettle(demo: Demo) {
+  const headers = { 'content-type': 'application/json', 'x-api-key': demo.apiKey }
+  const quote = (await (
+    await fetch(`${demo.sandboxUrl}/api/v1/partner/orders/quote`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        order_type: 'OnRamp',
+        country: 'KE',
+        currency: 'KES',
+        token: 'USDC',
+        amount_fiat: 1500,
+        wallet_address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+        payment_method: { type: 'mobile_money', network_id: MPESA, phone_number: '+254712345678' },
+        customer: { name: 'Amina Otieno', dob: '01/15/1990' },
+      }),
+    })
+  ).json()) as { data: { quote_id: string } }
+  const t0 = performance.now()
+  const accepted = (await (
+    await fetch(`${demo.sandboxUrl}/api/v1/partner/orders/quote/${quote.data.quote_id}/accept`, {
+      method: 'POST',
+      headers,
+    })
+  ).json()) as { data: { order_id: string } }
+  for (let i = 0; i < 1000; i++) {
+    const order = (await (
+      await fetch(`${demo.sandboxUrl}/api/v1/partner/orders/${accepted.data.order_id}`, { headers })
+    ).json()) as { data: { status: string } }
+    if (order.data.status === 'settled') return performance.now() - t0
+    await new Promise((r) => setTimeout(r, 10))
+  }
+  throw new Error('service order did not settle')
+}
+
+export async function benchBrowser(): Promise<Entry> {
+  const started = Date.now()
+  const notes: string[] = []
+  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}`)
+  const dataDir = mkdtempSync(join(tmpdir(), 'rampkit-bench-demo-'))
+  let demo: Demo | undefined
+  let browser: Browser | undefined
+  try {
+    demo = await startDemo(dataDir)
+    notes.push(
+      `Demo stack ready in ${demo.startMs} ms (vite build, sandbox with anvil, storefront with PGlite).`,
+    )
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    })
+    const activeBrowser = browser
+    const activeDemo = demo
+    // Warm-up: one full flow (JIT in the servers, PGlite, the chain).
+    const warm = await firstStep(activeBrowser, activeDemo.url)
+    await confirmToSettled(warm.page)
+    await warm.context.close()
+    const loads: number[] = []
+    const bare: number[] = []
+    const settles: number[] = []
+    const floors: number[] = []
+    for (let i = 0; i < RUNS; i++) {
+      bare.push(await bareLoad(activeBrowser, activeDemo.url))
+      const first = await withTimeout(
+        firstStep(activeBrowser, activeDemo.url),
+        30_000,
+        'first step',
+      )
+      loads.push(first.ms)
+      settles.push(await withTimeout(confirmToSettled(first.page), 60_000, 'confirm to settled'))
+      await first.context.close()
+      floors.push(await withTimeout(serviceSettle(activeDemo), 30_000, 'service settle'))
+    }
+    const load = stat(loads)
+    const bareLoadStat = stat(bare)
+    const settle = stat(settles)
+    const floor = stat(floors)
+    return {
+      id: '6-browser',
+      title: 'In Chromium (demo stack)',
+      machine: machine(),
+      startedAt: new Date(started).toISOString(),
+      durationMs: Date.now() - started,
+      method: `Headless Chromium (${CHROMIUM}) via playwright-core; demo stack from scripts/demo.mjs (PGlite, sandbox clock speed ${SPEED}: settle-after 3 sandbox s = 300 ms). Each run a fresh browser context (cold cache). ${RUNS} runs after one warm-up flow.`,
+      figures: [
+        {
+          name: 'Page load to first step interactive (Kenya button enabled)',
+          unit: 'ms',
+          value: load,
+          baseline: { name: 'navigation to /api/health on the same server', value: bareLoadStat },
+          ratio: load.median / bareLoadStat.median,
+        },
+        {
+          name: 'Confirm click to "Your order is Settled." shown',
+          unit: 'ms',
+          value: settle,
+          baseline: {
+            name: 'service floor: sandbox API accept to GET order settled (10 ms polls)',
+            value: floor,
+          },
+          ratio: settle.median / floor.median,
+        },
+      ],
+      notes,
+    }
+  } finally {
+    await browser?.close()
+    if (demo) await stopDemo(demo)
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
