@@ -6,7 +6,6 @@ import {
   type OrderStatus,
 } from '@rampkit/core'
 import type { Hono } from 'hono'
-import { type SSEStreamingApi, streamSSE } from 'hono/streaming'
 import { canMoveOrder } from '../store/orders.js'
 import type { KitContext, RampEnv } from './context.js'
 import { notFound } from './envelope.js'
@@ -17,6 +16,42 @@ const END = new Set<OrderStatus>(KIT_STREAM_END_STATUSES)
 /** Milliseconds the browser waits before reconnecting a dropped stream. */
 const RECONNECT_MS = 3000
 
+const encoder = new TextEncoder()
+const PING = encoder.encode(`event: ${KIT_SSE_EVENTS.ping}\ndata: \n\n`)
+
+// One published order reaches every subscriber of it as the same object (the bus parses a
+// message once, then fans it out): its frame is serialized and encoded once, not once per
+// stream. Keyed weakly, so a frame lives as long as the order object does.
+const orderFrames = new WeakMap<KitOrder, Uint8Array>()
+
+function orderFrame(order: KitOrder): Uint8Array {
+  let frame = orderFrames.get(order)
+  if (!frame) {
+    frame = encoder.encode(`event: ${KIT_SSE_EVENTS.order}\ndata: ${JSON.stringify(order)}\n\n`)
+    orderFrames.set(order, frame)
+  }
+  return frame
+}
+
+function endFrame(status: OrderStatus): string {
+  return `event: ${KIT_SSE_EVENTS.end}\ndata: ${JSON.stringify({ status })}\n\n`
+}
+
+// A terminal order and the `end` that follows it go out as one chunk: one socket write per
+// stream at settlement instead of two.
+const terminalFrames = new WeakMap<KitOrder, Uint8Array>()
+
+function terminalFrame(order: KitOrder): Uint8Array {
+  let frame = terminalFrames.get(order)
+  if (!frame) {
+    frame = encoder.encode(
+      `event: ${KIT_SSE_EVENTS.order}\ndata: ${JSON.stringify(order)}\n\n${endFrame(order.status)}`,
+    )
+    terminalFrames.set(order, frame)
+  }
+  return frame
+}
+
 /**
  * GET /orders/:orderId/events: the order's live status as server-sent events. Only the
  * owner may open it (anyone else: the JSON 404 of a missing order). The stream sends an
@@ -25,6 +60,10 @@ const RECONNECT_MS = 3000
  * and an `end` event once the order reaches a terminal status. It stops on the client's abort
  * too, and unsubscribes from the bus on every way out. Errors are logged, never written to the
  * stream.
+ *
+ * Frames are enqueued synchronously from the bus callback into the response body: one
+ * settlement fanned out to thousands of open streams is a loop of `enqueue` calls, with no
+ * promise chain or writer per stream in between.
  */
 export function registerEventRoutes(app: Hono<RampEnv>, kit: KitContext) {
   app.get(KIT_ROUTES.orderEvents, async (c) => {
@@ -41,91 +80,96 @@ export function registerEventRoutes(app: Hono<RampEnv>, kit: KitContext) {
     const id = found.order.id
     const signal = c.req.raw.signal
 
-    const response = streamSSE(
-      c,
-      async (stream) => {
-        const queue: KitOrder[] = []
+    let finish: () => void = () => {}
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
         let closed = false
-        let wake: (() => void) | null = null
-        let timer: ReturnType<typeof setTimeout> | undefined
-        const stop = () => {
-          closed = true
-          wake?.()
+        let last: KitOrder | null = null
+        // Moves that arrive while the snapshot is read; offered once it is sent.
+        let early: KitOrder[] | null = []
+        let heartbeat: ReturnType<typeof setInterval> | undefined
+
+        const send = (frame: Uint8Array) => {
+          try {
+            controller.enqueue(frame)
+          } catch {
+            // The body was cancelled between the check and the write: nothing to deliver to.
+            finish()
+          }
         }
+        const offer = (order: KitOrder) => {
+          if (closed) return
+          if (last && !canMoveOrder(last.status, order.status)) return
+          last = order
+          if (!END.has(order.status)) return send(orderFrame(order))
+          send(terminalFrame(order))
+          finish()
+        }
+        finish = () => {
+          if (closed) return
+          closed = true
+          clearInterval(heartbeat)
+          unsubscribe()
+          signal.removeEventListener('abort', finish)
+          try {
+            controller.close()
+          } catch {
+            // Already closed or cancelled by the client.
+          }
+        }
+
         // Subscribe before reading the snapshot, so no move falls between the two.
         const unsubscribe = kit.bus.subscribe(id, (order) => {
-          queue.push(order)
-          wake?.()
+          if (early) early.push(order)
+          else offer(order)
         })
-        signal.addEventListener('abort', stop, { once: true })
-        stream.onAbort(stop)
-        let last: KitOrder | null = null
-        const send = async (order: KitOrder) => {
-          last = order
-          await stream.writeSSE({ event: KIT_SSE_EVENTS.order, data: JSON.stringify(order) })
-        }
-        const offer = async (order: KitOrder) => {
-          if (last && !canMoveOrder(last.status, order.status)) return
-          await send(order)
-        }
-        try {
-          if (signal.aborted) return
+        signal.addEventListener('abort', finish, { once: true })
+        if (signal.aborted) return finish()
+
+        void (async () => {
           const snapshot = (await kit.store.getOrder(id))?.order ?? found.order
-          await stream.writeSSE({
-            event: KIT_SSE_EVENTS.order,
-            data: JSON.stringify(snapshot),
-            retry: RECONNECT_MS,
-          })
+          if (closed) return
           last = snapshot
-          while (!closed && last && !END.has((last as KitOrder).status)) {
-            if (queue.length === 0) {
-              const woken = await new Promise<boolean>((resolve) => {
-                wake = () => resolve(true)
-                timer = setTimeout(() => resolve(false), kit.heartbeatMs)
-              })
-              wake = null
-              clearTimeout(timer)
-              if (closed) break
-              if (!woken) {
-                await stream.writeSSE({ event: KIT_SSE_EVENTS.ping, data: '' })
-                const current = await kit.store.getOrder(id)
-                if (current) await offer(current.order)
-                continue
-              }
-            }
-            for (const order of queue.splice(0)) await offer(order)
+          const first = `event: ${KIT_SSE_EVENTS.order}\ndata: ${JSON.stringify(snapshot)}\nretry: ${RECONNECT_MS}\n\n`
+          if (END.has(snapshot.status)) {
+            send(encoder.encode(first + endFrame(snapshot.status)))
+            return finish()
           }
-          if (!closed && last) {
-            await stream.writeSSE({
-              event: KIT_SSE_EVENTS.end,
-              data: JSON.stringify({ status: (last as KitOrder).status }),
-            })
-          }
-        } catch (error) {
-          kit.logger.error('order events stream failed', {
-            error: error instanceof Error ? error.name : typeof error,
-          })
-        } finally {
-          clearTimeout(timer)
-          unsubscribe()
-          signal.removeEventListener('abort', stop)
-        }
+          send(encoder.encode(first))
+          const pending = early ?? []
+          early = null
+          for (const order of pending) offer(order)
+          if (closed) return
+          heartbeat = setInterval(() => {
+            send(PING)
+            void kit.store.getOrder(id).then(
+              (current) => {
+                if (current) offer(current.order)
+              },
+              (error: unknown) => logFailure(kit, error),
+            )
+          }, kit.heartbeatMs)
+        })().catch((error: unknown) => {
+          logFailure(kit, error)
+          finish()
+        })
       },
-      // Hono's default writes the error text to the client; this only logs, and closes.
-      async (error: Error, stream: SSEStreamingApi) => {
-        kit.logger.error('order events stream failed', { error: error.name })
-        await stream.close()
+      cancel() {
+        finish()
       },
-    )
-    // Set on the context too: Hono merges headers set earlier in the request over the
-    // response's own, and `streamSSE` has just set a bare `no-cache` there.
-    for (const [name, value] of [
-      ['Cache-Control', 'no-cache, no-transform'],
-      ['X-Accel-Buffering', 'no'],
-    ] as const) {
-      c.header(name, value)
-      response.headers.set(name, value)
-    }
-    return response
+    })
+
+    return c.body(body, 200, {
+      'Content-Type': 'text/event-stream',
+      'Cache-Control': 'no-cache, no-transform',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+    })
+  })
+}
+
+function logFailure(kit: KitContext, error: unknown) {
+  kit.logger.error('order events stream failed', {
+    error: error instanceof Error ? error.name : typeof error,
   })
 }
