@@ -6,6 +6,7 @@ const ROOT = new URL('../../../', import.meta.url).pathname
 type Ready = {
   url: string
   apiKeys: string[]
+  webhookSecret?: string
   chainId: number
   rpcUrl: string
   spender: string
@@ -13,9 +14,10 @@ type Ready = {
 }
 
 /** Starts `pnpm sandbox` in its own process group and resolves with its READY line. */
-function startCli(args: string[]) {
+function startCli(args: string[], env: Record<string, string> = {}) {
   const child = spawn('pnpm', ['sandbox', ...args], {
     cwd: ROOT,
+    env: { ...process.env, ...env },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -35,19 +37,18 @@ function startCli(args: string[]) {
 
 describe('ramp-sandbox CLI', () => {
   it('starts anvil and the service, prints READY, serves each key, and stops cleanly on SIGTERM', async () => {
-    const cli = startCli([
-      '--port',
-      '0',
-      '--speed',
-      '0',
-      '--api-key',
-      'is_test_cli_a',
-      '--api-key',
-      'is_test_cli_b',
-    ])
+    const cli = startCli(
+      ['--port', '0', '--speed', '0', '--api-key', 'is_test_cli_a', '--api-key', 'is_test_cli_b'],
+      { RAMP_SANDBOX_WEBHOOK_SECRET: 'whsec_cli_given_secret' },
+    )
     try {
       const { ready } = await cli.ready
       expect(ready.apiKeys).toEqual(['is_test_cli_a', 'is_test_cli_b'])
+      // A given secret stays off stdout and stderr: the caller has it. (The variable, not the
+      // flag: pnpm echoes a script's arguments.)
+      expect(ready).not.toHaveProperty('webhookSecret')
+      expect(cli.output()).toContain('webhook secret  (as given)')
+      expect(cli.output()).not.toContain('whsec_cli_given_secret')
       expect(ready.chainId).toBe(31337)
       expect(ready.tokens.map((token) => token.decimals)).toEqual([6, 6, 18])
       expect(cli.output()).toContain(ready.url)
@@ -72,11 +73,19 @@ describe('ramp-sandbox CLI', () => {
   })
 
   it('generates and prints a key when none is given, and exits 2 on a bad flag', async () => {
-    const cli = startCli(['--port', '0', '--quiet'])
+    // Blank variables count as unset: whatever the calling shell exports, keys and secret are generated.
+    const cli = startCli(['--port', '0', '--quiet'], {
+      RAMP_SANDBOX_API_KEYS: '',
+      RAMP_API_KEY: '',
+      RAMP_SANDBOX_WEBHOOK_SECRET: '',
+      RAMP_WEBHOOK_SECRET: '',
+    })
     try {
       const { ready } = await cli.ready
       expect(ready.apiKeys).toHaveLength(1)
       expect(ready.apiKeys[0]).toMatch(/^is_test_[0-9a-f]{32}$/)
+      // A generated secret is printed: nobody else knows it.
+      expect(ready.webhookSecret).toMatch(/^whsec_/)
       expect(
         cli
           .output()

@@ -91,7 +91,8 @@ async function main() {
     readyMs: Math.round(performance.now() - started),
     webhookUrl: command.options.webhookUrl ?? null,
     generatedKeys: !command.options.apiKeys?.length,
-    generatedSecret: !command.options.webhookSecret,
+    // startSandbox generates one for a blank secret too.
+    generatedSecret: !command.options.webhookSecret?.trim(),
   })
   process.stdout.write(`${(quiet ? lines.slice(-1) : lines).join('\n')}\n`)
 }

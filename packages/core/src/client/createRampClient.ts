@@ -110,10 +110,10 @@ function normaliseBaseUrl(baseUrl: unknown): string {
  * `getTokenPreview` and `sendTestWebhook`.
  *
  * GETs and idempotent POSTs (accept, revoke) are retried on network errors, attempt timeouts,
- * 429 (after `Retry-After`), 502, 503 (not the service's own "corridor not configured") and
- * 504, with capped exponential backoff and full jitter, within `totalTimeoutMs`. Writes that
- * are not idempotent (create order, quote, customer, test webhook) are retried only when the
- * request provably never left.
+ * 429 and 503 (after `Retry-After` when sent; never the 503 "corridor not configured", which
+ * names the corridor), 502 and 504, with capped exponential backoff and full jitter, within
+ * `totalTimeoutMs`. Writes that are not idempotent (create order, quote, customer, test
+ * webhook) are retried only when the request provably never left.
  *
  * @example
  * const ramp = createRampClient({

@@ -300,6 +300,18 @@ describe('section 4: discovery and account errors', () => {
     expect(error).toMatchObject({ country: 'NG', currency: 'NGN', status: 503 })
   })
 
+  it('an enveloped 503 with Retry-After and no corridor is a transient ServiceUnavailableError', async () => {
+    server.route('GET', '/api/v1/partner/catalog', {
+      status: 503,
+      headers: { 'Retry-After': '2' },
+      json: failure('Service temporarily unavailable'),
+    })
+    const error = await caught(client.getCatalog({ country: 'NG' }))
+    expect(error).toBeInstanceOf(ServiceUnavailableError)
+    expect(error).not.toBeInstanceOf(CorridorNotConfiguredError)
+    expect(error).toMatchObject({ status: 503, retryAfter: 2 })
+  })
+
   it('account not ready keeps data.deposit_account_status', async () => {
     server.route('GET', '/api/v1/partner/customers/pcus_1/accounts', {
       status: 409,
@@ -326,6 +338,34 @@ describe('section 4: discovery and account errors', () => {
     })
     const error = await caught(client.revokeSigningKey({ customer_id: 'pcus_1', key_id: 'skey_9' }))
     expect(error.field).toBe('key_id')
+  })
+
+  it('4.13 customer not found carries data.field customer_id', async () => {
+    server.route('GET', '/api/v1/partner/customers/pcus_9/signing-keys', {
+      status: 404,
+      json: failure('Customer not found', { field: 'customer_id' }),
+    })
+    const error = await caught(client.listSigningKeys({ customer_id: 'pcus_9' }))
+    expect(error).toBeInstanceOf(NotFoundError)
+    expect(error).toMatchObject({
+      status: 404,
+      message: 'Customer not found',
+      field: 'customer_id',
+    })
+  })
+
+  it('4.12 payout banks 422 validation error with data.field', async () => {
+    server.route('GET', '/api/v1/partner/customers/pcus_1/accounts/1/payout-banks', {
+      status: 422,
+      json: failure('Payout banks need a fiat account', { field: 'account_id' }),
+    })
+    const error = await caught(client.listPayoutBanks({ customer_id: 'pcus_1', account_id: 1 }))
+    expect(error).toBeInstanceOf(ValidationError)
+    expect(error).toMatchObject({
+      status: 422,
+      message: 'Payout banks need a fiat account',
+      field: 'account_id',
+    })
   })
 
   it('payout banks 401 with data null', async () => {

@@ -150,11 +150,50 @@ describe('retries of idempotent requests', () => {
     expect(clock.delays).toEqual([])
   })
 
-  it("does not retry the service's own 503 (corridor not configured)", async () => {
-    server.route('GET', CATALOG, { status: 503, json: failure('Corridor not configured') })
-    const { client } = clientWith()
-    await expect(client.getCatalog()).rejects.toBeInstanceOf(CorridorNotConfiguredError)
+  it('does not retry the 503 corridor not configured (envelope naming the corridor)', async () => {
+    server.route(
+      'GET',
+      CATALOG,
+      {
+        status: 503,
+        json: failure('Corridor CM/XAF is not configured', { country: 'CM', currency: 'XAF' }),
+      },
+      ok,
+    )
+    const { client, clock } = clientWith()
+    await expect(client.getCatalog({ country: 'CM' })).rejects.toBeInstanceOf(
+      CorridorNotConfiguredError,
+    )
     expect(server.requests).toHaveLength(1)
+    expect(clock.delays).toEqual([])
+  })
+
+  it('retries an enveloped 503 with Retry-After after that delay (transient, not a corridor)', async () => {
+    server.route(
+      'GET',
+      CATALOG,
+      {
+        status: 503,
+        headers: { 'Retry-After': '3' },
+        json: failure('Service temporarily unavailable'),
+      },
+      ok,
+    )
+    const { client, clock } = clientWith()
+    const data = await client.getCatalog()
+    expect(data.disclaimer).toBe(catalogData.disclaimer)
+    expect(server.requests).toHaveLength(2)
+    expect(clock.delays).toEqual([3000])
+  })
+
+  it('retries an enveloped 503 that names no corridor with backoff, then gives up', async () => {
+    server.route('GET', CATALOG, { status: 503, json: failure('Down for maintenance') })
+    const { client, clock } = clientWith()
+    const error = await client.getCatalog().catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ServiceUnavailableError)
+    expect(error).not.toBeInstanceOf(CorridorNotConfiguredError)
+    expect(server.requests).toHaveLength(3)
+    expect(clock.delays).toEqual([125, 250])
   })
 
   it('retries a GET after the connection drops mid-request', async () => {
@@ -307,19 +346,53 @@ describe('timeouts', () => {
     expect(server.requests).toHaveLength(2)
   })
 
-  it('the total budget bounds the last attempt (real clock)', async () => {
-    server.route('GET', CATALOG, { hang: true })
+  /**
+   * A client on the fake clock whose first attempt uses up `firstAttemptMs` of it (the server
+   * never answers, so the attempt lasts its whole timeout), recording the attempts made.
+   */
+  function budgetClient(random: number, firstAttemptMs: number) {
+    const clock = fakeClock()
+    let time = 0
+    const attempts: number[] = []
     const client = createRampClient({
       apiKey: SANDBOX_KEY,
       baseUrl: server.url,
       timeoutMs: 40,
       totalTimeoutMs: 70,
-      retry: { maxAttempts: 5, baseDelayMs: 1 },
+      retry: { maxAttempts: 5, baseDelayMs: 100 },
+      random: () => random,
+      now: () => clock.now() + time,
+      sleep: clock.sleep,
+      onRequest: (info) => {
+        attempts.push(info.attempt)
+        if (info.attempt === 1) time += firstAttemptMs
+      },
     })
+    return { client, clock, attempts }
+  }
+
+  it('the total budget bounds the last attempt', async () => {
+    server.route('GET', CATALOG, { hang: true })
+    // Time is the injected clock, so the outcome does not depend on machine load: attempt 1
+    // uses its full 40 ms, the wait (0.1 * 100 = 10 ms) leaves 20 ms of the 70 ms budget, so
+    // attempt 2 is cut to the budget and its timeout ends the operation.
+    const { client, clock, attempts } = budgetClient(0.1, 40)
     const error = await client.getCatalog().catch((e: unknown) => e)
     expect(error).toBeInstanceOf(TimeoutError)
     expect(error).toMatchObject({ scope: 'total', timeoutMs: 70 })
-    expect(server.requests).toHaveLength(2)
+    expect(clock.delays).toEqual([10])
+    expect(attempts).toEqual([1, 2])
+  })
+
+  it('no wait is taken after an attempt timeout when it would end past the budget', async () => {
+    server.route('GET', CATALOG, { hang: true })
+    // 40 ms used, then a 45 ms wait would end at 85 ms, past the 70 ms budget.
+    const { client, clock, attempts } = budgetClient(0.45, 40)
+    const error = await client.getCatalog().catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(TimeoutError)
+    expect(error).toMatchObject({ scope: 'attempt', timeoutMs: 40 })
+    expect(clock.delays).toEqual([])
+    expect(attempts).toEqual([1])
   })
 })
 

@@ -160,6 +160,21 @@ describe('the API key never appears in an error', () => {
     expectNoKey(error)
   })
 
+  it('a timeout of a request whose path contains the key', async () => {
+    const customer = `pcus_${KEY}`
+    server.route('GET', `/api/v1/partner/customers/${customer}`, { hang: true })
+    const error = await rejection(
+      clientFor({ timeoutMs: 30 }).getCustomer({ customer_id: customer }),
+    )
+    expect(error).toBeInstanceOf(TimeoutError)
+    // The request really went to that path; the error names the route without the key.
+    expect(server.requests[0]?.path).toBe(`/api/v1/partner/customers/${customer}`)
+    expect((error as TimeoutError).details).toContain(
+      'GET /api/v1/partner/customers/pcus_[redacted]',
+    )
+    expectNoKey(error)
+  })
+
   it('parameters that contain the key by mistake', async () => {
     const error = await rejection(clientFor().getCustomer({ customer_id: KEY }))
     expect(error).toBeInstanceOf(RampInputError)

@@ -94,7 +94,8 @@ export function isRetryable(error: unknown, mode: RetryMode): boolean {
   if (error instanceof NetworkError) return mode === 'idempotent' || error.beforeSend
   if (mode !== 'idempotent') return false
   if (error instanceof TimeoutError) return error.scope === 'attempt'
-  // The service's own 503 means "corridor not configured": waiting does not fix it.
+  // A 503 naming a corridor means "corridor not configured": waiting does not fix it. Any other
+  // 503 (ServiceUnavailableError) is transient and falls through to the status list.
   if (error instanceof CorridorNotConfiguredError) return false
   return error instanceof RampApiError && RETRYABLE_STATUSES.includes(error.status)
 }
@@ -195,7 +196,8 @@ export function createTransport(config: TransportConfig) {
             {
               timeoutMs: scope === 'attempt' ? timeoutMs : config.totalTimeoutMs,
               scope,
-              details: `${where} (attempt ${attempt}).${unsafeNote}`,
+              // The path carries caller input (ids), which may hold the key: redact as below.
+              details: redactSecrets(`${where} (attempt ${attempt}).${unsafeNote}`, secrets),
             },
           )
         }

@@ -83,8 +83,8 @@ export type RequestOptions = {
 
 /**
  * How a failed attempt may be retried:
- * - `idempotent`: network errors, attempt timeouts, 429, 502, 503 (not the service's own
- *   "corridor not configured"), 504.
+ * - `idempotent`: network errors, attempt timeouts, 429, 502, 503 (not the 503 "corridor not
+ *   configured", `CorridorNotConfiguredError`), 504.
  * - `beforeSend`: only when the request provably never left (no connection was opened).
  */
 export type RetryMode = 'idempotent' | 'beforeSend'

@@ -220,16 +220,19 @@ export class UpstreamUnavailableError extends RampApiError {
 }
 
 /**
- * 503 from something in front of the service (a load balancer page, no envelope): transient.
- * The service's own 503 is {@link CorridorNotConfiguredError}.
+ * 503 that is not the service's "corridor not configured": a load balancer page, a body without
+ * the envelope, or an envelope that carries `Retry-After` or names no corridor (maintenance, an
+ * overloaded instance). Transient: GETs and idempotent POSTs are retried (after `Retry-After`
+ * when sent, like a 429). The permanent 503 is the subclass {@link CorridorNotConfiguredError}.
  */
 export class ServiceUnavailableError extends RampApiError {
   override name = 'ServiceUnavailableError'
 }
 
 /**
- * 503 with the service's envelope: the corridor is not configured on this environment. Not
- * transient: contact the operator. `country`/`currency` name the corridor when sent.
+ * 503 with the service's envelope naming the corridor (`data.country` and/or `data.currency`)
+ * and no `Retry-After`: the corridor is not configured on this environment (spec section 7).
+ * Not transient, so never retried: contact the operator.
  */
 export class CorridorNotConfiguredError extends ServiceUnavailableError {
   override name = 'CorridorNotConfiguredError'

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   BadRequestError,
   ConflictError,
+  CorridorNotConfiguredError,
   errorFromResponse,
   InsufficientAllowanceError,
   InsufficientBalanceError,
@@ -91,6 +92,30 @@ describe('errorFromResponse', () => {
       envelope('Low', { code: 'insufficient_balance' }),
     )
     expect(error).toBeInstanceOf(InsufficientBalanceError)
+  })
+
+  it.each<[string, boolean, string, Record<string, string>?]>([
+    [
+      'the envelope naming country and currency',
+      true,
+      envelope('m', { country: 'CM', currency: 'XAF' }),
+    ],
+    ['the envelope naming only the currency', true, envelope('m', { currency: 'XAF' })],
+    [
+      'the same envelope with Retry-After',
+      false,
+      envelope('m', { country: 'CM' }),
+      { 'Retry-After': '2' },
+    ],
+    ['the envelope with data null', false, envelope('Service temporarily unavailable')],
+    ['the envelope with other hints', false, envelope('m', { retry_after: 2 })],
+    ['the envelope with an empty country', false, envelope('m', { country: '' })],
+    ['a gateway JSON body naming a country', false, JSON.stringify({ country: 'CM' })],
+    ['an empty body', false, ''],
+  ])('503 with %s: corridor not configured = %s', (_, corridor, body, headers = {}) => {
+    const error = errorFromResponse(response(503, headers), body)
+    expect(error).toBeInstanceOf(ServiceUnavailableError)
+    expect(error instanceof CorridorNotConfiguredError).toBe(corridor)
   })
 
   it('maps 404 and 504, and other statuses to the base class', () => {

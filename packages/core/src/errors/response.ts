@@ -98,11 +98,29 @@ function exactIntegerFromRaw(raw: string | undefined, key: string, parsed: unkno
   return BigInt(digits)
 }
 
+/**
+ * Whether a 503 is the service's "corridor not configured on this environment" (spec section 7):
+ * its own envelope naming the corridor (`data.country` or `data.currency`, section 1's hints),
+ * with no `Retry-After`. Only that answer is permanent ("contact the operator"). Any other 503 (a
+ * maintenance window, an overloaded instance, a proxy page, one that asks to come back later)
+ * is transient and retried like a 502.
+ */
+function isCorridorNotConfigured(
+  envelope: boolean,
+  data: RampApiErrorData | null,
+  retryAfter: string | null,
+): boolean {
+  if (!envelope || retryAfter !== null) return false
+  const names = (key: string) => typeof data?.[key] === 'string' && data[key] !== ''
+  return names('country') || names('currency')
+}
+
 function classFor(
   status: number,
   envelope: boolean,
   code: string | undefined,
   data: RampApiErrorData | null,
+  retryAfter: string | null,
 ) {
   switch (status) {
     case 400: {
@@ -133,7 +151,9 @@ function classFor(
     case 504:
       return UpstreamUnavailableError
     case 503:
-      return envelope ? CorridorNotConfiguredError : ServiceUnavailableError
+      return isCorridorNotConfigured(envelope, data, retryAfter)
+        ? CorridorNotConfiguredError
+        : ServiceUnavailableError
     default:
       return RampApiError
   }
@@ -158,7 +178,7 @@ export function errorFromResponse(
   const raw = typeof body === 'string' ? body : undefined
   const parsed = raw === undefined ? body : parseJson(raw)
   // Only the service's own envelope counts: a gateway's `{"message": "Service Unavailable"}`
-  // must not pass for the service's 503 (corridor not configured).
+  // must not pass for the service's 503 (corridor not configured; see isCorridorNotConfigured).
   const envelope = isRecord(parsed) && parsed.status === 'error'
   const status = response.status
   const generic = GENERIC_MESSAGES[status] ?? `The ramp service answered HTTP ${status}.`
@@ -197,12 +217,13 @@ export function errorFromResponse(
     }
   }
 
+  const retryAfterHeader = response.headers.get('retry-after')
   const parameters: RampApiErrorParameters = {
     status,
     message,
     code,
     data,
-    retryAfter: parseRetryAfter(response.headers.get('retry-after'), now),
+    retryAfter: parseRetryAfter(retryAfterHeader, now),
     requestId,
     required:
       toBaseUnitInteger(data?.required) ?? exactIntegerFromRaw(raw, 'required', data?.required),
@@ -210,6 +231,6 @@ export function errorFromResponse(
     fromEnvelope: envelope,
     details,
   }
-  const ErrorClass = classFor(status, envelope, code, data)
+  const ErrorClass = classFor(status, envelope, code, data, retryAfterHeader)
   return new ErrorClass(parameters)
 }

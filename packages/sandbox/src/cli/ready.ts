@@ -11,6 +11,10 @@ export type ReadyInfo = {
 /**
  * The lines the CLI prints when ready: a human summary, then one machine-readable
  * `RAMP_SANDBOX_READY {json}` line (always last) that test harnesses parse.
+ *
+ * The webhook secret is printed only when the sandbox generated it (nobody else knows it). A
+ * secret passed in by flag or environment stays off stdout, where CI logs would keep it: the
+ * caller already has it, so the JSON leaves `webhookSecret` out.
  */
 export function readyLines(sandbox: Sandbox, info: ReadyInfo): string[] {
   const chain = sandbox.chain
@@ -18,7 +22,7 @@ export function readyLines(sandbox: Sandbox, info: ReadyInfo): string[] {
     url: sandbox.url,
     apiKeys: sandbox.apiKeys,
     webhookUrl: info.webhookUrl,
-    webhookSecret: sandbox.webhookSecret,
+    ...(info.generatedSecret ? { webhookSecret: sandbox.webhookSecret } : {}),
     chainId: chain?.chainId ?? null,
     rpcUrl: chain?.rpcUrl ?? null,
     spender: chain?.spender ?? null,

@@ -4,7 +4,9 @@ import {
   RampApiError,
   TokenEnvironmentError,
   UnknownTokenError,
+  UpstreamUnavailableError,
 } from '@rampkit/core'
+import { createRampClient } from '@rampkit/core/client'
 import { buildWebhookHeaders } from '@rampkit/core/webhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -65,6 +67,44 @@ describe('4.15 token preview (GET /quote, no key)', () => {
     expect(mismatch.code).toBe('token_env_mismatch')
     expect(mismatch.message).toMatch(/production/)
     expect(mismatch.data).toMatchObject({ token: 'BASE_USDC' })
+  })
+
+  it('answers 502 for a price provider error (forced), which the client retries', async () => {
+    t.sandbox.admin.forceFault({ status: 502, path: '/quote' })
+    const raw = await t.raw('/quote?amount_fiat=100&token=USDC', { key: null })
+    expect(raw.status).toBe(502)
+    expect(raw.body).toEqual({
+      status: 'error',
+      message: 'Price provider temporarily unavailable (forced by the sandbox)',
+      data: { upstream_http_status: 503 },
+    })
+
+    t.sandbox.admin.forceFault({ status: 502, path: '/quote' })
+    const keyless = createRampClient({ baseUrl: t.sandbox.url, retry: false })
+    const error = await failure(keyless.getTokenPreview({ amount_fiat: 100, token: 'USDC' }))
+    expect(error).toBeInstanceOf(UpstreamUnavailableError)
+    expect(error).toMatchObject({ status: 502, upstreamStatus: 503 })
+    expect(error.message).toMatch(/price provider/i)
+
+    // With its default retries (waits recorded on an injected clock, not slept) the client
+    // gets the preview on the second attempt.
+    t.sandbox.admin.forceFault({ status: 502, path: '/quote' })
+    const waits: number[] = []
+    let attempts = 0
+    const retrying = createRampClient({
+      baseUrl: t.sandbox.url,
+      sleep: async (ms) => {
+        waits.push(ms)
+      },
+      random: () => 0.5,
+      onRequest: () => {
+        attempts++
+      },
+    })
+    const preview = await retrying.getTokenPreview({ amount_fiat: 100, token: 'USDC' })
+    expect(preview).toMatchObject({ fiat_paid: 100, symbol: 'USDC' })
+    expect(attempts).toBe(2)
+    expect(waits).toEqual([125])
   })
 
   it('answers 422 for a missing or non-positive amount', async () => {

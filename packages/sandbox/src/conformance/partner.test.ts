@@ -6,14 +6,17 @@ import {
   QuoteExpiredError,
   RampApiError,
   RateLimitedError,
+  ServiceUnavailableError,
   UnauthorizedError,
   UpstreamUnavailableError,
   ValidationError,
 } from '@rampkit/core'
+import { createRampClient } from '@rampkit/core/client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { providerId } from '../seed/corridors.js'
 import {
   freshAddress,
+  KEY_A,
   KEY_B,
   MPESA,
   startTestSandbox,
@@ -136,7 +139,12 @@ describe('4.4 banks and 4.5 payment methods', () => {
 })
 
 describe('4.6 binding quotes: the 422 table in order', () => {
-  const expectField = async (overrides: Record<string, unknown>, field: string) => {
+  /** A quote request answered 422 with `data.field` and a message a person can act on. */
+  const expectField = async (
+    overrides: Record<string, unknown>,
+    field: string,
+    message: string,
+  ) => {
     const response = await t.raw('/api/v1/partner/orders/quote', {
       method: 'POST',
       body: t.kenyaQuote(overrides),
@@ -144,8 +152,11 @@ describe('4.6 binding quotes: the 422 table in order', () => {
     expect(response.status).toBe(422)
     expect(response.body.status).toBe('error')
     expect(response.body.data.field).toBe(field)
+    expect(response.body.message).toBe(message)
     return response
   }
+  const notActive = (direction: string) =>
+    `payment_method.network_id is not an active bank provider of KE for ${direction}; take it from the catalog providers or the banks listing`
 
   it('creates a quote with a rate, both amounts, the token and an expiry 120 s out', async () => {
     const quote = await t.client().createQuote(t.kenyaQuote())
@@ -162,10 +173,15 @@ describe('4.6 binding quotes: the 422 table in order', () => {
   })
 
   it('requires network_id on bank rails and checks it belongs to the corridor and direction', async () => {
-    await expectField({ payment_method: { type: 'bank' } }, 'payment_method.network_id')
+    await expectField(
+      { payment_method: { type: 'bank' } },
+      'payment_method.network_id',
+      'Choose a bank or provider',
+    )
     await expectField(
       { payment_method: { type: 'bank', network_id: providerId('NG', 'bank', 'ACCESS') } },
       'payment_method.network_id',
+      notActive('OnRamp'),
     )
     // Co-operative Bank serves on-ramp only; NCBA is inactive.
     await expectField(
@@ -174,10 +190,12 @@ describe('4.6 binding quotes: the 422 table in order', () => {
         payment_method: { type: 'bank', network_id: providerId('KE', 'bank', 'COOP') },
       },
       'payment_method.network_id',
+      notActive('OffRamp'),
     )
     await expectField(
       { payment_method: { type: 'bank', network_id: providerId('KE', 'bank', 'NCBA') } },
       'payment_method.network_id',
+      notActive('OnRamp'),
     )
     const bank = await t.client().createQuote(
       t.kenyaQuote({
@@ -191,18 +209,28 @@ describe('4.6 binding quotes: the 422 table in order', () => {
     await expectField(
       { payment_method: { type: 'mobile_money', network_id: MPESA } },
       'payment_method.phone_number',
+      'Enter a phone number',
     )
     await expectField(
       {
         payment_method: { type: 'mobile_money', network_id: MPESA, phone_number: '+2348031234567' },
       },
       'payment_method.phone_number',
+      'Enter a phone number from Kenya',
     )
   })
 
   it('checks a two-word name, an mm/dd/yyyy date of birth and the Nigerian BVN', async () => {
-    await expectField({ customer: { name: 'Amina', dob: '01/31/1990' } }, 'customer.name')
-    await expectField({ customer: { name: 'Amina Njeri', dob: '1990-01-31' } }, 'customer.dob')
+    await expectField(
+      { customer: { name: 'Amina', dob: '01/31/1990' } },
+      'customer.name',
+      'Enter your first and last name',
+    )
+    await expectField(
+      { customer: { name: 'Amina Njeri', dob: '1990-01-31' } },
+      'customer.dob',
+      'Use the format mm/dd/yyyy',
+    )
     await expectField(
       {
         country: 'NG',
@@ -211,6 +239,7 @@ describe('4.6 binding quotes: the 422 table in order', () => {
         payment_method: { type: 'bank', network_id: providerId('NG', 'bank', 'ACCESS') },
       },
       'customer.additional_id_number',
+      'Enter your BVN',
     )
     const ng = await t.client().createQuote(
       t.kenyaQuote({
@@ -225,9 +254,9 @@ describe('4.6 binding quotes: the 422 table in order', () => {
   })
 
   it('answers 422 amount_fiat below the provider minimum and above its maximum', async () => {
-    const low = await expectField({ amount_fiat: 5 }, 'amount_fiat')
+    const low = await expectField({ amount_fiat: 5 }, 'amount_fiat', 'Minimum is 10 KES')
     expect(low.body.data).toMatchObject({ min_amount: 10, max_amount: 250_000, currency: 'KES' })
-    await expectField({ amount_fiat: 250_001 }, 'amount_fiat')
+    await expectField({ amount_fiat: 250_001 }, 'amount_fiat', 'Maximum is 250,000 KES')
     const client = await failure(t.client().createQuote(t.kenyaQuote({ amount_fiat: 5 })))
     expect(client).toBeInstanceOf(ValidationError)
     expect(client.field).toBe('amount_fiat')
@@ -424,7 +453,7 @@ describe('section 5 authentication and section 7 forced errors through the clien
     expect(live.body.message).toMatch(/production.*sandbox/)
   })
 
-  it('maps forced 429, 502 and 503 to the client errors with retryAfter', async () => {
+  it('maps forced 429 and 502 to the client errors with retryAfter', async () => {
     const client = t.client()
     t.sandbox.admin.forceFault({ status: 429, retryAfterSeconds: 3, path: '/quote' })
     const limited = await failure(client.getTokenPreview({ amount_fiat: 100, token: 'USDC' }))
@@ -439,5 +468,86 @@ describe('section 5 authentication and section 7 forced errors through the clien
     )
     expect(bad).toBeInstanceOf(ValidationError)
     expect(bad).not.toBeInstanceOf(BadRequestError)
+  })
+})
+
+describe('section 7 503: transient (forced) versus corridor not configured', () => {
+  /** core's client with its default retries, on a fake clock: waits are recorded, not slept. */
+  function retryingClient() {
+    let time = Date.UTC(2030, 0, 1)
+    const waits: number[] = []
+    const attempts: string[] = []
+    const client = createRampClient({
+      apiKey: KEY_A,
+      baseUrl: t.sandbox.url,
+      now: () => time,
+      sleep: async (ms) => {
+        waits.push(ms)
+        time += ms
+      },
+      random: () => 0.5,
+      onRequest: (info) => {
+        attempts.push(`${info.attempt} ${info.method} ${new URL(info.url).pathname}`)
+      },
+    })
+    return { client, waits, attempts }
+  }
+
+  it('answers a forced 503 with the envelope and Retry-After, and no corridor', async () => {
+    t.sandbox.admin.forceFault({ status: 503, retryAfterSeconds: 2 })
+    const forced = await t.raw('/api/v1/partner/catalog?country=KE')
+    expect(forced.status).toBe(503)
+    expect(forced.headers.get('retry-after')).toBe('2')
+    expect(forced.body.status).toBe('error')
+    expect(forced.body.message).toMatch(/temporarily unavailable/)
+    expect(forced.body.data?.country).toBeUndefined()
+    expect(forced.body.data?.currency).toBeUndefined()
+  })
+
+  it('a forced 503 is a transient ServiceUnavailableError, not a corridor error', async () => {
+    t.sandbox.admin.forceFault({ status: 503, retryAfterSeconds: 2 })
+    const error = await failure(t.client().getCatalog({ country: 'KE' }))
+    expect(error).toBeInstanceOf(ServiceUnavailableError)
+    expect(error).not.toBeInstanceOf(CorridorNotConfiguredError)
+    expect(error).toMatchObject({ status: 503, retryAfter: 2 })
+  })
+
+  it('the client retries a forced 503 after Retry-After and gets the catalog', async () => {
+    const { client, waits, attempts } = retryingClient()
+    t.sandbox.admin.forceFault({
+      status: 503,
+      retryAfterSeconds: 2,
+      path: '/api/v1/partner/catalog',
+    })
+    const catalog = await client.getCatalog({ country: 'KE' })
+    expect(Object.keys(catalog.onramp?.countries ?? {})).toEqual(['KE'])
+    expect(waits).toEqual([2_000])
+    expect(attempts).toEqual(['1 GET /api/v1/partner/catalog', '2 GET /api/v1/partner/catalog'])
+  })
+
+  it('the client gives up on a 503 that outlasts its attempts, with the last error', async () => {
+    const { client, waits, attempts } = retryingClient()
+    t.sandbox.admin.forceFault({
+      status: 503,
+      retryAfterSeconds: 1,
+      count: 3,
+      path: '/api/v1/partner/corridors',
+    })
+    const error = await failure(client.getCorridors({ country: 'KE' }))
+    expect(error).toBeInstanceOf(ServiceUnavailableError)
+    expect(waits).toEqual([1_000, 1_000])
+    expect(attempts).toHaveLength(3)
+    // The three forced answers are used up: the next call is served.
+    expect((await t.client().getCorridors({ country: 'KE' })).african_markets).toHaveLength(1)
+  })
+
+  it('the 503 corridor not configured (CM) is not retried', async () => {
+    const { client, waits, attempts } = retryingClient()
+    const cm = await failure(client.getCatalog({ country: 'CM' }))
+    expect(cm).toBeInstanceOf(CorridorNotConfiguredError)
+    expect(cm).toMatchObject({ status: 503, country: 'CM', currency: 'XAF' })
+    expect(cm.retryAfter).toBeUndefined()
+    expect(waits).toEqual([])
+    expect(attempts).toEqual(['1 GET /api/v1/partner/catalog'])
   })
 })

@@ -33,12 +33,14 @@ describe('webhooks (spec section 6)', () => {
     const client = t.client()
     const admin = t.sandbox.admin
     // Orders: processing and settled, a forced failure, a forced refund.
-    const settle = await client.createQuote(t.kenyaQuote())
-    await client.acceptQuote({ quote_id: settle.quote_id })
+    const accept = async () =>
+      (await client.acceptQuote({ quote_id: (await client.createQuote(t.kenyaQuote())).quote_id }))
+        .order_id
+    const settledId = await accept()
     admin.forceNextOrder(KEY_A, 'fail')
-    await client.acceptQuote({ quote_id: (await client.createQuote(t.kenyaQuote())).quote_id })
+    const failedId = await accept()
     admin.forceNextOrder(KEY_A, 'refund')
-    await client.acceptQuote({ quote_id: (await client.createQuote(t.kenyaQuote())).quote_id })
+    const refundedId = await accept()
     // Customers: one approved (deposit account, accounts), one rejected.
     const customer = await client.createCustomer({
       partner_customer_ref: 'hook-1',
@@ -92,13 +94,14 @@ describe('webhooks (spec section 6)', () => {
       account_id: wallet.id,
       amount: '50.000000',
     })
-    // Events of one user arrive in the order they happened.
-    const orderEvents = receiver.received
-      .filter((w) => w.body.order_id === settle.quote_id || w.event.startsWith('order.'))
-      .map((w) => w.event)
-    expect(orderEvents.indexOf('order.processing')).toBeLessThan(
-      orderEvents.indexOf('order.settled'),
-    )
+    // Each order's events arrive once each, in the order they happened (section 3).
+    const eventsOf = (orderId: string) =>
+      receiver.received.filter((w) => w.body.order_id === orderId).map((w) => w.event)
+    expect(new Set([settledId, failedId, refundedId]).size).toBe(3)
+    expect(eventsOf(settledId)).toEqual(['order.processing', 'order.settled'])
+    expect(eventsOf(failedId)).toEqual(['order.processing', 'order.failed'])
+    expect(eventsOf(refundedId)).toEqual(['order.processing', 'order.refunded'])
+    expect(receiver.events('order.settled')[0]!.body.order_id).toBe(settledId)
   })
 
   it('retries with backoff while the receiver answers 500, under one delivery id', async () => {

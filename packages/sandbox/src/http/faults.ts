@@ -5,6 +5,11 @@ import { ApiError } from './envelope.js'
 /**
  * Answers the next matching calls with a forced 502, 503 or 429 (admin control). Runs after
  * authentication, like a real upstream failure would; admin routes are never affected.
+ *
+ * The forced 503 is a transient outage: `Retry-After` and no corridor in `data`, so core's
+ * client reads it as `ServiceUnavailableError` and retries it. It is deliberately not the spec's
+ * permanent 503 "corridor not configured", which names the corridor (`data.country`,
+ * `data.currency`) without `Retry-After` and is served for the seed's CM/XAF corridor.
  */
 export function forcedFaults(faults: ForcedFault[]): MiddlewareHandler {
   return async function forcedFaults(c, next) {
@@ -33,7 +38,9 @@ export function forcedFaults(faults: ForcedFault[]): MiddlewareHandler {
         headers: { 'Retry-After': String(fault.retryAfterSeconds) },
       })
     }
-    throw new ApiError(502, 'Upstream temporarily unavailable (forced by the sandbox)', {
+    // GET /quote prices from a price provider (spec section 7: "price provider error -> 502").
+    const upstream = path === '/quote' ? 'Price provider' : 'Upstream'
+    throw new ApiError(502, `${upstream} temporarily unavailable (forced by the sandbox)`, {
       upstream_http_status: 503,
     })
   }
