@@ -233,6 +233,13 @@ describe.skipIf(skipBrowserTests)('storefront', () => {
     await getQuoteAndConfirm(page)
     await widget(page).getByRole('button', { name: 'Confirm and pay' }).click()
     await atStep(page, 'status')
+    // The widget itself shows the refund: its status region, title and text.
+    await widget(page).getByText('Your order: Refunded.').waitFor({ timeout: 20_000 })
+    const refunded = widget(page).getByRole('status').filter({ hasText: 'Your order: Refunded.' })
+    expect(await refunded.getAttribute('data-state')).toBe('refunded')
+    expect(await refunded.textContent()).toContain('Your order was refunded.')
+    await expectAccessible(page)
+    await screenshotBoth(page, 'order-refunded')
 
     await page.getByRole('link', { name: 'Orders' }).click()
     const statuses = () => page.getByTestId('order-row').locator('.status').allTextContents()
