@@ -1,10 +1,12 @@
 import { createServer } from 'node:net'
 import { KIT_ROUTES, type Quote } from '@rampkit/core'
+import { buildWebhookHeaders } from '@rampkit/core/webhooks'
 import { type Sandbox, startSandbox } from '@rampkit/sandbox'
 import { Hono } from 'hono'
 import { handle } from 'hono/vercel'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createRampHandler } from './handler.js'
+import type { RampLogger } from './logger.js'
 import {
   ALLOWED_ORIGIN,
   browser,
@@ -15,7 +17,12 @@ import {
   startKit,
   TRANSPORTS,
   validQuote,
+  waitFor,
 } from './routes/testing.js'
+import { memoryStore } from './store/memory.js'
+import { pgliteStore } from './store/pglite.js'
+import type { RampStore } from './store/types.js'
+import { ingestWebhook } from './webhooks/ingest.js'
 
 const WRONG_KEY = 'is_test_not_a_registered_key'
 let sandbox: Sandbox
@@ -33,6 +40,17 @@ afterAll(async () => {
   expect(leakedSecrets(secrets)).toEqual([])
   await sandbox.stop()
 })
+
+const LIVE_KEY = 'is_live_abcdefgh12345'
+
+/** A logger that keeps each warning and error line, message and fields, as text. */
+function linesLogger(): { lines: string[]; logger: RampLogger } {
+  const lines: string[] = []
+  const write = (level: string) => (message: string, fields?: unknown) => {
+    lines.push(`${level} ${message} ${fields === undefined ? '' : JSON.stringify(fields)}`)
+  }
+  return { lines, logger: { info() {}, warn: write('warn'), error: write('error') } }
+}
 
 const base = () => ({
   apiKey: sandbox.apiKeys[0]!,
@@ -54,7 +72,7 @@ describe('createRampHandler options', () => {
   })
 
   it('needs getEndUser or a sessionSecret in production', () => {
-    const live = { ...base(), apiKey: 'is_live_abcdefgh12345', sessionSecret: undefined }
+    const live = { ...base(), apiKey: LIVE_KEY, sessionSecret: undefined }
     expect(() => createRampHandler(live)).toThrow(/production/)
     expect(() => createRampHandler({ ...live, getEndUser: () => 'user_1' })).not.toThrow()
   })
@@ -68,6 +86,99 @@ describe('createRampHandler options', () => {
     await kit.call(KIT_ROUTES.config)
     expect(seen.logs.filter((line) => line.includes('No sessionSecret'))).toHaveLength(1)
     await kit.close()
+  })
+})
+
+describe('stores', () => {
+  // A real non-memory store: PGlite runs the production SQL in process.
+  let pglite: RampStore
+  beforeAll(async () => {
+    pglite = await pgliteStore()
+  })
+  afterAll(() => pglite?.close())
+
+  it('warns once, at creation, that a production key on the memory store loses webhooks', async () => {
+    const { lines, logger } = linesLogger()
+    const live = createRampHandler({ ...base(), apiKey: LIVE_KEY, logger })
+    const warnings = () => lines.filter((line) => line.includes('memory store'))
+    expect(warnings()).toHaveLength(1)
+    expect(warnings()[0]).toMatch(/^warn /)
+    expect(warnings()[0]).toMatch(/lost on restart/)
+    expect(warnings()[0]).toMatch(/several instances do not share/)
+    expect(warnings()[0]).toMatch(/postgresStore/)
+    expect(warnings()[0]).not.toContain(LIVE_KEY)
+    // Once per kit, not per request.
+    await live.request('/config')
+    await live.request('/config')
+    expect(warnings()).toHaveLength(1)
+    await live.ramp.close()
+
+    // A production key on a shared store, and a sandbox key on memory, are fine.
+    const shared = createRampHandler({ ...base(), apiKey: LIVE_KEY, store: pglite, logger })
+    const sandboxKey = createRampHandler({ ...base(), logger })
+    expect(warnings()).toHaveLength(1)
+    await shared.ramp.close()
+    await sandboxKey.ramp.close()
+  })
+
+  it('logs why a webhook could not be stored, with the error name and no secret', async () => {
+    const broken = await pgliteStore()
+    await broken.close()
+    const { lines, logger } = linesLogger()
+    const kit = createRampHandler({ ...base(), store: broken, worker: false, logger })
+    const body = JSON.stringify({ customer_id: 'pcus_store_down', status: 'approved' })
+    const headers = await buildWebhookHeaders({
+      secret: sandbox.webhookSecret,
+      event: 'customer.approved',
+      deliveryId: crypto.randomUUID(),
+      body,
+    })
+    const res = await kit.request(KIT_ROUTES.webhooks, {
+      method: 'POST',
+      body,
+      headers: headers as unknown as Record<string, string>,
+    })
+    expect(res.status).toBe(503)
+    const logged = lines.filter((line) => line.includes('webhook could not be stored'))
+    expect(logged).toHaveLength(1)
+    expect(logged[0]).toMatch(/^error /)
+    expect(logged[0]).toMatch(/"store":"pglite"/)
+    expect(logged[0]).toMatch(/"error":"\w*Error"/)
+    expect(logged[0]).toMatch(/"message":"[^"]+"/)
+    const secrets = [sandbox.apiKeys[0]!, sandbox.webhookSecret, SESSION_SECRET]
+    for (const secret of secrets) expect(lines.join('\n')).not.toContain(secret)
+    await kit.ramp.close()
+  })
+})
+
+describe('ramp.start()', () => {
+  it('applies a backlog stored before the process started, with no request', async () => {
+    // The delivery was acknowledged by a previous process; this one receives no traffic.
+    const store = memoryStore()
+    const body = JSON.stringify({ customer_id: 'pcus_backlog', status: 'approved' })
+    const deliveryId = crypto.randomUUID()
+    const headers = await buildWebhookHeaders({
+      secret: sandbox.webhookSecret,
+      event: 'customer.approved',
+      deliveryId,
+      body,
+    })
+    const stored = await ingestWebhook({
+      store,
+      secrets: sandbox.webhookSecret,
+      request: { body, headers: headers as unknown as Record<string, string> },
+    })
+    expect(stored.status).toBe(200)
+    const approved: string[] = []
+    const kit = createRampHandler({
+      ...base(),
+      store,
+      handlers: { onCustomerApproved: (context) => void approved.push(context.deliveryId) },
+    })
+    kit.ramp.start()
+    await waitFor(async () => (await store.getDelivery(deliveryId))?.status === 'applied')
+    expect(approved).toEqual([deliveryId])
+    await kit.ramp.close()
   })
 })
 
@@ -113,6 +224,41 @@ describe('mounting', () => {
     expect(accepted.status).toBe(200)
     expect((await GET(new Request('https://shop.example/config'))).status).toBe(404)
     await kit.ramp.close()
+  })
+})
+
+describe('X-Forwarded-For without trustProxy', () => {
+  const rateLimit = { perUser: 100, perIp: 2 }
+
+  it('over HTTP, limits by the socket address and never by the header', async () => {
+    const limited = await startKit(sandbox, 'http', { pointWebhooks: false, rateLimit })
+    const statuses = []
+    // Three claimed addresses from one socket: counted as one client.
+    for (let i = 0; i < 3; i++) {
+      const res = await browser(limited).get(KIT_ROUTES.config, {
+        headers: { 'x-forwarded-for': `192.0.2.${i}` },
+      })
+      statuses.push(res.status)
+    }
+    expect(statuses).toEqual([200, 200, 429])
+    await limited.close()
+  })
+
+  it('through app.request (no socket address), skips the per-IP limit and says so once', async () => {
+    const limited = await startKit(sandbox, 'app.request', { pointWebhooks: false, rateLimit })
+    const before = seen.logs.length
+    const statuses = []
+    // One claimed address: were the header read, the third request would be limited.
+    for (let i = 0; i < 3; i++) {
+      const res = await browser(limited).get(KIT_ROUTES.config, {
+        headers: { 'x-forwarded-for': '192.0.2.7' },
+      })
+      statuses.push(res.status)
+    }
+    expect(statuses).toEqual([200, 200, 200])
+    const skipped = seen.logs.slice(before).filter((line) => line.includes('per-IP rate limit'))
+    expect(skipped).toHaveLength(1)
+    await limited.close()
   })
 })
 
@@ -192,23 +338,6 @@ describe.each(TRANSPORTS)('hardening through %s', (transport) => {
     for (let i = 0; i < 7; i++)
       fromOneIp.push((await browser(limited).get(KIT_ROUTES.config, ip(3))).status)
     expect(fromOneIp.filter((s) => s === 429).length).toBe(1)
-    await limited.close()
-  })
-
-  it('does not read X-Forwarded-For unless told to trust the proxy', async () => {
-    if (transport !== 'http') return // app.request has no socket address to fall back to
-    const limited = await startKit(sandbox, transport, {
-      pointWebhooks: false,
-      rateLimit: { perUser: 100, perIp: 2 },
-    })
-    const statuses = []
-    for (let i = 0; i < 3; i++) {
-      const res = await browser(limited).get(KIT_ROUTES.config, {
-        headers: { 'x-forwarded-for': `192.0.2.${i}` },
-      })
-      statuses.push(res.status)
-    }
-    expect(statuses).toEqual([200, 200, 429])
     await limited.close()
   })
 

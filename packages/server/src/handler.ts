@@ -1,4 +1,4 @@
-import { ConfigurationError, KIT_ROUTES } from '@rampkit/core'
+import { ConfigurationError, KIT_ROUTES, redactSecrets } from '@rampkit/core'
 import {
   createRampClient,
   environmentOfKey,
@@ -87,7 +87,10 @@ export type RampHandlerOptions = {
   webhookBodyLimitBytes?: number
   /** Your reactions to events (`onOrderSettled`, …), run by the worker. */
   handlers?: WebhookHandlers
-  /** Run the in-process worker (started on the first request). Default true. */
+  /**
+   * Run the in-process worker. Default true. It starts on the first request, or at
+   * `ramp.start()`: call that on a long-lived server so a backlog is applied without traffic.
+   */
   worker?: boolean
   /** Backup polls of late orders; `false` turns them off. Default: every 30 s, late after 2 min. */
   poll?: Omit<WorkerPollOptions, 'fetchOrder'> | false
@@ -110,7 +113,10 @@ export type RampKit = {
   readonly worker: RampWorker | null
   /** The upstream client (holds the key: never hand it to a browser). */
   readonly client: RampClient
-  /** Starts the worker now rather than on the first request. */
+  /**
+   * Starts the worker now rather than on the first request. Call it once on a long-lived server
+   * (Node): a restarted process then applies its stored backlog and polls late orders at once.
+   */
   start(): void
   /** Stops the worker and closes the stores the kit created itself. */
   close(): Promise<void>
@@ -139,6 +145,17 @@ function secretList(value: string | readonly string[]): string[] {
     )
   }
   return list
+}
+
+/**
+ * A store error's message as it may be logged: the kit's secrets removed, and the password of
+ * any connection URL too (a driver may quote the URL it was given, which the kit does not know
+ * as a secret). Redacted before it is cut, so a cut cannot leave part of a secret behind.
+ */
+function storeErrorMessage(error: unknown, secrets: readonly string[]): string {
+  const raw = error instanceof Error ? error.message : String(error)
+  const text = redactSecrets(raw, secrets).replace(/\/\/[^/\s:@]+:[^/\s@]+@/g, '//[redacted]@')
+  return text.length > 500 ? `${text.slice(0, 500)}…` : text
 }
 
 function nonNegative(name: string, value: number | undefined, fallback: number): number {
@@ -194,7 +211,9 @@ export function createRampHandler(options: RampHandlerOptions): RampHandler {
   const apiKey = options.apiKey.trim()
   const environment: RampEnvironment =
     client.environment ?? environmentOfKey(apiKey) ?? options.environment ?? 'sandbox'
-  const allSecrets = [apiKey, ...secrets]
+  // Everything the kit must keep out of responses, logs and stored errors. Mutable: a session
+  // secret invented later (development) joins it, and every reader sees the same array.
+  const allSecrets: string[] = [apiKey, ...secrets]
   const logger = redactingLogger(
     options.logger === false ? silentLogger : (options.logger ?? consoleLogger),
     allSecrets,
@@ -213,6 +232,7 @@ export function createRampHandler(options: RampHandlerOptions): RampHandler {
         'sessionSecret must differ from the API key and the webhook secret.',
       )
     }
+    allSecrets.push(options.sessionSecret.trim())
   }
   if (environment === 'production' && !options.getEndUser && !options.sessionSecret) {
     throw new ConfigurationError(
@@ -222,6 +242,14 @@ export function createRampHandler(options: RampHandlerOptions): RampHandler {
   }
 
   const store = options.store ?? memoryStore()
+  if (environment === 'production' && store.engine === 'memory') {
+    // Not an error: running a production key locally (dev in prod mode) is legitimate. But a
+    // deployed memory store silently loses acknowledged webhooks, so say it once, plainly.
+    logger.warn(
+      'Production key with the memory store: acknowledged webhooks and orders live only in this process, so they are lost on restart, and several instances do not share them. Pass a postgresStore, pgliteStore (with dataDir) or redisStore.',
+      { store: store.engine },
+    )
+  }
   const bus = options.bus ?? memoryBus()
   const ownsStore = options.store === undefined
   const ownsBus = options.bus === undefined
@@ -255,6 +283,7 @@ export function createRampHandler(options: RampHandlerOptions): RampHandler {
           bus,
           handlers: options.handlers,
           logger,
+          secrets: allSecrets,
           poll:
             options.poll === false
               ? undefined
@@ -282,6 +311,7 @@ export function createRampHandler(options: RampHandlerOptions): RampHandler {
     let secret = options.sessionSecret
     if (secret === undefined) {
       secret = randomSessionSecret()
+      allSecrets.push(secret)
       logger.warn(
         'No sessionSecret: anonymous sessions are signed with a random per-process secret and end when the process restarts. Pass sessionSecret (or getEndUser) outside development.',
       )
@@ -305,7 +335,19 @@ export function createRampHandler(options: RampHandlerOptions): RampHandler {
     now: () => new Date(),
     wakeWorker: () => worker?.wake(),
     ingestWebhook: async (request) => {
-      const result = await ingestWebhook({ store, secrets, request, maxBytes: webhookMaxBytes })
+      const result = await ingestWebhook({
+        store,
+        secrets,
+        request,
+        maxBytes: webhookMaxBytes,
+        // The service is answered 503 and delivers again, but a person must learn why.
+        onStoreError: (error) =>
+          logger.error('webhook could not be stored; answered 503 so the service retries', {
+            store: store.engine,
+            error: error instanceof Error ? error.name : typeof error,
+            message: storeErrorMessage(error, allSecrets),
+          }),
+      })
       if (result.status >= 400 && result.status !== 503) {
         logger.warn('webhook refused', { status: result.status, data: result.body.data })
       }

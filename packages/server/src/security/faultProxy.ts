@@ -39,7 +39,13 @@ export type Fault =
   /** Resets the connection (RST) without an answer. */
   | { kind: 'reset'; after?: boolean }
   /** Answers `status` with the service's error envelope (502 by default). */
-  | { kind: 'status'; status?: 502 | 503 | 504; after?: boolean }
+  | {
+      kind: 'status'
+      status?: 502 | 503 | 504
+      after?: boolean
+      /** The envelope's `data`: `{ country, currency }` makes a 503 the service's corridor answer. */
+      data?: Record<string, string>
+    }
   /** Answers 429 with `Retry-After` (seconds or an HTTP date); never forwarded. */
   | { kind: 'rateLimit'; retryAfter?: number | string }
   /** Forwards, then holds the status line and headers for `delayMs`. */
@@ -241,8 +247,8 @@ export async function startFaultProxy(options: StartFaultProxyOptions): Promise<
     res.end(body)
   }
 
-  function envelope(message: string) {
-    return Buffer.from(JSON.stringify({ status: 'error', message, data: null }))
+  function envelope(message: string, data: Record<string, string> | null = null) {
+    return Buffer.from(JSON.stringify({ status: 'error', message, data }))
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
@@ -301,7 +307,10 @@ export async function startFaultProxy(options: StartFaultProxyOptions): Promise<
           res,
           status,
           { 'content-type': 'application/json' },
-          envelope(status === 503 ? 'Service unavailable' : 'Upstream temporarily unavailable'),
+          envelope(
+            status === 503 ? 'Service unavailable' : 'Upstream temporarily unavailable',
+            fault.data ?? null,
+          ),
         )
         return
       }

@@ -256,8 +256,14 @@ describe('reads through a faulty upstream', () => {
     { fault: { kind: 'reset' }, status: 502, attempts: 3 },
     { fault: { kind: 'status', status: 502 }, status: 502, attempts: 3 },
     { fault: { kind: 'status', status: 504, after: true }, status: 502, attempts: 3 },
-    // The service's own 503 (its envelope) means "corridor not configured": final.
-    { fault: { kind: 'status', status: 503 }, status: 503, attempts: 1 },
+    // The service's 503 naming a corridor means "corridor not configured": final.
+    {
+      fault: { kind: 'status', status: 503, data: { country: 'KE', currency: 'KES' } },
+      status: 503,
+      attempts: 1,
+    },
+    // Any other 503, even in the service's envelope, is an outage: retried.
+    { fault: { kind: 'status', status: 503 }, status: 503, attempts: 3 },
     // A gateway's 503 page is an outage: retried.
     { fault: { kind: 'html', status: 503 }, status: 503, attempts: 3 },
     { fault: { kind: 'html', status: 502 }, status: 502, attempts: 3 },

@@ -1,9 +1,12 @@
+import { createServer } from 'node:net'
 import type { KitOrder } from '@rampkit/core'
 import { buildWebhookHeaders, type WebhookEvent } from '@rampkit/core/webhooks'
 import { describe, expect, it, vi } from 'vitest'
 import { memoryBus } from '../bus/memory.js'
+import { postgresBus } from '../bus/postgres.js'
+import type { OrderBus } from '../bus/types.js'
 import { memoryStore } from '../store/memory.js'
-import { testOrder } from '../store/testing.js'
+import { DATABASE_URL, runId, skipUnlessReachable, testOrder } from '../store/testing.js'
 import type { RampStore } from '../store/types.js'
 import { ingestWebhook } from '../webhooks/ingest.js'
 import type { AnyEventContext, WebhookHandlers } from './events.js'
@@ -11,6 +14,24 @@ import { type CreateWorkerOptions, createWorker, defaultBackoff } from './worker
 
 const SECRET = 'whsec_worker_tests'
 const silent = { warn: () => {}, error: () => {} }
+
+/** A logger that keeps every line (message and fields) as text, to search. */
+function capturing() {
+  const lines: string[] = []
+  const write = (level: string) => (message: string, details?: Record<string, unknown>) => {
+    lines.push(`${level} ${message} ${details === undefined ? '' : JSON.stringify(details)}`)
+  }
+  return { lines, logger: { info: write('info'), warn: write('warn'), error: write('error') } }
+}
+
+/** A local port with nothing listening on it: connections are refused at once. */
+async function closedPort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as { port: number }
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  return port
+}
 
 function setup(options: Partial<CreateWorkerOptions> & { handlers?: WebhookHandlers } = {}) {
   const clock = { now: 1_800_000_000_000 }
@@ -417,5 +438,118 @@ describe('createWorker', () => {
     expect(first).toBeLessThanOrEqual(2400)
     expect(defaultBackoff(3)).toBeGreaterThanOrEqual(18_000 * 0.8)
     expect(defaultBackoff(50)).toBeLessThanOrEqual(30 * 60 * 1000 * 1.2)
+  })
+})
+
+/**
+ * The bus is live status only: the store holds the truth and SSE heartbeats re-read it. Each case
+ * is a real bus failing for a real reason; the worker must still apply the order and run the
+ * partner's handlers, and log the failure without the order's contents.
+ */
+async function expectAppliedDespiteBus(bus: OrderBus, body: (order: KitOrder) => object) {
+  const onOrderSettled = vi.fn()
+  const onEvent = vi.fn()
+  const { lines, logger } = capturing()
+  const { store, worker, deliver } = setup({ bus, handlers: { onOrderSettled, onEvent }, logger })
+  const order = testOrder({ status: 'processing' })
+  await store.saveOrder({ order, owner: 'user-1' })
+  const deliveryId = await deliver('order.settled', { ...settledBody(order), ...body(order) })
+
+  expect(await worker.drain()).toBe(1)
+
+  expect(await store.getDelivery(deliveryId)).toMatchObject({ status: 'applied', attempts: 1 })
+  expect((await store.getOrder(order.id))?.order.status).toBe('settled')
+  expect(onOrderSettled).toHaveBeenCalledOnce()
+  expect(onOrderSettled).toHaveBeenCalledWith(expect.objectContaining({ deliveryId }))
+  expect(onEvent).toHaveBeenCalledOnce()
+  const warning = lines.filter((line) => line.includes('Live-status publish failed'))
+  expect(warning).toHaveLength(1)
+  expect(warning[0]).toContain(deliveryId)
+  expect(warning[0]).toContain('"error":"Error"')
+  // The order's contents stay out of the log: only ids and the error's name.
+  expect(warning[0]).not.toContain('0xsettle')
+  expect(warning[0]).not.toContain(order.wallet_address!)
+}
+
+describe('a failing live-status bus', () => {
+  it('does not stop the order or its handlers when the bus server is down', async () => {
+    const bus = postgresBus({
+      connectionString: `postgres://rampkit@127.0.0.1:${await closedPort()}/rampkit`,
+      reconnectMs: 60_000,
+      onError: () => {},
+    })
+    await bus.ready().catch(() => {})
+    try {
+      await expectAppliedDespiteBus(bus, () => ({}))
+    } finally {
+      await bus.close()
+    }
+  })
+})
+
+const skipPostgres = await skipUnlessReachable('worker with the Postgres bus', DATABASE_URL)
+describe.skipIf(skipPostgres)('a failing live-status bus on a running Postgres', () => {
+  it('does not stop an order too large for a NOTIFY payload, nor its handlers', async () => {
+    const bus = postgresBus({ connectionString: DATABASE_URL, channel: `rampkit_test_${runId()}` })
+    await bus.ready()
+    try {
+      // Over the 8000-byte NOTIFY limit once the order carries it (the service may send long
+      // fields, and the kit keeps what it is sent).
+      await expectAppliedDespiteBus(bus, (order) => ({
+        wallet_address: `${order.wallet_address}${'ab'.repeat(4000)}`,
+      }))
+    } finally {
+      await bus.close()
+    }
+  })
+})
+
+describe('secrets in handler errors', () => {
+  const API_KEY = 'is_live_worker_tests_key_0123456789'
+
+  it('never reach last_error, the logs or onParked', async () => {
+    const { lines, logger } = capturing()
+    const onParked = vi.fn()
+    const onOrderSettled = vi.fn(() => {
+      // A partner's client error that quotes its configuration.
+      throw new Error(`credit refused for key ${API_KEY} (webhook secret ${SECRET})`)
+    })
+    const { clock, store, worker, deliver } = setup({
+      handlers: { onOrderSettled },
+      secrets: [API_KEY, SECRET],
+      maxAttempts: 2,
+      backoff: () => 1000,
+      onParked,
+      logger,
+    })
+    const order = testOrder({ status: 'processing' })
+    await store.saveOrder({ order, owner: 'u' })
+    const deliveryId = await deliver('order.settled', settledBody(order))
+
+    await worker.drain()
+    const retried = await store.getDelivery(deliveryId)
+    expect(retried).toMatchObject({ status: 'pending', attempts: 1 })
+    expect(retried?.lastError).toBe(
+      'Error: credit refused for key [redacted] (webhook secret [redacted])',
+    )
+    clock.now += 1000
+    await worker.drain()
+    const parked = await store.getDelivery(deliveryId)
+    expect(parked).toMatchObject({ status: 'parked', attempts: 2 })
+    expect(parked?.lastError).toContain('[redacted]')
+
+    expect(onParked).toHaveBeenCalledOnce()
+    const handed = onParked.mock.calls[0]?.[1] as Error
+    expect(handed).toBeInstanceOf(Error)
+    expect(handed.message).toBe('credit refused for key [redacted] (webhook secret [redacted])')
+    const everything = [
+      JSON.stringify(parked),
+      handed.message,
+      String(handed.stack),
+      ...lines,
+    ].join('\n')
+    expect(lines.some((line) => line.includes('Delivery parked'))).toBe(true)
+    expect(everything).not.toContain(API_KEY)
+    expect(everything).not.toContain(SECRET)
   })
 })

@@ -1,4 +1,11 @@
-import { type KitOrder, type OrderStatus, orderStatus, type WebhookOrder } from '@rampkit/core'
+import {
+  type KitOrder,
+  type OrderStatus,
+  orderStatus,
+  redactSecrets,
+  sanitizeCause,
+  type WebhookOrder,
+} from '@rampkit/core'
 import type { OrderBus } from '../bus/types.js'
 import { canMoveOrder } from '../store/orders.js'
 import type { Delivery, OrderPatch, RampStore } from '../store/types.js'
@@ -71,7 +78,17 @@ export type CreateWorkerOptions = {
   /** Clock in milliseconds; default `Date.now`. */
   now?: () => number
   logger?: WorkerLogger
-  /** Called once when a delivery is parked (attempts exhausted or the payload unusable). */
+  /**
+   * Strings that must never be stored or logged: the API key, webhook secrets, session secret.
+   * A handler's error may quote one (a partner's client error echoing its config), and
+   * `last_error` lives in the database, so errors are redacted before they are kept.
+   */
+  secrets?: readonly string[]
+  /**
+   * Called once when a delivery is parked (attempts exhausted or the payload unusable). With
+   * `secrets`, the error is a copy (name, message, stack, `code`) with them removed; without,
+   * the error as thrown.
+   */
   onParked?: (delivery: Delivery, error: unknown) => unknown
   /** This worker's id in leases; default a random UUID. */
   workerId?: string
@@ -108,9 +125,9 @@ const consoleLogger: WorkerLogger = {
   error: (message, details) => console.error(`[rampkit] ${message}`, details ?? ''),
 }
 
-function errorText(error: unknown): string {
-  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
-  return text.length > 1000 ? `${text.slice(0, 1000)}…` : text
+/** A thrown value's name only: what may be logged about an error whose text could carry data. */
+function errorName(error: unknown): string {
+  return error instanceof Error ? error.name : typeof error
 }
 
 function patchFrom(payload: WebhookOrder): OrderPatch {
@@ -137,11 +154,12 @@ function patchFrom(payload: WebhookOrder): OrderPatch {
  * Creates the worker that applies webhook deliveries from the store: order events move the
  * kit's order forward only (looked up by `order_id`, or by creation hash for direct orders; an
  * order the kit does not know yet is recorded without an owner, and `saveOrder` links it when
- * the kit's own create arrives), the new state is published on the bus, then the partner's
- * handlers run. A handler that throws is retried with backoff; after `maxAttempts` the delivery
- * is parked and `onParked` is called. With `poll`, orders that stay open longer than
- * `lateAfterMs` are fetched from the service and the answer is queued as a delivery
- * `poll:<order id>:<status>`, applied by the same path.
+ * the kit's own create arrives), the new state is published on the bus (best-effort: a bus
+ * outage is logged and never fails the delivery) and the partner's handlers run. A handler that
+ * throws is retried with backoff; after `maxAttempts` the delivery is parked and `onParked` is
+ * called. Errors are stored and logged with `secrets` removed. With `poll`, orders that stay
+ * open longer than `lateAfterMs` are fetched from the service and the answer is queued as a
+ * delivery `poll:<order id>:<status>`, applied by the same path.
  *
  * @example
  * const worker = createWorker({
@@ -170,6 +188,14 @@ export function createWorker(options: CreateWorkerOptions): RampWorker {
   const clock = options.now ?? Date.now
   const now = () => new Date(clock())
   const logger = options.logger ?? consoleLogger
+  const secrets = options.secrets ?? []
+  /** An error as it may be stored and logged: secrets removed first, then cut to length. */
+  const errorText = (error: unknown): string => {
+    const raw = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+    // Redact before cutting, so a secret split by the cut cannot survive as a prefix.
+    const text = redactSecrets(raw, secrets)
+    return text.length > 1000 ? `${text.slice(0, 1000)}…` : text
+  }
   const poll =
     typeof options.poll === 'function' ? { fetchOrder: options.poll } : (options.poll ?? null)
   const lateAfterMs = poll?.lateAfterMs ?? 2 * 60 * 1000
@@ -193,6 +219,31 @@ export function createWorker(options: CreateWorkerOptions): RampWorker {
       : undefined
     if (typed) await typed(context)
     if (handlers.onEvent) await handlers.onEvent(context)
+  }
+
+  /**
+   * Live status is best-effort: the store already holds the new state, and SSE streams re-read
+   * it on every heartbeat. A bus outage (Redis or Postgres down, an order over the NOTIFY size
+   * limit) must not fail the delivery, or every order event would be retried and parked and
+   * `onOrderSettled` would never run. Never rejects; logs the error's name only, because a bus
+   * error may quote the payload.
+   */
+  async function publishQuietly(deliveryId: string, order: KitOrder): Promise<void> {
+    if (!bus) return
+    try {
+      await bus.publish(order)
+    } catch (error) {
+      const code = (error as { code?: unknown } | null)?.code
+      logger.warn(
+        'Live-status publish failed; the order is applied and its handlers run, and open streams catch up at their next heartbeat',
+        {
+          deliveryId,
+          order: order.id,
+          error: errorName(error),
+          ...(typeof code === 'string' ? { code } : {}),
+        },
+      )
+    }
   }
 
   async function apply(delivery: Delivery, parsed: ParsedEvent) {
@@ -223,14 +274,20 @@ export function createWorker(options: CreateWorkerOptions): RampWorker {
           status: parsed.status,
         })
       }
-      await bus?.publish(result.stored.order)
-      await runHandlers({
-        ...base,
-        event: parsed.event,
-        payload: parsed.payload,
-        order: result.stored.order,
-        owner: result.stored.owner,
-      })
+      // Started before the handlers, awaited after them: a publish held up by a reconnecting
+      // bus does not hold back the partner's handlers, and drain() and stop() still wait for it.
+      const published = publishQuietly(delivery.id, result.stored.order)
+      try {
+        await runHandlers({
+          ...base,
+          event: parsed.event,
+          payload: parsed.payload,
+          order: result.stored.order,
+          owner: result.stored.owner,
+        })
+      } finally {
+        await published
+      }
       return
     }
     if (parsed.family === 'unknown') {
@@ -256,7 +313,10 @@ export function createWorker(options: CreateWorkerOptions): RampWorker {
       error: errorText(error),
     })
     try {
-      await options.onParked?.(delivery, error)
+      // The thrown object itself may hold a secret (a client error keeps its request), so with
+      // secrets to protect the hook gets a redacted copy, never the original.
+      const handed = secrets.length > 0 ? (sanitizeCause(error, secrets) ?? error) : error
+      await options.onParked?.(delivery, handed)
     } catch (hookError) {
       logger.error('onParked threw', { deliveryId: delivery.id, error: errorText(hookError) })
     }
