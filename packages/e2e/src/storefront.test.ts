@@ -74,8 +74,16 @@ describe.skipIf(skipBrowserTests)('storefront', () => {
     await getQuoteAndConfirm(page, shot)
     await atStep(page, 'confirm')
     await shot('confirm')
+    // Live status comes over the kit's SSE route, opened with the shopper's own session cookie
+    // (EventSource sends no custom headers): a 404 here would leave only the polling fallback.
+    const stream = page.waitForResponse((response) =>
+      /\/api\/ramp\/orders\/[^/]+\/events$/.test(new URL(response.url()).pathname),
+    )
     await widget(page).getByRole('button', { name: 'Confirm and pay' }).click()
     await atStep(page, 'status')
+    const events = await stream
+    expect(events.status()).toBe(200)
+    expect(events.headers()['content-type']).toContain('text/event-stream')
     await widget(page).getByText('Your order: Settled.').waitFor({ timeout: 20_000 })
     await shot('settled')
 
