@@ -177,6 +177,16 @@ export function planOrderUpdate(
     stored.appliedBy[update.status] = update.deliveryId
     changed = true
     dirty = true
+  } else if (
+    stored.order.status === update.status &&
+    stored.appliedBy[update.status] === undefined
+  ) {
+    // The kit set this status itself (an accepted quote is `processing` at once): the service's
+    // first event for it is still news to the partner's handlers, once. Fields it brings fill
+    // the blanks; the status stays.
+    stored.order = fillNulls(stored.order, applyPatch(stored.order, { ...update.patch }))
+    stored.appliedBy[update.status] = update.deliveryId
+    dirty = true
   }
   return {
     stored,

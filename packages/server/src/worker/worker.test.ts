@@ -141,6 +141,29 @@ describe('createWorker', () => {
     expect((await store.getDelivery(late))?.status).toBe('applied')
   })
 
+  it('fires onOrderProcessing once for a quote the kit accepted as processing itself', async () => {
+    const onOrderProcessing = vi.fn()
+    const { clock, store, worker, deliver } = setup({ handlers: { onOrderProcessing } })
+    // The accept answers `processing`, and the kit records that before the service's webhook.
+    const order = testOrder({ status: 'processing' })
+    await store.saveOrder({ order, owner: 'u' })
+    const first = await deliver('order.processing', {
+      order_id: order.order_id,
+      status: 'processing',
+    })
+    await worker.drain()
+    clock.now += 5000
+    await deliver('order.processing', { order_id: order.order_id, status: 'processing' })
+    await worker.drain()
+    expect(onOrderProcessing).toHaveBeenCalledOnce()
+    expect(onOrderProcessing).toHaveBeenCalledWith(
+      expect.objectContaining({ deliveryId: first, event: 'order.processing', owner: 'u' }),
+    )
+    const stored = await store.getOrder(order.id)
+    expect(stored?.order.status).toBe('processing')
+    expect(stored?.appliedBy.processing).toBe(first)
+  })
+
   it('fires onOrderSettled once per order even when the event comes again under a fresh id', async () => {
     const onOrderSettled = vi.fn()
     const { clock, store, worker, deliver } = setup({ handlers: { onOrderSettled } })
