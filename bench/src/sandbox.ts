@@ -1,10 +1,23 @@
 // 5. Sandbox throughput: orders per second from binding quote through the settled webhook, on a
 // fast clock, against a real anvil chain (settlement pays the tokens out on it). Baseline: the
-// same client loop asking for quotes only, same run.
+// same client loop asking for quotes only, same run. Also the start-up of `pnpm sandbox`, chain
+// included, beside anvil's own start-up.
+import { spawn } from 'node:child_process'
 import { createServer } from 'node:http'
+import { createRequire } from 'node:module'
 import type { AddressInfo } from 'node:net'
+import { dirname, join } from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { Child, type Entry, machine, RUNS, stat, withTimeout } from './lib.js'
+import {
+  Child,
+  type Entry,
+  type Figure,
+  machine,
+  RUNS,
+  repoRoot,
+  stat,
+  withTimeout,
+} from './lib.js'
 
 const KEY = 'is_test_bench_sandbox_key'
 const SECRET = 'whsec_bench_sandbox_secret_0123456789'
@@ -25,6 +38,82 @@ const quoteBody = JSON.stringify({
   customer: { name: 'Amina Otieno', dob: '04/12/1990' },
 })
 
+/**
+ * Milliseconds from spawning `command` until a line of its stdout matches `ready`; the process
+ * group is then stopped.
+ */
+function timeToReady(command: string, args: string[], ready: RegExp): Promise<number> {
+  const t0 = performance.now()
+  const child = spawn(command, args, {
+    cwd: repoRoot,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  const stop = () => {
+    try {
+      if (child.pid) process.kill(-child.pid, 'SIGTERM')
+    } catch {
+      // Already gone.
+    }
+  }
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  return withTimeout(
+    new Promise<number>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk
+        if (ready.test(output)) resolve(performance.now() - t0)
+      })
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk))
+      child.once('exit', (code) => reject(new Error(`${command} exited ${code}: ${output}`)))
+    }),
+    30_000,
+    `${command} ready`,
+  ).finally(async () => {
+    stop()
+    await exited
+  })
+}
+
+function anvilBinary(): string {
+  const require = createRequire(join(repoRoot, 'packages/sandbox/package.json'))
+  const wrapper = require.resolve('@foundry-rs/anvil/package.json')
+  const platform = createRequire(wrapper).resolve(
+    `@foundry-rs/anvil-${process.platform}-${process.arch === 'x64' ? 'amd64' : process.arch}/package.json`,
+  )
+  return join(dirname(platform), 'bin', 'anvil')
+}
+
+/** `pnpm sandbox` (anvil, deploys, funding, HTTP) until READY, beside bare anvil until listening. */
+async function benchStartup(): Promise<Figure> {
+  const sandbox: number[] = []
+  const anvil: number[] = []
+  const binary = anvilBinary()
+  for (let i = 0; i <= RUNS; i++) {
+    const a = await timeToReady(binary, ['--port', '0', '--color', 'never'], /Listening on/)
+    const b = await timeToReady(
+      'pnpm',
+      ['sandbox', '--port', '0', '--speed', '0', '--api-key', KEY],
+      /^RAMP_SANDBOX_READY /m,
+    )
+    // The first pair warms the file cache and pnpm's own start-up.
+    if (i === 0) continue
+    anvil.push(a)
+    sandbox.push(b)
+  }
+  const value = stat(sandbox)
+  const baseline = stat(anvil)
+  return {
+    name: '`pnpm sandbox` start to ready, chain included',
+    unit: 'ms',
+    value,
+    baseline: { name: 'anvil alone, spawn to listening', value: baseline },
+    ratio: value.median / baseline.median,
+    goal: '< 3,000 ms',
+    met: value.median < 3000,
+  }
+}
+
 async function pool(count: number, work: () => Promise<void>) {
   let started = 0
   const worker = async () => {
@@ -38,6 +127,7 @@ async function pool(count: number, work: () => Promise<void>) {
 
 export async function benchSandbox(): Promise<Entry> {
   const started = Date.now()
+  const startup = await benchStartup()
   const settled = new Map<string, () => void>()
   const early = new Set<string>()
   const receiver = createServer((req, res) => {
@@ -126,9 +216,11 @@ export async function benchSandbox(): Promise<Entry> {
           baseline: { name: 'binding quotes only (same loop)', value: baseline },
           ratio: value.median / baseline.median,
         },
+        startup,
       ],
       notes: [
-        'No goal was set for this figure; the ratio shows what accept, settlement on the chain and the webhook cost against the quote alone.',
+        'No goal was set for the throughput; the ratio shows what accept, settlement on the chain and the webhook cost against the quote alone.',
+        `Start-up: ${RUNS} runs after one warm-up pair, each \`pnpm sandbox --port 0 --speed 0\` from the repository root (pnpm, tsx, anvil, deploys and funding, HTTP listening) until its RAMP_SANDBOX_READY line, interleaved with the anvil binary alone until "Listening on".`,
       ],
     }
   } finally {
