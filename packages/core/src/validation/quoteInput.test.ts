@@ -55,6 +55,31 @@ describe('validateQuoteInput', () => {
     })
   })
 
+  it('asks for a date of birth on African rails only, and checks one that is sent anyway', () => {
+    const { dob: _, ...noDob } = KE_MOBILE.customer
+    expect(validateQuoteInput({ ...KE_MOBILE, customer: noDob }, { now })).toMatchObject({
+      ok: false,
+      field: 'customer.dob',
+    })
+    const EUR_SEPA = {
+      order_type: 'OnRamp',
+      country: 'DE',
+      currency: 'EUR',
+      amount_fiat: 100,
+      payment_method: { type: 'BankSepa', network_id: '4f2b8c1e-6a4d-4f7e-8c21-0d5e6f7a8b9c' },
+      customer: { name: 'Lena Schmidt' },
+    }
+    expect(validateQuoteInput(EUR_SEPA, { now })).toMatchObject({ ok: true })
+    expect(
+      validateQuoteInput(
+        { ...EUR_SEPA, customer: { name: 'Lena Schmidt', dob: '1990-01-01' } },
+        {
+          now,
+        },
+      ),
+    ).toMatchObject({ ok: false, field: 'customer.dob' })
+  })
+
   it('does not ask for a BVN outside Nigeria', () => {
     expect(
       validateQuoteInput(

@@ -1,3 +1,4 @@
+import { AFRICAN_RAILS } from '../schemas/common.js'
 import { type ProviderLimits, validateAmountForProvider, validateFiatAmount } from './amount.js'
 import { requiresBvn, validateBvn } from './bvn.js'
 import { validateCustomerName } from './customerName.js'
@@ -26,7 +27,8 @@ export type QuoteInput = {
   }
   customer: {
     name: string
-    dob: string
+    /** Required on African retail rails (mobile money, bank); checked elsewhere when sent. */
+    dob?: string
     additional_id_number?: string
     [key: string]: unknown
   }
@@ -91,9 +93,14 @@ export function quoteInputFailures(
   const name = validateCustomerName(customer.name)
   if (name.ok) value.customer.name = name.value.name
   else failures.push(name)
-  const dob = validateDob(customer.dob, { now: options.now })
-  if (dob.ok) value.customer.dob = dob.value
-  else failures.push(dob)
+  // Section 7: `mm/dd/yyyy` on African retail corridors; an international bank pay-in (BankSepa,
+  // BankSwift, ...) needs none, but one that is sent must still be a real date.
+  const africanRetail = (AFRICAN_RAILS as readonly unknown[]).includes(method.type)
+  if (africanRetail || present(customer.dob)) {
+    const dob = validateDob(customer.dob, { now: options.now })
+    if (dob.ok) value.customer.dob = dob.value
+    else failures.push(dob)
+  }
   if (requiresBvn(country)) {
     const result = validateBvn(customer.additional_id_number)
     if (result.ok) value.customer.additional_id_number = result.value
@@ -117,7 +124,7 @@ export function quoteInputFailures(
 /**
  * Runs the 422 table of spec section 7 on a quote request and returns the first failure in the
  * table's order (`payment_method.network_id`, `payment_method.phone_number` on mobile money,
- * `customer.name`, `customer.dob`, `customer.additional_id_number` for Nigeria), then
+ * `customer.name`, `customer.dob` on African rails, `customer.additional_id_number` for Nigeria), then
  * `amount_fiat` and `wallet_address`, or the request with normalised values (E.164 phone,
  * collapsed name, bare BVN digits, checksummed wallet). The sandbox and the server kit both call
  * it, so they refuse the same request with the same `data.field`.
