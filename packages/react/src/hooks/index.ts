@@ -61,11 +61,14 @@ export {
 export {
   type AllowancePhase,
   type AllowanceToken,
+  ApprovalError,
+  type ApprovalErrorReason,
   type UseAllowanceParameters,
   type UseAllowanceReturnType,
   useAllowance,
 } from './useAllowance.js'
 export {
+  type OrderCheck,
   type UseCheckoutParameters,
   type UseCheckoutReturnType,
   useCheckout,

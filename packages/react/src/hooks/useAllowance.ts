@@ -1,4 +1,5 @@
 'use client'
+import { RampError } from '@rampkit/core'
 import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import { type Address, erc20Abi, type Hash } from 'viem'
@@ -32,6 +33,43 @@ export type UseAllowanceParameters = {
   amount: string | number | undefined
   /** Called with each transaction hash as soon as the wallet returns it. */
   onTransaction?: (hash: Hash, kind: 'reset' | 'approve') => void
+}
+
+/** Why an approval did not complete. */
+export type ApprovalErrorReason = 'missing_input' | 'rejected' | 'reverted'
+
+/**
+ * An approval that did not complete: `rejected` when the user declined in their wallet (the
+ * chain switch or the transaction), `reverted` when a transaction failed on chain,
+ * `missing_input` when the token, wallet, spender or amount is not known yet. Other failures
+ * (the node unreachable, for one) reach the caller as the wallet library threw them.
+ *
+ * @example
+ * try {
+ *   await allowance.approve()
+ * } catch (error) {
+ *   if (error instanceof ApprovalError && error.reason === 'rejected') showDeclined()
+ * }
+ */
+export class ApprovalError extends RampError {
+  override name = 'ApprovalError'
+  readonly reason: ApprovalErrorReason
+
+  constructor(reason: ApprovalErrorReason, message: string, options?: { cause?: unknown }) {
+    super(message, options)
+    this.reason = reason
+  }
+}
+
+/** Whether a wallet error, or any error it wraps, is the user declining (EIP-1193 4001). */
+function isUserRejection(error: unknown): boolean {
+  let current = error
+  for (let depth = 0; current && depth < 8; depth++) {
+    const { code, name, cause } = current as { code?: unknown; name?: unknown; cause?: unknown }
+    if (code === 4001 || name === 'UserRejectedRequestError') return true
+    current = cause
+  }
+  return false
 }
 
 /** Where an approval is. */
@@ -92,49 +130,14 @@ export function useAllowance(parameters: UseAllowanceParameters): UseAllowanceRe
     mutationKey: ['rampkit', 'approve', token?.address, owner, spender, required?.toString()],
     retry: false,
     mutationFn: async () => {
-      if (!token || !owner || !spender || required === undefined) {
-        throw new Error('Choose a token, a wallet and an amount before approving.')
-      }
-      const address = token.address as Address
-      const chainId = token.chainId
-      if (getConnection(config).chainId !== chainId) await switchChain(config, { chainId })
-      const current = await readContract(config, {
-        address,
-        abi: erc20Abi,
-        functionName: 'allowance',
-        args: [owner as Address, spender as Address],
-        chainId,
-      })
-      if (current >= required) return {}
-      let resetHash: Hash | undefined
-      if (token.requiresZeroAllowanceReset && current > 0n) {
-        setPhase('resetting')
-        resetHash = await writeContract(config, {
-          address,
-          abi: erc20Abi,
-          functionName: 'approve',
-          args: [spender as Address, 0n],
-          chainId,
+      try {
+        return await sendApproval()
+      } catch (error) {
+        if (error instanceof ApprovalError || !isUserRejection(error)) throw error
+        throw new ApprovalError('rejected', 'The approval was declined in the wallet.', {
+          cause: error,
         })
-        setResetTxHash(resetHash)
-        onTransaction?.(resetHash, 'reset')
-        const receipt = await waitForTransactionReceipt(config, { hash: resetHash, chainId })
-        if (receipt.status !== 'success') throw new Error('The allowance reset was reverted.')
       }
-      setPhase('approving')
-      const hash = await writeContract(config, {
-        address,
-        abi: erc20Abi,
-        functionName: 'approve',
-        args: [spender as Address, required],
-        chainId,
-      })
-      setTxHash(hash)
-      onTransaction?.(hash, 'approve')
-      setPhase('waiting')
-      const receipt = await waitForTransactionReceipt(config, { hash, chainId })
-      if (receipt.status !== 'success') throw new Error('The approval was reverted.')
-      return resetHash ? { hash, resetHash } : { hash }
     },
     onSuccess: async () => {
       await read.refetch()
@@ -142,6 +145,59 @@ export function useAllowance(parameters: UseAllowanceParameters): UseAllowanceRe
     },
     onError: () => setPhase('error'),
   })
+
+  async function sendApproval(): Promise<{ hash?: Hash; resetHash?: Hash }> {
+    if (!token || !owner || !spender || required === undefined) {
+      throw new ApprovalError(
+        'missing_input',
+        'Choose a token, a wallet and an amount before approving.',
+      )
+    }
+    const address = token.address as Address
+    const chainId = token.chainId
+    if (getConnection(config).chainId !== chainId) await switchChain(config, { chainId })
+    const current = await readContract(config, {
+      address,
+      abi: erc20Abi,
+      functionName: 'allowance',
+      args: [owner as Address, spender as Address],
+      chainId,
+    })
+    if (current >= required) return {}
+    let resetHash: Hash | undefined
+    if (token.requiresZeroAllowanceReset && current > 0n) {
+      setPhase('resetting')
+      resetHash = await writeContract(config, {
+        address,
+        abi: erc20Abi,
+        functionName: 'approve',
+        args: [spender as Address, 0n],
+        chainId,
+      })
+      setResetTxHash(resetHash)
+      onTransaction?.(resetHash, 'reset')
+      const receipt = await waitForTransactionReceipt(config, { hash: resetHash, chainId })
+      if (receipt.status !== 'success') {
+        throw new ApprovalError('reverted', 'The allowance reset was reverted.')
+      }
+    }
+    setPhase('approving')
+    const hash = await writeContract(config, {
+      address,
+      abi: erc20Abi,
+      functionName: 'approve',
+      args: [spender as Address, required],
+      chainId,
+    })
+    setTxHash(hash)
+    onTransaction?.(hash, 'approve')
+    setPhase('waiting')
+    const receipt = await waitForTransactionReceipt(config, { hash, chainId })
+    if (receipt.status !== 'success') {
+      throw new ApprovalError('reverted', 'The approval was reverted.')
+    }
+    return resetHash ? { hash, resetHash } : { hash }
+  }
 
   return {
     allowance,

@@ -43,6 +43,9 @@ export type UseCheckoutParameters = {
   onError?: (error: CheckoutError) => void
 }
 
+/** A look-up of an order of unknown outcome that did not find it. */
+export type OrderCheck = { status: 'not_found' } | { status: 'failed'; error: CheckoutError }
+
 /** What `useCheckout` returns. */
 export type UseCheckoutReturnType = {
   state: CheckoutState
@@ -56,6 +59,26 @@ export type UseCheckoutReturnType = {
   /** Sends the order once: accept (on-ramp) or direct create (off-ramp). */
   confirm: () => Promise<void>
   isConfirming: boolean
+  /**
+   * A confirm left the browser and nothing says whether it created an order (a network error,
+   * a 5xx, a reload mid-request), and no request is in flight. The user must not pay again
+   * before `checkOrder` finds the order; `reset` starts a new checkout.
+   */
+  confirmUnknown: boolean
+  /**
+   * Looks again for the order of a confirm of unknown outcome: re-sends the accept of an
+   * on-ramp quote (idempotent upstream) or searches the user's orders for an off-ramp order.
+   * Never creates an order again.
+   */
+  checkOrder: () => Promise<void>
+  isCheckingOrder: boolean
+  /** What the last `checkOrder` (or the lookup after a reload) found when it found nothing. */
+  orderCheck: OrderCheck | undefined
+  /**
+   * Reports a failure outside the checkout's own requests (an approval in the wallet) to
+   * `onError`, as the quote and confirm failures are.
+   */
+  reportError: (error: CheckoutError) => void
   /** The live order (SSE or polling) once created. */
   order: KitOrder | undefined
   /** Whether the state was read back from sessionStorage (after the first effect). */
@@ -104,6 +127,11 @@ export function useCheckout(parameters: UseCheckoutParameters = {}): UseCheckout
   const persist = parameters.persist ?? true
   const [state, setState] = useState(() => createCheckout({ direction: parameters.direction }))
   const [hydrated, setHydrated] = useState(false)
+  // Set before a request leaves and cleared when it settles, in the same render as the state it
+  // changes: the "outcome unknown" message never flashes while a request is still running.
+  const [sending, setSending] = useState(false)
+  const [checking, setChecking] = useState(false)
+  const [orderCheck, setOrderCheck] = useState<OrderCheck>()
   const stateRef = useRef(state)
   const confirmingRef = useRef(false)
   const callbacks = useRef(parameters)
@@ -139,6 +167,8 @@ export function useCheckout(parameters: UseCheckoutParameters = {}): UseCheckout
     if (stored && (direction === undefined || stored.direction === direction)) {
       stateRef.current = stored
       setState(stored)
+      // A confirm in flight before the reload is looked up straight after (effect below).
+      if (stored.confirm?.state === 'sending') setChecking(true)
     }
     setHydrated(true)
   }, [persist, storageKey])
@@ -179,6 +209,8 @@ export function useCheckout(parameters: UseCheckoutParameters = {}): UseCheckout
       const confirm = current.confirm
       if (!confirm || confirmingRef.current) return
       confirmingRef.current = true
+      setSending(true)
+      setOrderCheck(undefined)
       try {
         let order: KitOrder
         if (confirm.flow === 'quote') {
@@ -210,6 +242,7 @@ export function useCheckout(parameters: UseCheckoutParameters = {}): UseCheckout
         reportError(checkoutError)
       } finally {
         confirmingRef.current = false
+        setSending(false)
       }
     },
     [acceptMutation, createMutation, settle, send, reportError],
@@ -226,35 +259,60 @@ export function useCheckout(parameters: UseCheckoutParameters = {}): UseCheckout
     await sendConfirm(stateRef.current)
   }, [send, sendConfirm])
 
+  // A direct order is looked up among the user's orders, never created again: by its client_ref
+  // when the list carries it, else the off-ramp order of this wallet and amount created since
+  // the confirm left.
+  const findDirectOrder = useCallback(async () => {
+    const current = stateRef.current
+    const pending = current.confirm
+    if (pending?.state !== 'sending' || pending.flow !== 'direct') return
+    const wallet = current.details?.walletAddress.toLowerCase()
+    const amount = current.quote?.amountFiat ?? current.amountFiat
+    try {
+      const orders = await client.request<KitOrder[]>('orders', { query: { limit: 20 } })
+      const match = orders.find(
+        (order) =>
+          (order as Record<string, unknown>).client_ref === pending.key ||
+          (order.order_type === 'OffRamp' &&
+            order.amount_fiat === amount &&
+            (wallet === undefined || order.wallet_address?.toLowerCase() === wallet) &&
+            Date.parse(order.created_at) >= pending.sentAt - 5_000),
+      )
+      if (match) settle(match)
+      else setOrderCheck({ status: 'not_found' })
+    } catch (error) {
+      const checkoutError = toCheckoutError(error)
+      setOrderCheck({ status: 'failed', error: checkoutError })
+      reportError(checkoutError)
+    }
+  }, [client, settle, reportError])
+
+  const checkOrder = useCallback(async () => {
+    const pending = stateRef.current.confirm
+    if (pending?.state !== 'sending' || confirmingRef.current) return
+    setChecking(true)
+    setOrderCheck(undefined)
+    try {
+      if (pending.flow === 'quote') {
+        send({ type: 'CONFIRM_RESEND' })
+        await sendConfirm(stateRef.current)
+      } else {
+        await findDirectOrder()
+      }
+    } finally {
+      setChecking(false)
+    }
+  }, [send, sendConfirm, findDirectOrder])
+
   // After a reload with a confirm in flight: an accept is re-sent (idempotent); a direct order
-  // is looked up among the user's orders by its client_ref, never created again.
+  // is looked up, never created again. Whatever it finds, the confirm step says what to do next.
   const resumed = useRef(false)
   useEffect(() => {
     if (!hydrated || resumed.current) return
     resumed.current = true
-    const current = stateRef.current
-    const pending = current.confirm
-    if (pending?.state !== 'sending') return
-    if (pending.flow === 'quote') {
-      void sendConfirm(current)
-      return
-    }
-    void client
-      .request<KitOrder[]>('orders', { query: { limit: 20 } })
-      .then((orders) => {
-        const match = orders.find(
-          (order) =>
-            (order as Record<string, unknown>).client_ref === pending.key ||
-            (order.order_type === 'OffRamp' &&
-              order.amount_fiat === (current.quote?.amountFiat ?? current.amountFiat) &&
-              Date.parse(order.created_at) >= pending.sentAt - 5_000),
-        )
-        if (match) settle(match)
-      })
-      .catch(() => {
-        // still unknown: the step shows the "do not pay again" message
-      })
-  }, [hydrated, client, sendConfirm, settle])
+    if (stateRef.current.confirm?.state !== 'sending') return
+    void checkOrder()
+  }, [hydrated, checkOrder])
 
   const orderId = state.order?.id
   const live = useOrderStatus(orderId, {
@@ -291,10 +349,17 @@ export function useCheckout(parameters: UseCheckoutParameters = {}): UseCheckout
     requestQuote,
     isQuoting: quoteMutation.isPending,
     confirm,
-    isConfirming: acceptMutation.isPending || createMutation.isPending,
+    isConfirming: sending || acceptMutation.isPending || createMutation.isPending,
+    confirmUnknown:
+      hydrated && state.confirm?.state === 'sending' && !sending && !checking && !state.order,
+    checkOrder,
+    isCheckingOrder: checking,
+    orderCheck,
+    reportError,
     order: liveOrder,
     hydrated,
     reset: () => {
+      setOrderCheck(undefined)
       send({ type: 'RESET' })
       const direction = callbacks.current.direction
       if (direction) send({ type: 'SELECT_DIRECTION', direction })

@@ -33,6 +33,8 @@ export const en = {
   'corridor.none': 'No country is available for this direction right now.',
   'paymentMethod.mobile_money': 'Mobile money',
   'paymentMethod.bank': 'Bank transfer',
+  'paymentMethod.BankSepa': 'SEPA bank transfer',
+  'paymentMethod.BankSwift': 'SWIFT bank transfer',
   'paymentMethod.none': 'No payment method is available for this corridor.',
   'provider.limits': '{min} – {max}',
   'provider.none': 'No provider is available for this payment method.',
@@ -79,6 +81,8 @@ export const en = {
   'approve.waiting': 'Waiting for the transaction…',
   'approve.confirmed': 'Approval confirmed.',
   'approve.failed': 'The approval did not go through.',
+  'approve.rejected': 'You declined the request in your wallet.',
+  'approve.reverted': 'The transaction was reverted on the chain.',
   'approve.resetNote': '{symbol} requires setting the allowance to 0 before a new amount.',
   'approve.tx': 'Transaction {hash}',
   'approve.wrongWallet': 'Connect the wallet {address} to continue.',
@@ -90,6 +94,8 @@ export const en = {
   'confirm.unknown':
     'We could not tell whether your order went through. Do not pay again until you have checked it.',
   'confirm.resend': 'Check again',
+  'confirm.checking': 'Checking your order…',
+  'confirm.notFound': 'We have not found your order yet. It can take a minute to appear.',
   'confirm.wallet': 'Wallet',
   'confirm.recipient': 'Paid to',
   'status.submitted': 'Submitted',
@@ -110,6 +116,9 @@ export const en = {
   'status.done': 'Done',
   'error.network': 'We could not reach the ramp. Check your connection and try again.',
   'error.generic': 'Something went wrong. Please try again.',
+  'error.refused': 'The ramp could not accept this request. Check your choices and try again.',
+  'error.rateLimited': 'Too many attempts. Wait a moment and try again.',
+  'error.unavailable': 'The ramp is not available right now. Try again in a few minutes.',
   'validation.required': 'This field is required.',
   'validation.name': 'Enter your first and last name.',
   'validation.dob': 'Enter your date of birth as mm/dd/yyyy.',
@@ -122,6 +131,7 @@ export const en = {
   'validation.amount.decimals': 'Use fewer decimal places.',
   'validation.amount.min': 'The minimum is {min}.',
   'validation.amount.max': 'The maximum is {max}.',
+  'validation.amount.format': 'Write the amount like {example}.',
 } as const
 
 /** The message keys of the checkout. */

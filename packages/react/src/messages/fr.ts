@@ -31,6 +31,8 @@ export const fr = {
   'corridor.none': "Aucun pays n'est disponible pour ce sens pour l'instant.",
   'paymentMethod.mobile_money': 'Mobile money',
   'paymentMethod.bank': 'Virement bancaire',
+  'paymentMethod.BankSepa': 'Virement bancaire SEPA',
+  'paymentMethod.BankSwift': 'Virement bancaire SWIFT',
   'paymentMethod.none': "Aucun moyen de paiement n'est disponible pour ce corridor.",
   'provider.limits': '{min} – {max}',
   'provider.none': "Aucun opérateur n'est disponible pour ce moyen de paiement.",
@@ -78,6 +80,8 @@ export const fr = {
   'approve.waiting': 'En attente de la transaction…',
   'approve.confirmed': 'Autorisation confirmée.',
   'approve.failed': "L'autorisation n'a pas abouti.",
+  'approve.rejected': 'Vous avez refusé la demande dans votre portefeuille.',
+  'approve.reverted': 'La transaction a été annulée sur la chaîne.',
   'approve.resetNote': '{symbol} exige de remettre l’autorisation à 0 avant un nouveau montant.',
   'approve.tx': 'Transaction {hash}',
   'approve.wrongWallet': 'Connectez le portefeuille {address} pour continuer.',
@@ -89,6 +93,9 @@ export const fr = {
   'confirm.unknown':
     "Nous ne savons pas si votre ordre est passé. Ne payez pas une seconde fois avant d'avoir vérifié.",
   'confirm.resend': 'Vérifier à nouveau',
+  'confirm.checking': 'Vérification de votre ordre…',
+  'confirm.notFound':
+    "Nous n'avons pas encore trouvé votre ordre. Il peut mettre une minute à apparaître.",
   'confirm.wallet': 'Portefeuille',
   'confirm.recipient': 'Payé à',
   'status.submitted': 'Envoyé',
@@ -110,6 +117,10 @@ export const fr = {
   'status.done': 'Terminé',
   'error.network': 'Impossible de joindre le service. Vérifiez votre connexion et réessayez.',
   'error.generic': 'Une erreur est survenue. Veuillez réessayer.',
+  'error.refused': "Le service n'a pas pu accepter cette demande. Vérifiez vos choix et réessayez.",
+  'error.rateLimited': 'Trop de tentatives. Patientez un instant et réessayez.',
+  'error.unavailable':
+    "Le service n'est pas disponible pour le moment. Réessayez dans quelques minutes.",
   'validation.required': 'Ce champ est obligatoire.',
   'validation.name': 'Saisissez votre prénom et votre nom.',
   'validation.dob': 'Saisissez votre date de naissance au format mm/jj/aaaa.',
@@ -122,4 +133,5 @@ export const fr = {
   'validation.amount.decimals': 'Utilisez moins de décimales.',
   'validation.amount.min': 'Le minimum est {min}.',
   'validation.amount.max': 'Le maximum est {max}.',
+  'validation.amount.format': 'Écrivez le montant comme {example}.',
 } as const satisfies RampMessages

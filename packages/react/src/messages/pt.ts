@@ -31,6 +31,8 @@ export const pt = {
   'corridor.none': 'Nenhum país está disponível neste momento.',
   'paymentMethod.mobile_money': 'Dinheiro móvel',
   'paymentMethod.bank': 'Transferência bancária',
+  'paymentMethod.BankSepa': 'Transferência bancária SEPA',
+  'paymentMethod.BankSwift': 'Transferência bancária SWIFT',
   'paymentMethod.none': 'Nenhum meio de pagamento está disponível para este corredor.',
   'provider.limits': '{min} – {max}',
   'provider.none': 'Nenhum operador está disponível para este meio de pagamento.',
@@ -77,6 +79,8 @@ export const pt = {
   'approve.waiting': 'À espera da transação…',
   'approve.confirmed': 'Autorização confirmada.',
   'approve.failed': 'A autorização não foi concluída.',
+  'approve.rejected': 'Recusou o pedido na sua carteira.',
+  'approve.reverted': 'A transação foi revertida na cadeia.',
   'approve.resetNote': '{symbol} exige repor a autorização a 0 antes de um novo montante.',
   'approve.tx': 'Transação {hash}',
   'approve.wrongWallet': 'Ligue a carteira {address} para continuar.',
@@ -88,6 +92,8 @@ export const pt = {
   'confirm.unknown':
     'Não sabemos se a sua ordem foi registada. Não pague de novo antes de verificar.',
   'confirm.resend': 'Verificar de novo',
+  'confirm.checking': 'A verificar a sua ordem…',
+  'confirm.notFound': 'Ainda não encontrámos a sua ordem. Pode demorar um minuto a aparecer.',
   'confirm.wallet': 'Carteira',
   'confirm.recipient': 'Pago a',
   'status.submitted': 'Enviada',
@@ -108,6 +114,11 @@ export const pt = {
   'status.done': 'Concluir',
   'error.network': 'Não foi possível contactar o serviço. Verifique a ligação e tente de novo.',
   'error.generic': 'Algo correu mal. Tente de novo.',
+  'error.refused':
+    'O serviço não pôde aceitar este pedido. Verifique as suas escolhas e tente de novo.',
+  'error.rateLimited': 'Demasiadas tentativas. Aguarde um momento e tente de novo.',
+  'error.unavailable':
+    'O serviço não está disponível de momento. Tente de novo dentro de alguns minutos.',
   'validation.required': 'Este campo é obrigatório.',
   'validation.name': 'Introduza o seu nome e apelido.',
   'validation.dob': 'Introduza a data de nascimento como mm/dd/aaaa.',
@@ -120,4 +131,5 @@ export const pt = {
   'validation.amount.decimals': 'Use menos casas decimais.',
   'validation.amount.min': 'O mínimo é {min}.',
   'validation.amount.max': 'O máximo é {max}.',
+  'validation.amount.format': 'Escreva o montante como {example}.',
 } as const satisfies RampMessages

@@ -1,4 +1,4 @@
-import { type CheckoutError, NetworkError, RampApiError } from '@rampkit/core'
+import { type CheckoutError, NetworkError, RampApiError, TimeoutError } from '@rampkit/core'
 
 /** A service or network error as the checkout shows it. */
 export function toCheckoutError(error: unknown): CheckoutError {
@@ -10,8 +10,39 @@ export function toCheckoutError(error: unknown): CheckoutError {
       ...(error.field ? { field: error.field } : {}),
     }
   }
-  if (error instanceof NetworkError) return { message: error.message, code: 'network' }
+  if (error instanceof NetworkError || error instanceof TimeoutError) {
+    return { message: error.message, code: 'network' }
+  }
   return { message: error instanceof Error ? error.message : String(error) }
+}
+
+/**
+ * What kind of failure an error is, for the words a person sees: the messages of the service and
+ * of the network layer are English, so the widget shows a message of its own locale per kind.
+ * `rejected`: the user declined in their wallet; `reverted`: a transaction failed on chain.
+ */
+export type ErrorKind =
+  | 'network'
+  | 'rateLimited'
+  | 'unavailable'
+  | 'refused'
+  | 'rejected'
+  | 'reverted'
+  | 'generic'
+
+/** The kind of a checkout error, a service or network error, or a wallet error. */
+export function errorKind(error: unknown): ErrorKind {
+  if (error === null || error === undefined) return 'generic'
+  if (error instanceof NetworkError || error instanceof TimeoutError) return 'network'
+  const value = error as { code?: unknown; status?: unknown }
+  if (value.code === 'network') return 'network'
+  if (value.code === 'rejected' || value.code === 'reverted') return value.code
+  if (typeof value.status === 'number') {
+    if (value.status === 429) return 'rateLimited'
+    if (value.status === 408 || value.status >= 500) return 'unavailable'
+    if (value.status >= 400) return 'refused'
+  }
+  return 'generic'
 }
 
 /**

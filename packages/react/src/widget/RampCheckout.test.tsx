@@ -55,4 +55,16 @@ describe('<RampCheckout /> without a server', () => {
     expect(fetch).toHaveBeenCalled()
     await expectNoAxeViolations(container)
   })
+
+  it('says a network failure in the locale, not in the English of the client', async () => {
+    const { container } = renderOffline(<RampCheckout direction="OnRamp" locale="fr" />)
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toContain('Impossible de charger cette étape.')
+    expect(alert.textContent).toContain(
+      'Impossible de joindre le service. Vérifiez votre connexion et réessayez.',
+    )
+    expect(alert.textContent).not.toMatch(/Could not reach|no network/i)
+    expect(screen.getByRole('button', { name: 'Réessayer' })).toBeTruthy()
+    expect(container.textContent).not.toMatch(/Could not reach/)
+  })
 })

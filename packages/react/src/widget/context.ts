@@ -21,6 +21,11 @@ export type RampCheckoutProps = {
   country?: string
   /** Currency of an international bank corridor (`EUR`), when no country is given. */
   currency?: string
+  /**
+   * ISO country of the payer's bank for EUR/USD international bank pay-in (`DE`): the bank
+   * listing needs a country. Default: the currency's issuer (`EU` for EUR, `US` for USD).
+   */
+  bankCountry?: string
   /** Token symbol (`USDC`), preselected once the token list loads. */
   token?: string
   /** Fiat amount prefilled on the amount step. */

@@ -1,6 +1,7 @@
 'use client'
 import { type ReactNode, useId } from 'react'
 import { useRampKit } from '../provider.js'
+import { errorText } from './errors.js'
 import { shortHash } from './format.js'
 
 /** One choice of a step: a button in a list, `data-state="selected"` when chosen. */
@@ -58,7 +59,8 @@ export function LoadError(props: { error: Error | null; onRetry: () => void }): 
   const { t } = useRampKit()
   return (
     <Alert>
-      <p>{props.error?.message || t('widget.loadError')}</p>
+      <p>{t('widget.loadError')}</p>
+      <p className="rk-hint">{errorText(t, props.error)}</p>
       <button type="button" className="rk-button rk-button-secondary" onClick={props.onRetry}>
         {t('widget.tryAgain')}
       </button>

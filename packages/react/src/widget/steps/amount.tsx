@@ -4,6 +4,7 @@ import { type FormEvent, type ReactNode, useState } from 'react'
 import { useTokenPreview } from '../../hooks/useTokenPreview.js'
 import type { MessageKey } from '../../messages/index.js'
 import { useRampKit } from '../../provider.js'
+import { amountExample, formatAmountInput, parseLocaleAmount } from '../../utils/amount.js'
 import { useWidget } from '../context.js'
 import { formatFiat, formatNumber } from '../format.js'
 import { Field } from '../parts.js'
@@ -24,9 +25,13 @@ export function AmountStep(): ReactNode {
   const provider = state.provider
   const currency = provider?.currency ?? state.corridor?.currency ?? ''
   const initial = state.amountFiat ?? props.amount
-  const [value, setValue] = useState(initial === undefined ? '' : String(initial))
+  const [value, setValue] = useState(
+    initial === undefined ? '' : formatAmountInput(initial, locale),
+  )
   const [error, setError] = useState<string>()
-  const amount = Number(value.replace(',', '.'))
+  // Read by the locale's own separators: "1,500" is 1500 in English, 1.5 in French.
+  const parsed = parseLocaleAmount(value, locale)
+  const amount = parsed.ok ? Number(parsed.value) : Number.NaN
   const preview = useTokenPreview(
     state.token && Number.isFinite(amount) && amount > 0
       ? { amount_fiat: amount, token: state.token.symbol, order_type: state.direction ?? 'OnRamp' }
@@ -44,7 +49,15 @@ export function AmountStep(): ReactNode {
 
   function submit(event: FormEvent) {
     event.preventDefault()
-    const input = value.trim().replace(',', '.')
+    if (!parsed.ok) {
+      setError(
+        parsed.reason === 'empty'
+          ? t('validation.amount')
+          : t('validation.amount.format', { example: amountExample(locale) }),
+      )
+      return
+    }
+    const input = parsed.value
     const result =
       min !== undefined && max !== undefined
         ? validateAmountForProvider(input, { min_amount: min, max_amount: max, currency })

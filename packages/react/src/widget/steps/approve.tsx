@@ -1,12 +1,25 @@
 'use client'
-import { formatTokenAmount } from '@rampkit/core'
+import { type CheckoutError, formatTokenAmount } from '@rampkit/core'
 import { type ReactNode, useState } from 'react'
 import { useConnection } from 'wagmi'
 import { useTokens } from '../../hooks/reads.js'
-import { useAllowance } from '../../hooks/useAllowance.js'
+import { ApprovalError, useAllowance } from '../../hooks/useAllowance.js'
 import { useRampKit } from '../../provider.js'
+import { toCheckoutError } from '../../utils/errors.js'
 import { useWidget } from '../context.js'
+import { errorText } from '../errors.js'
 import { Alert, Hash, Loading } from '../parts.js'
+
+/** An approval failure as the checkout reports it: `code` says declined, reverted or other. */
+function approvalError(error: unknown): CheckoutError {
+  const base = toCheckoutError(error)
+  // Wallet libraries put pages of details under the first line: onError gets the summary.
+  const message = base.message.split('\n')[0] ?? base.message
+  if (error instanceof ApprovalError && error.reason !== 'missing_input') {
+    return { ...base, message, code: error.reason }
+  }
+  return { ...base, message, code: base.code ?? 'approval_failed' }
+}
 
 function ApproveWithWallet(): ReactNode {
   const { t } = useRampKit()
@@ -18,7 +31,7 @@ function ApproveWithWallet(): ReactNode {
   const spender = tokens.data?.spender
   const { address } = useConnection()
   const owner = state.details?.walletAddress
-  const [failure, setFailure] = useState<string>()
+  const [failure, setFailure] = useState<CheckoutError>()
   const allowance = useAllowance({
     token,
     owner,
@@ -46,7 +59,9 @@ function ApproveWithWallet(): ReactNode {
       await allowance.approve()
       send({ type: 'APPROVAL_CONFIRMED' })
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : String(error))
+      const failed = approvalError(error)
+      setFailure(failed)
+      checkout.reportError(failed)
     }
   }
 
@@ -89,7 +104,7 @@ function ApproveWithWallet(): ReactNode {
       {failure ? (
         <Alert>
           <p>{t('approve.failed')}</p>
-          <p className="rk-hint">{failure.split('\n')[0]}</p>
+          <p className="rk-hint">{errorText(t, failure)}</p>
         </Alert>
       ) : null}
       {enough ? (

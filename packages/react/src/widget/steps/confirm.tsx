@@ -2,17 +2,17 @@
 import type { ReactNode } from 'react'
 import { useRampKit } from '../../provider.js'
 import { useWidget } from '../context.js'
+import { errorText } from '../errors.js'
 import { Alert, Hash, Loading, Row } from '../parts.js'
 import { QuoteExpiry, QuoteSummary } from './quote.js'
 
 export function ConfirmStep(): ReactNode {
   const { t } = useRampKit()
   const { checkout } = useWidget()
-  const { state, confirm, isConfirming } = checkout
+  const { state, confirm, isConfirming, confirmUnknown: unknown, orderCheck } = checkout
   const quote = state.quote
   if (!quote) return <Loading />
   const pending = state.confirm?.state === 'sending'
-  const unknown = pending && !isConfirming && state.error !== undefined
   const guard = checkout.can({ type: 'CONFIRM', key: 'check', now: Date.now() })
   const disabled = isConfirming || pending || !guard.ok
   const details = state.details
@@ -34,31 +34,49 @@ export function ConfirmStep(): ReactNode {
       </dl>
       {!pending ? <QuoteExpiry quote={quote} /> : null}
       <div role="status" aria-live="polite" className="rk-live">
-        {isConfirming ? t('confirm.sending') : ''}
+        {isConfirming
+          ? t('confirm.sending')
+          : checkout.isCheckingOrder
+            ? t('confirm.checking')
+            : ''}
       </div>
       {unknown ? (
         <Alert>
           <p>{t('confirm.unknown')}</p>
-          <p className="rk-hint">{state.error?.message}</p>
-          {state.confirm?.flow === 'quote' ? (
-            <button type="button" className="rk-button" onClick={() => void confirm()}>
+          {state.error ? <p className="rk-hint">{errorText(t, state.error)}</p> : null}
+          {orderCheck?.status === 'not_found' ? (
+            <p className="rk-hint">{t('confirm.notFound')}</p>
+          ) : null}
+          {orderCheck?.status === 'failed' ? (
+            <p className="rk-hint">{errorText(t, orderCheck.error)}</p>
+          ) : null}
+          <div className="rk-actions">
+            <button type="button" className="rk-button" onClick={() => void checkout.checkOrder()}>
               {t('confirm.resend')}
             </button>
-          ) : null}
+            <button
+              type="button"
+              className="rk-button rk-button-secondary"
+              onClick={() => checkout.reset()}
+            >
+              {t('widget.startAgain')}
+            </button>
+          </div>
         </Alert>
-      ) : null}
-      <button
-        type="button"
-        className="rk-button"
-        disabled={disabled}
-        aria-disabled={disabled}
-        data-state={pending ? 'sending' : 'idle'}
-        onClick={() => void confirm()}
-      >
-        {isConfirming
-          ? t('confirm.sending')
-          : t(state.direction === 'OffRamp' ? 'confirm.button.OffRamp' : 'confirm.button.OnRamp')}
-      </button>
+      ) : (
+        <button
+          type="button"
+          className="rk-button"
+          disabled={disabled}
+          aria-disabled={disabled}
+          data-state={pending ? 'sending' : 'idle'}
+          onClick={() => void confirm()}
+        >
+          {isConfirming
+            ? t('confirm.sending')
+            : t(state.direction === 'OffRamp' ? 'confirm.button.OffRamp' : 'confirm.button.OnRamp')}
+        </button>
+      )}
     </div>
   )
 }

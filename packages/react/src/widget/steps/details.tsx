@@ -7,7 +7,7 @@ import {
   validateDob,
   validateEvmAddress,
 } from '@rampkit/core/validation'
-import { type ReactNode, useEffect, useRef } from 'react'
+import { type ReactNode, useCallback, useEffect, useRef } from 'react'
 import { type FieldErrors, type Resolver, type UseFormSetValue, useForm } from 'react-hook-form'
 import { useConnection } from 'wagmi'
 import type { MessageKey } from '../../messages/index.js'
@@ -25,15 +25,18 @@ type DetailsForm = {
   walletAddress: string
 }
 
-/** The service's `data.field` names mapped to the form's fields (spec section 7). */
-const SERVICE_FIELDS: Record<string, keyof DetailsForm> = {
-  'customer.name': 'name',
-  'customer.dob': 'dob',
-  'payment_method.phone_number': 'phone',
-  'payment_method.account_number': 'accountNumber',
-  'customer.additional_id_number': 'bvn',
-  wallet_address: 'walletAddress',
-  user_address: 'walletAddress',
+/**
+ * The service's `data.field` names mapped to the form's fields (spec section 7), with the
+ * message shown there: the service's own text is English, the widget speaks the user's locale.
+ */
+const SERVICE_FIELDS: Record<string, { field: keyof DetailsForm; message: MessageKey }> = {
+  'customer.name': { field: 'name', message: 'validation.name' },
+  'customer.dob': { field: 'dob', message: 'validation.dob' },
+  'payment_method.phone_number': { field: 'phone', message: 'validation.phone' },
+  'payment_method.account_number': { field: 'accountNumber', message: 'validation.accountNumber' },
+  'customer.additional_id_number': { field: 'bvn', message: 'validation.bvn' },
+  wallet_address: { field: 'walletAddress', message: 'validation.wallet' },
+  user_address: { field: 'walletAddress', message: 'validation.wallet' },
 }
 
 function regionName(country: string, locale: string): string {
@@ -44,17 +47,26 @@ function regionName(country: string, locale: string): string {
   }
 }
 
-/** Fills the wallet from the connected wagmi account (rendered only under a WagmiProvider). */
+/**
+ * Fills the wallet from the connected wagmi account (rendered only under a WagmiProvider). The
+ * off-ramp wallet is the connected one, always; an on-ramp wallet the user typed or the partner
+ * passed is theirs to keep, so the account only fills an empty field.
+ */
 function ConnectedWallet(props: {
+  offRamp: boolean
+  getValue: () => string
   setValue: UseFormSetValue<DetailsForm>
   onAddress: (address: string | undefined) => void
 }): null {
   const { address } = useConnection()
-  const { setValue, onAddress } = props
+  const { offRamp, getValue, setValue, onAddress } = props
   useEffect(() => {
     onAddress(address)
-    if (address) setValue('walletAddress', address, { shouldValidate: false })
-  }, [address, setValue, onAddress])
+    if (!address) return
+    if (offRamp || getValue().trim() === '') {
+      setValue('walletAddress', address, { shouldValidate: false })
+    }
+  }, [address, offRamp, getValue, setValue, onAddress])
   return null
 }
 
@@ -68,7 +80,9 @@ export default function DetailsStep(): ReactNode {
   const needsPhone = rail === 'mobile_money'
   const needsAccount = !needsPhone
   const needsBvn = country !== null && requiresBvn(country)
-  const needsDob = state.corridor?.kind === 'african'
+  const serverErrors = state.fieldErrors
+  // Date of birth is an African retail rule (spec 7); a service that asks for it anyway gets it.
+  const needsDob = state.corridor?.kind === 'african' || 'customer.dob' in serverErrors
   const connected = useRef<string | undefined>(undefined)
   const countryLabel = country ? regionName(country, locale) : ''
 
@@ -127,17 +141,23 @@ export default function DetailsStep(): ReactNode {
       walletAddress: previous?.walletAddress ?? props.walletAddress ?? '',
     },
   })
-  const { register, handleSubmit, setError, setValue, formState } = form
+  const { register, handleSubmit, setError, setValue, getValues, formState } = form
+  const getWallet = useCallback(() => getValues('walletAddress'), [getValues])
+  const onAddress = useCallback((address: string | undefined) => {
+    connected.current = address
+  }, [])
 
   // Errors the service pinned on a field (422 `data.field`) show on that field, focused.
-  const serverErrors = state.fieldErrors
-  const unmapped = Object.entries(serverErrors).filter(([field]) => !(field in SERVICE_FIELDS))
+  const unmapped = Object.keys(serverErrors).filter((field) => !(field in SERVICE_FIELDS))
+  const serverMessage = useRef(t)
+  serverMessage.current = (key, values) => t(key, { country: countryLabel, ...values })
   useEffect(() => {
     let focused = false
-    for (const [field, message] of Object.entries(serverErrors)) {
-      const name = SERVICE_FIELDS[field]
-      if (!name) continue
-      setError(name, { type: 'server', message }, { shouldFocus: !focused })
+    for (const field of Object.keys(serverErrors)) {
+      const target = SERVICE_FIELDS[field]
+      if (!target) continue
+      const message = serverMessage.current(target.message)
+      setError(target.field, { type: 'server', message }, { shouldFocus: !focused })
       focused = true
     }
   }, [serverErrors, setError])
@@ -164,17 +184,15 @@ export default function DetailsStep(): ReactNode {
     <form className="rk-form" onSubmit={onSubmit} noValidate>
       {hasWagmi ? (
         <ConnectedWallet
+          offRamp={offRamp}
+          getValue={getWallet}
           setValue={setValue}
-          onAddress={(address) => {
-            connected.current = address
-          }}
+          onAddress={onAddress}
         />
       ) : null}
       {unmapped.length > 0 ? (
         <Alert>
-          {unmapped.map(([field, message]) => (
-            <p key={field}>{message}</p>
-          ))}
+          <p>{t('error.refused')}</p>
         </Alert>
       ) : null}
       <Field label={t('details.name')} error={errors.name?.message}>

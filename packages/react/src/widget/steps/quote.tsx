@@ -3,6 +3,7 @@ import { type CheckoutQuote, isQuoteExpired, quoteTimeLeft } from '@rampkit/core
 import { type ReactNode, useEffect, useState } from 'react'
 import { useRampKit } from '../../provider.js'
 import { useWidget } from '../context.js'
+import { errorText } from '../errors.js'
 import { formatDuration, formatFiat, formatNumber } from '../format.js'
 import { Alert, Loading, Row } from '../parts.js'
 
@@ -91,7 +92,7 @@ export function QuoteStep(): ReactNode {
     return (
       <Alert>
         <p>{t('quote.error')}</p>
-        <p>{error.message}</p>
+        <p className="rk-hint">{errorText(t, error)}</p>
         <button
           type="button"
           className="rk-button"
@@ -107,9 +108,10 @@ export function QuoteStep(): ReactNode {
   return (
     <div className="rk-stack">
       <QuoteSummary quote={quote} />
-      {error ? (
+      {/* A 410 is the expired quote the expiry alert below already tells. */}
+      {error && error.status !== 410 ? (
         <Alert>
-          <p>{error.message}</p>
+          <p>{errorText(t, error)}</p>
         </Alert>
       ) : null}
       {spent && !quote.expired ? (

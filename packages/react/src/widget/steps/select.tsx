@@ -26,6 +26,24 @@ export function catalogCountries(
   return Object.values(tree?.countries ?? {}).filter((country) => country.enabled)
 }
 
+/**
+ * The `country` of GET /banks. The listing needs a two-letter country on every rail (spec 4.4:
+ * `country` length 2, also for the international types `BankSepa` and `BankSwift`), while an
+ * EUR/USD pay-in corridor is chosen by currency alone and has none. For those: the partner's
+ * `bankCountry` (the payer's bank), else the issuer of the currency, whose ISO 4217 code starts
+ * with its ISO 3166 code (USD -> US; EUR -> EU, the code ISO 3166 reserves for the European
+ * Union). The international options are best-effort and keyed by rail and currency.
+ *
+ * @example
+ * banksCountry({ kind: 'international', country: null, currency: 'USD' }) // 'US'
+ */
+export function banksCountry(corridor: CheckoutCorridor, bankCountry?: string): string {
+  if (corridor.country) return corridor.country
+  const given = bankCountry?.trim().toUpperCase()
+  if (given && /^[A-Z]{2}$/.test(given)) return given
+  return corridor.currency.slice(0, 2).toUpperCase()
+}
+
 function messageOr(t: (key: MessageKey) => string, key: string, fallback: string): string {
   return key in RAMP_LOCALES.en ? t(key as MessageKey) : fallback
 }
@@ -130,7 +148,9 @@ export function PaymentMethodStep(): ReactNode {
         .map((method) => ({
           type: method.id,
           label: method.label,
-          quoteType: method.quote_type,
+          // The quote of an international pay-in names its rail type (`BankSepa`), the same id
+          // the banks listing takes (spec 4.4); the listing's `quote_type` says only "bank".
+          quoteType: method.id,
           networkSource: method.network_source ?? 'banks',
         }))
     : (['mobile_money', 'bank'] as const).flatMap((type) => {
@@ -164,7 +184,7 @@ export function PaymentMethodStep(): ReactNode {
 
 export function ProviderStep(): ReactNode {
   const { t, locale } = useRampKit()
-  const { checkout } = useWidget()
+  const { checkout, props } = useWidget()
   const { state, send } = checkout
   const { country, catalog } = useCatalogCountry()
   const method = state.paymentMethod
@@ -177,7 +197,7 @@ export function ProviderStep(): ReactNode {
   const banks = useBanks(
     fromBanks && corridor && method && state.direction
       ? {
-          country: corridor.country ?? '',
+          country: banksCountry(corridor, props.bankCountry),
           currency: corridor.currency,
           order_type: state.direction,
           payment_method_type: method.type,
