@@ -1,6 +1,7 @@
 // Only light modules load statically: anvil starts while the heavy ones (viem, hono, core) load.
 import type { AnvilProcess } from './chain/anvil.js'
 import { CliUsageError, helpText, parseCliArgs } from './cli/args.js'
+import { redact, runControl } from './cli/control.js'
 import { readyLines } from './cli/ready.js'
 import type { Sandbox } from './server.js'
 
@@ -12,6 +13,7 @@ const ANVIL_ACCOUNTS = 11
 /**
  * `ramp-sandbox` / `pnpm sandbox`: starts anvil (or uses `--rpc-url`) and the service, prints
  * where everything is and a `RAMP_SANDBOX_READY {json}` line, and stops both on SIGINT/SIGTERM.
+ * `ramp-sandbox control <action>` drives a running sandbox through its admin route instead.
  */
 async function main() {
   const started = performance.now()
@@ -20,13 +22,22 @@ async function main() {
     command = parseCliArgs(process.argv.slice(2), process.env)
   } catch (error) {
     if (error instanceof CliUsageError) {
-      process.stderr.write(`ramp-sandbox: ${error.message}\n`)
+      const message = `ramp-sandbox${error.command ? ` ${error.command}` : ''}: ${error.message}`
+      // A control's arguments may carry a key by mistake; a start's never reach the message.
+      process.stderr.write(`${error.command ? redact(message) : message}\n`)
       process.exit(2)
     }
     throw error
   }
   if (command.kind === 'help') {
     process.stdout.write(`${helpText()}\n`)
+    return
+  }
+  if (command.kind === 'control') {
+    const result = await runControl(command.control)
+    if (result.stdout) process.stdout.write(result.stdout)
+    if (result.stderr) process.stderr.write(result.stderr)
+    process.exitCode = result.code
     return
   }
   const quiet = command.quiet

@@ -26,6 +26,10 @@ export type SandboxOptions = {
   webhookMaxAttempts?: number
   /** Sandbox ms before each retry. Default 1 s, 2 s, 4 s, 8 s, 16 s. */
   webhookBackoffMs?: readonly number[]
+  /** Hold the first attempt of every delivery this many sandbox ms (0 to 86400000). Default 0. */
+  webhookDelayMs?: number
+  /** Send every delivery again this many times after it succeeds (0 to 10). Default 0. */
+  webhookDuplicates?: number
   /** Wall clock of webhook signatures (ms). Default `Date.now`. */
   wallNow?: () => number
   /** Log lines (transitions, unexpected errors). Default: none. */
@@ -69,6 +73,14 @@ export function createSandboxContext(
   for (const key of apiKeys) assertSandboxKey(key)
   const webhookSecret = options.webhookSecret?.trim() || generateWebhookSecret()
   const log = options.log ?? (() => {})
+  const delayMs = options.webhookDelayMs ?? 0
+  if (!Number.isFinite(delayMs) || delayMs < 0 || delayMs > 86_400_000) {
+    throw new Error('webhookDelayMs must be from 0 to 86400000')
+  }
+  const duplicates = options.webhookDuplicates ?? 0
+  if (!Number.isInteger(duplicates) || duplicates < 0 || duplicates > 10) {
+    throw new Error('webhookDuplicates must be an integer from 0 to 10')
+  }
   const clock = createSandboxClock({
     speed: options.speed ?? 1,
     onJobError: (error, label) =>
@@ -81,6 +93,7 @@ export function createSandboxContext(
     maxAttempts: options.webhookMaxAttempts,
     backoffMs: options.webhookBackoffMs,
     wallNow: options.wallNow,
+    standing: { delayMs, duplicates },
   })
   return {
     clock,

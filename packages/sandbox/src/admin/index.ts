@@ -197,7 +197,8 @@ export function createSandboxAdmin(ctx: SandboxContext): SandboxAdmin {
           field: 'duplicates',
         })
       }
-      ctx.dispatcher.control(user(apiKey).id, { ...control, delayMs: delay, duplicates })
+      // A value left out keeps the sandbox's standing setting (`--webhook-delay` and so on).
+      ctx.dispatcher.control(user(apiKey).id, { ...control })
     },
     setWebhook(apiKey, endpoint) {
       const owner = user(apiKey)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { CliUsageError, helpText, parseCliArgs } from './args.js'
+import { CONTROL_ACTIONS, type ControlRequest, DEFAULT_SANDBOX_URL, redact } from './control.js'
 
 describe('parseCliArgs', () => {
   it('reads every flag, in both spellings, each --api-key a user', () => {
@@ -27,6 +28,9 @@ describe('parseCliArgs', () => {
         'refund',
         '--webhook-max-attempts',
         '3',
+        '--webhook-delay',
+        '2500',
+        '--webhook-duplicates=2',
         '--quiet',
       ],
       {},
@@ -45,6 +49,8 @@ describe('parseCliArgs', () => {
         timings: { quoteTtlMs: 30_000, settleAfterMs: 1_000 },
         orderOutcome: 'refund',
         webhookMaxAttempts: 3,
+        webhookDelayMs: 2500,
+        webhookDuplicates: 2,
       },
     })
   })
@@ -81,10 +87,18 @@ describe('parseCliArgs', () => {
       ['--speed', '-1'],
       ['--order-outcome', 'explode'],
       ['--webhook-url', 'ftp://x'],
+      ['--webhook-delay', '-5'],
+      ['--webhook-duplicates', '11'],
       ['stray'],
     ]) {
       expect(() => parseCliArgs(argv, {}), argv.join(' ')).toThrow(CliUsageError)
     }
+  })
+
+  it('reads the standing webhook settings from the environment too', () => {
+    expect(
+      parseCliArgs([], { RAMP_SANDBOX_WEBHOOK_DELAY: '750', RAMP_SANDBOX_WEBHOOK_DUPLICATES: '1' }),
+    ).toMatchObject({ options: { webhookDelayMs: 750, webhookDuplicates: 1 } })
   })
 
   it('answers --help with every flag and its variable', () => {
@@ -96,8 +110,140 @@ describe('parseCliArgs', () => {
       '--rpc-url',
       '--speed',
       'RAMP_SANDBOX_WEBHOOK_URL',
+      '--webhook-delay MS',
+      'pnpm sandbox control <action>',
+      'RAMP_SANDBOX_URL',
     ]) {
       expect(help).toContain(name)
     }
+    for (const action of CONTROL_ACTIONS) expect(help).toContain(`  ${action.usage}\n`)
+  })
+})
+
+describe('parseCliArgs control', () => {
+  const env = { RAMP_API_KEY: 'is_test_env_key' }
+
+  it('maps each action to its admin route call', () => {
+    const cases: [string[], ControlRequest][] = [
+      [['fail-next-order'], { method: 'POST', path: '/orders/next', body: { outcome: 'fail' } }],
+      [
+        ['refund-next-order'],
+        { method: 'POST', path: '/orders/next', body: { outcome: 'refund' } },
+      ],
+      [['settle-order', 'o 1'], { method: 'POST', path: '/orders/o%201/settle' }],
+      [
+        ['fault', '429', '--retry-after', '3', '--count', '2', '--path', '/quote', '--method=get'],
+        {
+          method: 'POST',
+          path: '/faults',
+          body: { status: 429, retry_after: 3, count: 2, path: '/quote', method: 'GET' },
+        },
+      ],
+      [['fault', '502'], { method: 'POST', path: '/faults', body: { status: 502 } }],
+      [
+        ['delay-next-webhook', '2m', '--event', 'order.settled'],
+        {
+          method: 'POST',
+          path: '/webhooks/next',
+          body: { event: 'order.settled', delay_ms: 120_000 },
+        },
+      ],
+      [
+        ['delay-next-webhook', '1500', '--duplicates', '2'],
+        { method: 'POST', path: '/webhooks/next', body: { delay_ms: 1500, duplicates: 2 } },
+      ],
+      [
+        ['duplicate-next-webhook'],
+        { method: 'POST', path: '/webhooks/next', body: { duplicates: 1 } },
+      ],
+      [['advance', '90'], { method: 'POST', path: '/clock/advance', body: { ms: 90_000 } }],
+      [['advance', '250ms'], { method: 'POST', path: '/clock/advance', body: { ms: 250 } }],
+      [['advance', '1h'], { method: 'POST', path: '/clock/advance', body: { ms: 3_600_000 } }],
+      [['clock'], { method: 'GET', path: '/clock' }],
+      [
+        ['webhook-endpoint', 'none', '--secret', 'whsec_x'],
+        { method: 'PUT', path: '/webhooks/endpoint', body: { url: null, secret: 'whsec_x' } },
+      ],
+      [
+        ['deliveries', '--event', 'order.settled'],
+        { method: 'GET', path: '/webhooks/deliveries?event=order.settled' },
+      ],
+      [
+        ['credit', '7', '25.5', '--reference', 'r1'],
+        { method: 'POST', path: '/accounts/7/credit', body: { amount: '25.5', reference: 'r1' } },
+      ],
+      [
+        ['send', '7', '5', '--to', '0xabc', '--outcome', 'failed'],
+        {
+          method: 'POST',
+          path: '/accounts/7/sends',
+          body: { amount: '5', to: '0xabc', outcome: 'failed' },
+        },
+      ],
+      [
+        ['mint', 'USDC', '0xabc', '10'],
+        { method: 'POST', path: '/mint', body: { token: 'USDC', to: '0xabc', amount: '10' } },
+      ],
+    ]
+    for (const [argv, request] of cases) {
+      const command = parseCliArgs(['control', ...argv], env)
+      expect(command, argv.join(' ')).toMatchObject({ kind: 'control', control: { request } })
+      if (command.kind === 'control') expect(command.control.request).toEqual(request)
+    }
+  })
+
+  it('takes the URL and key from flags, else the environment, else the defaults', () => {
+    expect(parseCliArgs(['control', 'clock'], env)).toMatchObject({
+      control: { url: DEFAULT_SANDBOX_URL, apiKey: 'is_test_env_key', json: false },
+    })
+    expect(
+      parseCliArgs(['control', 'clock', '--json'], {
+        RAMP_SANDBOX_URL: 'http://user:pw@sandbox.local:9000/?x=1',
+        RAMP_SANDBOX_API_KEYS: 'is_test_first, is_test_second',
+      }),
+    ).toMatchObject({
+      control: { url: 'http://sandbox.local:9000', apiKey: 'is_test_first', json: true },
+    })
+    expect(
+      parseCliArgs(
+        ['control', 'clock', '--url=http://127.0.0.1:5000/', '--api-key', 'is_test_flag'],
+        env,
+      ),
+    ).toMatchObject({ control: { url: 'http://127.0.0.1:5000', apiKey: 'is_test_flag' } })
+    expect(
+      parseCliArgs(['control', '--url', 'http://127.0.0.1:5001', '--json', 'advance', '5'], env),
+    ).toMatchObject({
+      control: { url: 'http://127.0.0.1:5001', json: true, request: { body: { ms: 5000 } } },
+    })
+    expect(parseCliArgs(['control', '--help'], env)).toEqual({ kind: 'help' })
+  })
+
+  it('refuses bad controls with a usage error of the control command', () => {
+    for (const argv of [
+      [],
+      ['explode'],
+      ['fault'],
+      ['fault', '500'],
+      ['fault', '429', '--count', 'many'],
+      ['fault', '429', '--path', 'quote'],
+      ['advance', '-5'],
+      ['advance', '5', '6'],
+      ['clock', '--event', 'x'],
+      ['clock', '--url', 'ftp://x'],
+      ['clock', '--url'],
+      ['webhook-endpoint'],
+    ]) {
+      expect(() => parseCliArgs(['control', ...argv], env), argv.join(' ')).toThrow(CliUsageError)
+    }
+    expect(() => parseCliArgs(['control', 'clock'], {})).toThrow(/needs a sandbox API key/)
+    expect(() => parseCliArgs(['control', 'clock'], { RAMP_API_KEY: 'is_live_x' })).toThrow(
+      /must be a sandbox key/,
+    )
+  })
+
+  it('redacts anything shaped like a key', () => {
+    expect(redact('key is_test_abc-1 and is_live_Z9 and mine', 'mine')).toBe(
+      'key [api key] and [api key] and [api key]',
+    )
   })
 })

@@ -1,4 +1,10 @@
 import type { StartSandboxOptions } from '../server.js'
+import {
+  type ControlCommand,
+  ControlUsageError,
+  controlHelpLines,
+  parseControlArgs,
+} from './control.js'
 
 /** The CLI's flags, their environment variables and help lines (README lists the same). */
 export const CLI_FLAGS = [
@@ -80,6 +86,20 @@ export const CLI_FLAGS = [
     default: '6',
   },
   {
+    flag: 'webhook-delay',
+    env: 'RAMP_SANDBOX_WEBHOOK_DELAY',
+    help: 'hold every delivery this many sandbox ms before its first attempt',
+    value: 'MS',
+    default: '0',
+  },
+  {
+    flag: 'webhook-duplicates',
+    env: 'RAMP_SANDBOX_WEBHOOK_DUPLICATES',
+    help: 'send every delivery again N times after it succeeds (same X-Webhook-Id)',
+    value: 'N',
+    default: '0',
+  },
+  {
     flag: 'quiet',
     env: 'RAMP_SANDBOX_QUIET',
     help: 'print only the RAMP_SANDBOX_READY line',
@@ -92,10 +112,17 @@ export const CLI_FLAGS = [
 export type CliCommand =
   | { kind: 'help' }
   | { kind: 'start'; options: StartSandboxOptions; quiet: boolean }
+  | { kind: 'control'; control: ControlCommand }
 
 /** A bad flag or value; the CLI prints the message and exits with 2. */
 export class CliUsageError extends Error {
   override name = 'CliUsageError'
+  /** The subcommand it concerns (`control`), for the message's prefix. */
+  readonly command: string | undefined
+  constructor(message: string, command?: string) {
+    super(message)
+    this.command = command
+  }
 }
 
 function number(name: string, raw: string, min: number, max: number, integer = true): number {
@@ -125,6 +152,15 @@ export function parseCliArgs(
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
 ): CliCommand {
+  if (argv[0] === 'control') {
+    try {
+      const control = parseControlArgs(argv.slice(1), env)
+      return 'kind' in control ? control : { kind: 'control', control }
+    } catch (error) {
+      if (error instanceof ControlUsageError) throw new CliUsageError(error.message, 'control')
+      throw error
+    }
+  }
   const values = new Map<string, string[]>()
   const known = new Set<string>(CLI_FLAGS.map((entry) => entry.flag))
   for (let i = 0; i < argv.length; i++) {
@@ -202,6 +238,11 @@ export function parseCliArgs(
   const attempts = get('webhook-max-attempts', 'RAMP_SANDBOX_WEBHOOK_MAX_ATTEMPTS')
   if (attempts !== undefined)
     options.webhookMaxAttempts = number('webhook-max-attempts', attempts, 1, 50)
+  const delay = get('webhook-delay', 'RAMP_SANDBOX_WEBHOOK_DELAY')
+  if (delay !== undefined) options.webhookDelayMs = number('webhook-delay', delay, 0, 86_400_000)
+  const duplicates = get('webhook-duplicates', 'RAMP_SANDBOX_WEBHOOK_DUPLICATES')
+  if (duplicates !== undefined)
+    options.webhookDuplicates = number('webhook-duplicates', duplicates, 0, 10)
   const quiet = get('quiet', 'RAMP_SANDBOX_QUIET')
   return {
     kind: 'start',
@@ -220,9 +261,12 @@ export function helpText(): string {
     'ramp-sandbox: the ramp service on your machine, on a local chain.',
     '',
     'Usage: pnpm sandbox [flags]',
+    '       pnpm sandbox control <action> [arguments] [--url URL] [--api-key K] [--json]',
     '',
     ...lines,
     '',
     'Prints RAMP_SANDBOX_READY {json} when ready. SIGINT/SIGTERM stop the server and anvil.',
+    '',
+    ...controlHelpLines(),
   ].join('\n')
 }

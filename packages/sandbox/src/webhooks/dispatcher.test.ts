@@ -102,6 +102,28 @@ describe('webhook delivery (spec section 6)', () => {
     expect(receiver.received.map((r) => r.event)).toEqual(['account.ready', 'account.credited'])
   })
 
+  it('applies standing delay and duplicates to every delivery; a control overrides what it sets', async () => {
+    receiver = await startReceiver(SECRET)
+    const clock = createSandboxClock({ speed: 0 })
+    const dispatcher = createWebhookDispatcher({
+      clock,
+      standing: { delayMs: 10_000, duplicates: 1 },
+    })
+    const target = { userId: 'usr_1', url: receiver.url, secret: SECRET }
+    dispatcher.control('usr_1', { event: 'account.ready', delayMs: 0 })
+    dispatcher.emit(target, 'account.credited', { account_id: 1 })
+    dispatcher.emit(target, 'account.ready', { account_id: 1 })
+    await dispatcher.idle()
+    // The control set no delay for account.ready but kept the standing duplicate.
+    expect(receiver.received.map((r) => r.event)).toEqual(['account.ready', 'account.ready'])
+    await clock.advance(9_999)
+    expect(receiver.received).toHaveLength(2)
+    await clock.advance(1)
+    await dispatcher.idle()
+    expect(receiver.events('account.credited')).toHaveLength(2)
+    dispatcher.stop()
+  })
+
   it('logs deliveries without a URL as skipped', () => {
     const clock = createSandboxClock({ speed: 0 })
     const dispatcher = createWebhookDispatcher({ clock })

@@ -66,6 +66,11 @@ export type WebhookDispatcherOptions = {
   fetch?: typeof fetch
   /** Deliveries kept in the log, newest last. Default 1000. */
   logSize?: number
+  /**
+   * Standing settings for every delivery (CLI `--webhook-delay`, `--webhook-duplicates`); a
+   * one-shot control of the next delivery overrides each value it sets. Default none.
+   */
+  standing?: { delayMs?: number; duplicates?: number }
 }
 
 /**
@@ -96,6 +101,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   const wallNow = options.wallNow ?? Date.now
   const doFetch = options.fetch ?? fetch
   const logSize = options.logSize ?? 1_000
+  const standing = options.standing ?? {}
   const deliveries: Delivery[] = []
   const controls = new Map<string, NextDeliveryControl[]>()
   const queues = new Map<string, Promise<void>>()
@@ -216,8 +222,8 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       if (deliveries.length > logSize) deliveries.splice(0, deliveries.length - logSize)
       if (!target.url || stopped) return delivery
       const control = takeControl(target.userId, event)
-      const duplicates = Math.max(0, Math.min(control?.duplicates ?? 0, 10))
-      const delayMs = control?.delayMs ?? 0
+      const duplicates = Math.max(0, Math.min(control?.duplicates ?? standing.duplicates ?? 0, 10))
+      const delayMs = control?.delayMs ?? standing.delayMs ?? 0
       if (delayMs > 0) {
         const job = clock.schedule(
           delayMs,
