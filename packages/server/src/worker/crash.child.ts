@@ -1,22 +1,30 @@
-// A kit instance for the crash tests (run with `node --import tsx`): webhook ingest on HTTP and
-// a worker, against Postgres or a PGlite data directory. The parent kills it with SIGKILL while
-// it works, then starts it again on the same database.
+// A kit process for the crash tests (run with `node --import tsx`): the partner's server as the
+// README shows it — `createRampHandler({...})` mounted with `app.route('/api/ramp', ramp)` and
+// served by @hono/node-server, its worker started with `ramp.start()` — on Postgres or on a
+// PGlite data directory. Deliveries reach the handler's own webhook route (raw bytes counted
+// against its body limit, verified, inserted durably, answered 2xx, worker woken). The parent
+// kills it with SIGKILL while it works, then starts it again on the same database.
 //
 // Every application is appended to LOG (one JSON line, fsync'd before the handler returns), the
 // partner's durable side effect, so the parent can count applications across kills:
 //   {"k":"apply","g":GEN,"d":deliveryId,"o":order_id,"s":status}  the handler ran to its end
 //   {"k":"done","g":GEN,"d":deliveryId}  the store recorded the delivery applied (after commit)
-// POST /start-worker starts a worker held back with WORKER=manual. GET /stats answers the store's delivery counts, GET /dump its deliveries and orders, so the
-// parent reads a PGlite database (one process only) through its owner. INIT_ONLY=1 (PGlite):
-// create and migrate DATA_DIR, close it, exit.
+//
+// What the test adds around the real kit, all on the store it is given (the handler has no
+// worker-tuning options): the `done` line above; the claim lease cut from the worker's 60 s to
+// LEASE_MS, so a dead process's claims come due within seconds of the restart; and, with
+// WORKER=manual, claims held back until POST /start-worker, so a backlog is received before the
+// worker applies any of it (the handler's worker starts with the first request).
+// Outside the mounted kit: GET /stats answers the store's delivery counts and GET /dump its
+// deliveries and orders, so the parent reads a PGlite database (one process only) through its
+// owner. INIT_ONLY=1 (PGlite): create and migrate DATA_DIR, close it, exit.
 import { closeSync, fsyncSync, openSync, writeSync } from 'node:fs'
 import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
+import { createRampHandler } from '../handler.js'
 import type { SqlQuery } from '../store/sql/driver.js'
 import type { RampStore } from '../store/types.js'
-import { ingestWebhook } from '../webhooks/ingest.js'
 import type { OrderEventContext } from './events.js'
-import { createWorker } from './worker.js'
 
 const env = process.env
 const STORE = env.STORE ?? 'postgres'
@@ -25,7 +33,8 @@ const SECRET = env.SECRET ?? ''
 const GEN = Number(env.GEN ?? 1)
 const HANDLER_MS = Number(env.HANDLER_MS ?? 15)
 const LEASE_MS = Number(env.LEASE_MS ?? 2000)
-const CONCURRENCY = Number(env.CONCURRENCY ?? 4)
+/** Where the kit is mounted; the parent posts deliveries to `${MOUNT}/webhooks`. */
+const MOUNT = env.MOUNT ?? '/api/ramp'
 
 let store: RampStore
 let sql: SqlQuery
@@ -55,9 +64,16 @@ function append(line: Record<string, unknown>) {
   fsyncSync(log)
 }
 
-// The real store, with a line in the log once it has recorded a delivery applied.
+// WORKER=manual: a backlog is received first, the parent releases the worker with /start-worker.
+let held = env.WORKER === 'manual'
+
+// The real store, with the test's three hooks (see the top of the file).
 const recorded: RampStore = {
   ...store,
+  claimDeliveries(parameters) {
+    if (held) return Promise.resolve([])
+    return store.claimDeliveries({ ...parameters, leaseMs: LEASE_MS })
+  },
   async completeDelivery(parameters) {
     await store.completeDelivery(parameters)
     append({ k: 'done', d: parameters.id })
@@ -75,27 +91,25 @@ async function apply(context: OrderEventContext) {
   })
 }
 
-const worker = createWorker({
+const ramp = createRampHandler({
+  // No upstream call is made: the backup poll is off and no browser route is used.
+  apiKey: 'is_test_crash_child_key',
+  baseUrl: 'http://127.0.0.1:9',
+  webhookSecret: SECRET,
   store: recorded,
-  concurrency: CONCURRENCY,
-  // After a restart, the dead process's claims come due again within LEASE_MS.
-  leaseMs: LEASE_MS,
-  idleMs: 50,
-  logger: { warn: () => {}, error: (message, details) => console.error(message, details) },
+  poll: false,
   handlers: { onOrderProcessing: apply, onOrderSettled: apply, onOrderFailed: apply },
+  // Warnings and errors go to stderr, which the parent scans for the webhook secret.
+  logger: {
+    info: () => {},
+    warn: (message, fields) => console.error(message, fields ?? ''),
+    error: (message, fields) => console.error(message, fields ?? ''),
+  },
 })
 
 const t = `"${SCHEMA}".rampkit_deliveries`
 const app = new Hono()
-  .post('/webhooks', async (c) => {
-    const result = await ingestWebhook({
-      store,
-      secrets: SECRET,
-      request: c.req.raw,
-      onStored: () => worker.wake(),
-    })
-    return c.json(result.body, result.status)
-  })
+  .route(MOUNT, ramp)
   .get('/stats', async (c) => {
     const { rows } = await sql(`SELECT status, count(*)::int AS n FROM ${t} GROUP BY status`)
     const counts: Record<string, number> = { pending: 0, applied: 0, parked: 0 }
@@ -103,7 +117,9 @@ const app = new Hono()
     return c.json(counts)
   })
   .post('/start-worker', (c) => {
-    worker.start()
+    held = false
+    ramp.ramp.start()
+    ramp.ramp.worker?.wake()
     return c.json({ started: true })
   })
   .get('/dump', async (c) => {
@@ -114,13 +130,14 @@ const app = new Hono()
     return c.json({ deliveries: deliveries.rows, orders: orders.rows })
   })
 
-// WORKER=manual: a backlog is received first, the parent starts the worker with /start-worker.
-if (env.WORKER !== 'manual') worker.start()
+// A long-lived server starts the kit's worker at once, so a restarted process applies the
+// backlog it inherited without waiting for traffic (the handler's documented `start()`).
+if (!held) ramp.ramp.start()
 serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
   process.stdout.write(`READY ${info.port}\n`)
 })
 process.once('SIGTERM', () => {
-  void worker.stop().finally(() => {
+  void ramp.ramp.close().finally(() => {
     closeSync(log)
     process.exit(0)
   })

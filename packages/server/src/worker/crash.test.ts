@@ -1,5 +1,6 @@
-// Crash and restart matrix: a kit process (crash.child.ts: webhook ingest on HTTP and a worker)
-// is killed with SIGKILL, then started again on the same database, in four cells:
+// Crash and restart matrix: a kit process (crash.child.ts: the real `createRampHandler` app
+// mounted at MOUNT and served over HTTP, its webhook route and its own worker started with
+// `ramp.start()`) is killed with SIGKILL, then started again on the same database, in four cells:
 //   store:  postgres (a schema per cell) | pglite (a data directory on disk, reopened)
 //   phase:  ingest     — killed while deliveries are being received and acknowledged; the
 //                        sender retries every delivery it saw fail, with the same id, until one
@@ -23,6 +24,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { KIT_ROUTES } from '@rampkit/core'
 import { buildWebhookHeaders } from '@rampkit/core/webhooks'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -33,8 +35,12 @@ const EVENTS = SOAK ? 900 : 200
 const KILLS = SOAK ? 3 : 1
 const SEED = Number(process.env.RAMPKIT_CRASH_SEED ?? 20_240_611)
 const SENDERS = 12
+/** The kit's default worker concurrency: at most this many handlers run when it is killed. */
 const CONCURRENCY = 4
 const LEASE_MS = 2000
+/** Where the child mounts the kit, as a partner does with `app.route('/api/ramp', ramp)`. */
+const MOUNT = '/api/ramp'
+const WEBHOOKS = `${MOUNT}${KIT_ROUTES.webhooks}`
 const SECRET = 'whsec_crash_test_secret'
 const CHILD = fileURLToPath(new URL('./crash.child.ts', import.meta.url))
 
@@ -85,7 +91,7 @@ type Kit = { child: ChildProcess; url: string; stderr: () => string }
 
 function startChild(env: Record<string, string>): Promise<Kit> {
   const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
-    env: { ...process.env, ...env, SECRET },
+    env: { ...process.env, ...env, SECRET, MOUNT },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   children.add(child)
@@ -235,7 +241,6 @@ async function runCell(store: Store, phase: Phase, cell: number) {
       GEN: String(gen),
       HANDLER_MS: '10',
       LEASE_MS: String(LEASE_MS),
-      CONCURRENCY: String(CONCURRENCY),
     })
     return kit
   }
@@ -269,7 +274,7 @@ async function runCell(store: Store, phase: Phase, cell: number) {
     let response: Response
     let text: string
     try {
-      response = await fetch(`${url}/webhooks`, {
+      response = await fetch(`${url}${WEBHOOKS}`, {
         method: 'POST',
         headers,
         body: send.body,
@@ -327,6 +332,27 @@ async function runCell(store: Store, phase: Phase, cell: number) {
     expect(left).toEqual([])
   }
 
+  /**
+   * The process answering is the handler's own route, not a stand-in: its answers carry the
+   * app's secure headers and `no-store`, and its body limit refuses a signed 300 KiB delivery
+   * with a 413 envelope before storing anything (sent outside the counted sends).
+   */
+  const checkRoute = async (url: string) => {
+    const body = JSON.stringify({ order_id: 'ord-too-large', pad: 'x'.repeat(300 * 1024) })
+    const headers = await buildWebhookHeaders({
+      secret: SECRET,
+      event: 'order.settled',
+      deliveryId: `too-large-${gen}`,
+      body,
+    })
+    const res = await fetch(`${url}${WEBHOOKS}`, { method: 'POST', headers, body })
+    expect(res.status).toBe(413)
+    expect(res.headers.get('cache-control')).toBe('no-store')
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+    const envelope = (await res.json()) as { status: string; data: { reason: string } }
+    expect(envelope).toMatchObject({ status: 'error', data: { reason: 'too_large' } })
+  }
+
   const appliedEvents = () => {
     const seen = new Set<string>()
     for (const line of readLog(logPath).entries) if (line.k === 'apply') seen.add(line.d)
@@ -372,6 +398,7 @@ async function runCell(store: Store, phase: Phase, cell: number) {
 
   // The last process: the sender delivers what is left, retrying until all is acknowledged.
   const last = await start()
+  await checkRoute(last.url)
   await resendSample(last.url)
   let work = [...unacked, ...queue]
   for (let round = 0; work.length > 0 && round < 20; round++) {

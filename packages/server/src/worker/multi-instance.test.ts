@@ -1,23 +1,135 @@
-import type { KitOrder } from '@rampkit/core'
+/**
+ * Two instances of the kit as partners run them: two `createRampHandler` apps, each served over
+ * HTTP with its own worker, sharing one store and one live-status bus — Postgres (store and
+ * LISTEN/NOTIFY bus), Redis (store and pub/sub bus), and a Postgres store with a Redis bus. Only
+ * the apps' routes are used: deliveries go to their webhook routes, live status is read from
+ * their SSE route (`GET /orders/:id/events`, owner from `getEndUser`).
+ *
+ * - 1,000 deliveries (30 % duplicates) sent concurrently across both instances: each event is
+ *   applied exactly once, and an SSE stream of every owned order open on each instance ends at
+ *   its terminal state — for every order, one of the two streams got it from the other
+ *   instance's worker through the shared bus.
+ * - With the real sandbox: an order accepted through instance B, its stream open on B; the
+ *   sandbox's webhooks reach instance A (a relay then delivers each again to B, a duplicate):
+ *   B's stream gets `settled` and ends, and the delivery is applied once.
+ */
+import { KIT_ROUTES, KIT_SSE_EVENTS, type KitOrder, type Quote } from '@rampkit/core'
 import { buildWebhookHeaders, type WebhookEvent } from '@rampkit/core/webhooks'
+import type { Context } from 'hono'
 import { Redis } from 'ioredis'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { postgresBus } from '../bus/postgres.js'
 import { redisBus } from '../bus/redis.js'
 import type { OrderBus } from '../bus/types.js'
+import {
+  ALLOWED_ORIGIN,
+  type KitHarness,
+  sandboxForFile,
+  startKit,
+  validQuote,
+} from '../routes/testing.js'
 import { postgresStore } from '../store/postgres.js'
 import { redisStore } from '../store/redis.js'
 import { DATABASE_URL, REDIS_URL, runId, skipUnlessReachable, testOrder } from '../store/testing.js'
 import type { RampStore } from '../store/types.js'
-import { ingestWebhook } from '../webhooks/ingest.js'
 import type { AnyEventContext } from './events.js'
-import { createWorker, type RampWorker } from './worker.js'
+import { type SseEvent, type SseStream, sseStream, startWebhookRelay } from './testing.js'
 
-const SECRET = 'whsec_two_instances'
-const silent = { warn: () => {}, error: () => {} }
+const sandbox = sandboxForFile('multi')
 
-type Stack = { store: RampStore; bus: OrderBus; worker: RampWorker }
+/** What two instances share. */
+type Shared = { store: RampStore; bus: OrderBus }
+type Name = 'A' | 'B'
+
+/** The partner's sign-in, the same on every instance: the user id from a header. */
+const USER_HEADER = 'x-end-user'
+const getEndUser = (c: Context) => c.req.header(USER_HEADER) ?? null
+
+/** Handler runs across both instances: `event|subject` -> the instances that ran it. */
+type Runs = Map<string, Name[]>
+
+function subjectOf(context: AnyEventContext): string {
+  if ('order' in context) return context.order.id
+  const payload = context.payload as { customer_id?: string; account_id?: number }
+  return `${payload.customer_id}/${payload.account_id ?? ''}`
+}
+
+/** Streams re-read the store only this often: a move seen sooner came over the shared bus. */
+const HEARTBEAT_MS = 60_000
+
+/** Starts instances A and B on `shared[0]` and `shared[1]`, recording handler runs in `runs`. */
+async function startInstances(shared: Shared[], runs: Runs): Promise<[KitHarness, KitHarness]> {
+  await Promise.all(shared.map(({ bus }) => bus.ready()))
+  const start = (name: Name, { store, bus }: Shared) =>
+    startKit(sandbox, 'http', {
+      store,
+      bus,
+      getEndUser,
+      pointWebhooks: false,
+      heartbeatMs: HEARTBEAT_MS,
+      // Hundreds of streams from one test user: the limits are not under test here.
+      rateLimit: { perUser: 100_000, perIp: 100_000 },
+      handlers: {
+        onEvent: (context) => {
+          const key = `${context.event}|${subjectOf(context)}`
+          runs.set(key, [...(runs.get(key) ?? []), name])
+        },
+      },
+    })
+  return [await start('A', shared[0]!), await start('B', shared[1]!)]
+}
+
+const eventsPath = (id: string) =>
+  KIT_ROUTES.orderEvents.replace(':orderId', encodeURIComponent(id))
+
+/** GET as `user`. */
+function getAs(kit: KitHarness, user: string, path: string) {
+  return kit.call(path, { headers: { [USER_HEADER]: user } })
+}
+
+/** POST as `user` from the partner's page. */
+function postAs(kit: KitHarness, user: string, path: string, body: unknown) {
+  return kit.call(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: ALLOWED_ORIGIN, [USER_HEADER]: user },
+    body: JSON.stringify(body),
+  })
+}
+
+/** Streams opened by a test, cancelled when it ends (a failed test leaves none open). */
+const openStreams = new Set<SseStream>()
+async function cancelStreams() {
+  await Promise.all([...openStreams].map((stream) => stream.cancel()))
+  openStreams.clear()
+}
+
+/** Opens the order's SSE stream on `kit` as `user` and reads its snapshot. */
+async function openStream(kit: KitHarness, user: string, id: string): Promise<SseStream> {
+  const res = await getAs(kit, user, eventsPath(id))
+  expect(res.status, `stream of ${id}`).toBe(200)
+  expect(res.headers.get('content-type')).toContain('text/event-stream')
+  const stream = sseStream(res)
+  openStreams.add(stream)
+  // The route subscribes to the bus before it reads the snapshot: once the snapshot is here,
+  // nothing published later can be missed.
+  await stream.until((events) => events.length >= 1)
+  return stream
+}
+
+const orderOf = (event: SseEvent) => JSON.parse(event.data) as KitOrder
+
+/** The stream's end: the last order event (terminal), then `end` with its status. */
+function ending(events: SseEvent[]): { order: KitOrder; orderEvent: SseEvent; end: string } {
+  const end = events.at(-1)!
+  const last = events.at(-2)!
+  expect(end.event).toBe(KIT_SSE_EVENTS.end)
+  expect(last.event).toBe(KIT_SSE_EVENTS.order)
+  const order = orderOf(last)
+  expect((JSON.parse(end.data) as { status: string }).status).toBe(order.status)
+  return { order, orderEvent: last, end: order.status }
+}
+
 type Send = { event: WebhookEvent; body: string; headers: Record<string, string> }
 
 function shuffle<T>(items: T[], seed = 7): T[] {
@@ -43,7 +155,7 @@ async function sign(
 ): Promise<Send> {
   const body = JSON.stringify(payload)
   const headers: Record<string, string> = await buildWebhookHeaders({
-    secret: SECRET,
+    secret: sandbox.webhookSecret,
     event,
     deliveryId,
     body,
@@ -124,153 +236,298 @@ async function workload(prefix: string) {
   return { orders, expectedFinal, sends: shuffle([...originals, ...duplicates]), distinct: 700 }
 }
 
-async function twoInstances(name: string, makeStack: (index: number) => Promise<Stack>) {
+async function thousandDeliveries(name: string, shared: Shared[]) {
   const prefix = `${name}-${runId()}`
+  const owner = `owner-${prefix}`
   const { orders, expectedFinal, sends, distinct } = await workload(prefix)
-  const handlerCalls = new Map<string, number>()
-  const record = (key: string) => handlerCalls.set(key, (handlerCalls.get(key) ?? 0) + 1)
-  const onEvent = (context: AnyEventContext) => {
-    const payload = context.payload as {
-      order_id?: string
-      customer_id?: string
-      account_id?: number
-    }
-    record(
-      `${context.event}|${payload.order_id ?? `${payload.customer_id}/${payload.account_id ?? ''}`}`,
+  const runs: Runs = new Map()
+  const kits = await startInstances(shared, runs)
+  const [a, b] = kits
+  try {
+    // 200 of the orders were created by the kit (owned); 50 arrive unknown (ownerless).
+    const owned = orders.slice(0, 200)
+    for (const order of owned) await a.kit.ramp.store.saveOrder({ order, owner })
+
+    // A stream of every owned order on each instance, open before the first delivery.
+    const streams = await Promise.all(
+      owned.flatMap((order) =>
+        kits.map(async (kit, i) => ({
+          order,
+          on: (['A', 'B'] as const)[i]!,
+          stream: await openStream(kit, owner, order.id),
+        })),
+      ),
     )
-  }
+    for (const { stream } of streams) expect(orderOf(stream.events[0]!).status).toBe('processing')
 
-  const stacks: Stack[] = []
-  for (let i = 0; i < 2; i++) stacks.push(await makeStack(i))
-  const workers = stacks.map(({ store, bus }) =>
-    createWorker({ store, bus, handlers: { onEvent }, concurrency: 8, idleMs: 50, logger: silent }),
-  )
-  const [a, b] = stacks as [Stack, Stack]
-  stacks.forEach((stack, i) => {
-    stack.worker = workers[i]!
-  })
-  await Promise.all(stacks.map((stack) => stack.bus.ready()))
-
-  // 200 of the orders were created by the kit (owned); 50 arrive unknown (ownerless).
-  for (const order of orders.slice(0, 200)) await a.store.saveOrder({ order, owner: 'owner-1' })
-  const lastSeen = stacks.map(() => new Map<string, string>())
-  for (const order of orders) {
-    stacks.forEach((stack, i) => {
-      stack.bus.subscribe(order.id, (o) => lastSeen[i]!.set(o.id, o.status))
-    })
-  }
-
-  for (const worker of workers) worker.start()
-  const started = performance.now()
-  const results = await Promise.all(
-    sends.map((send, i) => {
-      const stack = stacks[i % 2]!
-      return ingestWebhook({
-        store: stack.store,
-        secrets: SECRET,
-        request: new Request('http://kit.test/webhooks', {
+    const started = performance.now()
+    const answers = await Promise.all(
+      sends.map(async (send, i) => {
+        const res = await kits[i % 2]!.call(KIT_ROUTES.webhooks, {
           method: 'POST',
           body: send.body,
           headers: send.headers,
-        }),
-        onStored: () => stack.worker.wake(),
-      })
-    }),
-  )
-  const ingested = performance.now()
-  expect(results.every((result) => result.status === 200)).toBe(true)
-  const stored = results.filter((result) => result.stored)
-  // Distinct events plus the 100 the service sent again under new ids and signatures.
-  expect(stored).toHaveLength(distinct + 100)
+        })
+        const envelope = (await res.json()) as {
+          data: { delivery_id: string; duplicate: boolean }
+        }
+        return { status: res.status, ...envelope.data }
+      }),
+    )
+    const ingested = performance.now()
+    expect(answers.filter((answer) => answer.status !== 200)).toEqual([])
+    const stored = answers.filter((answer) => !answer.duplicate)
+    // Distinct events plus the 100 the service sent again under new ids and signatures.
+    expect(stored).toHaveLength(distinct + 100)
 
-  await Promise.all(workers.map((worker) => worker.drain()))
-  await Promise.all(workers.map((worker) => worker.stop()))
-  const applied = performance.now()
+    await Promise.all(kits.map((kit) => kit.kit.ramp.worker!.drain()))
+    const applied = performance.now()
+    // Every stream ends by itself at its order's terminal state (well before a heartbeat).
+    await Promise.all(streams.map(({ stream }) => stream.toEnd(5000)))
+    const ended = performance.now()
 
-  for (const result of stored) {
-    const id = result.status === 200 ? result.body.data.delivery_id : ''
-    expect((await a.store.getDelivery(id))?.status).toBe('applied')
-  }
-  // Each order event fired once per order and status; each other event once per delivery.
-  for (const [key, count] of handlerCalls) expect(count, key).toBe(1)
-  for (const order of orders) {
-    const stored = await b.store.getOrder(order.id)
-    expect(stored?.order.status, order.id).toBe(expectedFinal.get(order.id))
-    for (const status of Object.keys(stored!.appliedBy)) {
-      expect(handlerCalls.get(`order.${status}|${order.order_id}`), `${order.id} ${status}`).toBe(1)
+    for (const answer of stored) {
+      expect((await a.kit.ramp.store.getDelivery(answer.delivery_id))?.status).toBe('applied')
     }
-    const fired = [...handlerCalls.keys()].filter((key) => key.endsWith(`|${order.order_id}`))
-    expect(fired.length).toBe(Object.keys(stored!.appliedBy).length)
+    // Each order event fired once per order and status, each other event once per delivery,
+    // on one instance or the other.
+    for (const [key, by] of runs) expect(by, key).toHaveLength(1)
+    for (const order of orders) {
+      const final = await b.kit.ramp.store.getOrder(order.id)
+      expect(final?.order.status, order.id).toBe(expectedFinal.get(order.id))
+      for (const status of Object.keys(final!.appliedBy)) {
+        expect(runs.get(`order.${status}|${order.id}`), `${order.id} ${status}`).toHaveLength(1)
+      }
+      const fired = [...runs.keys()].filter((key) => key.endsWith(`|${order.id}`))
+      expect(fired.length).toBe(Object.keys(final!.appliedBy).length)
+    }
+
+    // Each stream ended at a terminal state of its order: the final one, or `settled` for an
+    // order refunded afterwards (a stream ends at its first terminal state).
+    let fromOtherInstance = 0
+    for (const { order, on, stream } of streams) {
+      const { end } = ending(stream.events)
+      const expected = expectedFinal.get(order.id)!
+      expect(
+        end === expected || (expected === 'refunded' && end === 'settled'),
+        `${order.id} on ${on}: ended ${end}, final ${expected}`,
+      ).toBe(true)
+      const applier = runs.get(`order.${end}|${order.id}`)?.[0]
+      expect(applier, `${order.id} ${end}`).toBeDefined()
+      if (applier !== on) fromOtherInstance++
+    }
+    // For each order, exactly one of its two streams is on the instance that did not apply it.
+    expect(fromOtherInstance).toBe(owned.length)
+
+    // A stream opened now, on either instance, starts at the final state and ends at once.
+    for (const order of owned.slice(0, 50)) {
+      for (const kit of kits) {
+        const late = await openStream(kit, owner, order.id)
+        const events = await late.toEnd(2000)
+        expect(orderOf(events[0]!).status).toBe(expectedFinal.get(order.id))
+        expect(events.at(-1)!.event).toBe(KIT_SSE_EVENTS.end)
+      }
+    }
+    expect(await a.kit.ramp.store.listOrders({ owner, limit: 200 })).toHaveLength(200)
+    console.info(
+      `[two instances, ${name}] ${sends.length} deliveries (${sends.length - distinct} duplicates) to the webhook routes of A and B, ingested in ${Math.round(ingested - started)} ms, all applied after ${Math.round(applied - started)} ms; ${streams.length} SSE streams ended after ${Math.round(ended - started)} ms, ${fromOtherInstance} of them fed by the other instance's worker`,
+    )
+  } finally {
+    await cancelStreams()
+    await Promise.all(kits.map((kit) => kit.close()))
   }
-  // Live status reaches subscribers on both instances, whichever applied the event.
-  const deadline = Date.now() + 3000
-  while (
-    Date.now() < deadline &&
-    orders.some((o) => lastSeen.some((seen) => seen.get(o.id) !== expectedFinal.get(o.id)))
-  ) {
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-  for (const seen of lastSeen) {
-    for (const order of orders)
-      expect(seen.get(order.id), order.id).toBe(expectedFinal.get(order.id))
-  }
-  const owned = await a.store.listOrders({ owner: 'owner-1', limit: 200 })
-  expect(owned).toHaveLength(200)
-  console.info(
-    `[two instances, ${name}] ${sends.length} deliveries ingested in ${Math.round(ingested - started)} ms, all applied after ${Math.round(applied - started)} ms`,
-  )
-  return stacks
 }
 
-const skipPostgres = await skipUnlessReachable('two instances on Postgres', DATABASE_URL)
-describe.skipIf(skipPostgres)('two instances sharing Postgres', () => {
+async function liveStatusAcross(name: string, shared: Shared[]) {
+  const runs: Runs = new Map()
+  const kits = await startInstances(shared, runs)
+  const [a, b] = kits
+  const relay = await startWebhookRelay([`${a.url}/webhooks`, `${b.url}/webhooks`])
+  const apiKey = sandbox.apiKeys[0]!
+  sandbox.admin.setWebhook(apiKey, { url: `${relay.url}/webhooks` })
+  try {
+    const user = `amina-${name}-${runId()}`
+    const quote = await postAs(b, user, KIT_ROUTES.quotes, validQuote())
+    expect(quote.status).toBe(201)
+    const { quote_id } = ((await quote.json()) as { data: Quote }).data
+    const accepted = await postAs(b, user, KIT_ROUTES.acceptQuote.replace(':quoteId', quote_id), {})
+    expect(accepted.status).toBe(200)
+    const order = ((await accepted.json()) as { data: KitOrder }).data
+    await sandbox.admin.idle()
+    await Promise.all(kits.map((kit) => kit.kit.ramp.worker!.drain()))
+
+    // The owner's stream on B (and one on A); nobody else's.
+    const onB = await openStream(b, user, order.id)
+    const onA = await openStream(a, user, order.id)
+    expect(orderOf(onB.events[0]!).status).toBe('processing')
+    expect((await getAs(a, `mallory-${runId()}`, eventsPath(order.id))).status).toBe(404)
+    expect((await getAs(b, `mallory-${runId()}`, eventsPath(order.id))).status).toBe(404)
+
+    await sandbox.admin.settleOrder(apiKey, order.order_id!)
+    const [eventsB, eventsA] = await Promise.all([onB.toEnd(3000), onA.toEnd(3000)])
+    await sandbox.admin.idle()
+    await Promise.all(kits.map((kit) => kit.kit.ramp.worker!.drain()))
+
+    const settled = relay.deliveries.find(
+      (d) => d.event === 'order.settled' && d.body.includes(order.order_id!),
+    )
+    expect(settled, 'the sandbox delivered order.settled').toBeDefined()
+    // A stored it; the same delivery sent to B afterwards was a duplicate.
+    expect(settled!.answers.map((x) => [x.status, x.duplicate])).toEqual([
+      [200, false],
+      [200, true],
+    ])
+    for (const delivery of relay.deliveries) {
+      expect(delivery.answers.map((x) => x.status)).toEqual([200, 200])
+      expect(delivery.answers[1]!.duplicate, `${delivery.event} to B`).toBe(true)
+    }
+    expect((await b.kit.ramp.store.getDelivery(settled!.id))?.status).toBe('applied')
+
+    // B's stream (and A's) got `settled`, then `end`, and was closed by the server.
+    const endB = ending(eventsB)
+    const endA = ending(eventsA)
+    expect([endB.end, endA.end]).toEqual(['settled', 'settled'])
+    expect([onB.closed, onA.closed]).toEqual([true, true])
+    const latencyMs = endB.orderEvent.at - settled!.receivedAt
+    // Before B's first heartbeat re-read: only the bus explains B seeing it (not a speed figure).
+    expect(latencyMs).toBeLessThan(HEARTBEAT_MS)
+
+    // Applied once, on one instance: the other one's stream had it from the bus.
+    const appliedOn = runs.get(`order.settled|${order.id}`)
+    expect(appliedOn).toHaveLength(1)
+    for (const [key, by] of runs) expect(by, key).toHaveLength(1)
+    console.info(
+      `[two instances, ${name}] SSE on B: settled ${latencyMs} ms after the webhook reached A (applied by ${appliedOn![0]}'s worker; ${relay.deliveries.length} deliveries, each also sent to B, all duplicates there)`,
+    )
+  } finally {
+    sandbox.admin.setWebhook(apiKey, { url: null })
+    await relay.stop()
+    await cancelStreams()
+    await Promise.all(kits.map((kit) => kit.close()))
+  }
+}
+
+/** A backend two instances share: how to open each instance's store and bus, and cleanup. */
+type Backend = {
+  name: string
+  skip: boolean
+  bulk: boolean
+  open(): Promise<Shared>
+  cleanup(): Promise<void>
+}
+
+function postgresPool(pools: pg.Pool[]): pg.Pool {
+  const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 10 })
+  pools.push(pool)
+  return pool
+}
+
+async function dropSchema(schema: string) {
+  const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 1 })
+  await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`)
+  await pool.end()
+}
+
+async function dropKeys(prefix: string) {
+  const redis = new Redis(REDIS_URL)
+  const keys = await redis.keys(`${prefix}*`)
+  if (keys.length > 0) await redis.del(...keys)
+  redis.disconnect()
+}
+
+function postgresBackend(skip: boolean): Backend {
   const schema = `rampkit_two_${runId()}`
   const channel = `rampkit_two_${runId()}`
   const pools: pg.Pool[] = []
-  const stacks: Stack[] = []
-  afterAll(async () => {
-    await Promise.all(stacks.map((stack) => stack.bus.close()))
-    await pools[0]?.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`)
-    await Promise.all(pools.map((pool) => pool.end()))
-  })
+  const buses: OrderBus[] = []
+  return {
+    name: 'postgres',
+    skip,
+    bulk: true,
+    async open() {
+      const pool = postgresPool(pools)
+      const bus = postgresBus({ pool, channel })
+      buses.push(bus)
+      return { store: await postgresStore({ pool, schema }), bus }
+    },
+    async cleanup() {
+      await Promise.all(buses.map((bus) => bus.close()))
+      await Promise.all(pools.map((pool) => pool.end()))
+      await dropSchema(schema)
+    },
+  }
+}
 
-  it('apply each of 1,000 deliveries (30% duplicates) exactly once, and both see every final state', async () => {
-    const result = await twoInstances('pg', async () => {
-      const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 10 })
-      pools.push(pool)
-      const stack = {
-        store: await postgresStore({ pool, schema }),
-        bus: postgresBus({ pool, channel }),
-      } as Stack
-      stacks.push(stack)
-      return stack
-    })
-    expect(result).toHaveLength(2)
-  }, 60_000)
-})
-
-const skipRedis = await skipUnlessReachable('two instances on Redis', REDIS_URL)
-describe.skipIf(skipRedis)('two instances sharing Redis', () => {
+function redisBackend(skip: boolean): Backend {
   const keyPrefix = `rampkit-two:${runId()}:`
   const clients: Redis[] = []
-  const stacks: Stack[] = []
-  afterAll(async () => {
-    await Promise.all(stacks.map((stack) => stack.bus.close()))
-    const keys = await clients[0]?.keys(`${keyPrefix}*`)
-    if (keys && keys.length > 0) await clients[0]?.del(...keys)
-    for (const client of clients) client.disconnect()
-  })
-
-  it('apply each of 1,000 deliveries (30% duplicates) exactly once, and both see every final state', async () => {
-    await twoInstances('redis', async () => {
+  const buses: OrderBus[] = []
+  return {
+    name: 'redis',
+    skip,
+    bulk: true,
+    async open() {
       const redis = new Redis(REDIS_URL)
       clients.push(redis)
-      const stack = {
-        store: redisStore({ redis, keyPrefix }),
-        bus: redisBus({ redis, channel: `${keyPrefix}orders` }),
-      } as Stack
-      stacks.push(stack)
-      return stack
-    })
-  }, 60_000)
-})
+      const bus = redisBus({ redis, channel: `${keyPrefix}orders` })
+      buses.push(bus)
+      return { store: redisStore({ redis, keyPrefix }), bus }
+    },
+    async cleanup() {
+      await Promise.all(buses.map((bus) => bus.close()))
+      for (const client of clients) client.disconnect()
+      await dropKeys(keyPrefix)
+    },
+  }
+}
+
+/** A Postgres store with the Redis bus, a common pairing. */
+function mixedBackend(skip: boolean): Backend {
+  const schema = `rampkit_two_mixed_${runId()}`
+  const channel = `rampkit-two-mixed:${runId()}:orders`
+  const pools: pg.Pool[] = []
+  const clients: Redis[] = []
+  const buses: OrderBus[] = []
+  return {
+    name: 'postgres store, redis bus',
+    skip,
+    bulk: false,
+    async open() {
+      const redis = new Redis(REDIS_URL)
+      clients.push(redis)
+      const bus = redisBus({ redis, channel })
+      buses.push(bus)
+      return { store: await postgresStore({ pool: postgresPool(pools), schema }), bus }
+    },
+    async cleanup() {
+      await Promise.all(buses.map((bus) => bus.close()))
+      for (const client of clients) client.disconnect()
+      await Promise.all(pools.map((pool) => pool.end()))
+      await dropSchema(schema)
+    },
+  }
+}
+
+const pgDown = await skipUnlessReachable('two instances on Postgres', DATABASE_URL)
+const redisDown = await skipUnlessReachable('two instances on Redis', REDIS_URL)
+const BACKENDS = [
+  postgresBackend(pgDown),
+  redisBackend(redisDown),
+  mixedBackend(pgDown || redisDown),
+]
+
+for (const backend of BACKENDS) {
+  describe.skipIf(backend.skip)(`two createRampHandler instances sharing ${backend.name}`, () => {
+    afterAll(() => backend.cleanup())
+
+    if (backend.bulk) {
+      it('apply each of 1,000 deliveries (30% duplicates) exactly once; SSE streams on both end at each final state', async () => {
+        await thousandDeliveries(backend.name, [await backend.open(), await backend.open()])
+      }, 90_000)
+    }
+
+    it('a stream open on B ends with settled when the webhook reaches A; duplicates applied once', async () => {
+      await liveStatusAcross(backend.name, [await backend.open(), await backend.open()])
+    }, 30_000)
+  })
+}
