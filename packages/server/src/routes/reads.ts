@@ -15,6 +15,21 @@ import { ok } from './envelope.js'
 import { upstreamError } from './upstream-error.js'
 import { parseQuery } from './validate.js'
 
+// A cache hit hands back the very object it stored, so its envelope is serialized once per
+// upstream read, not once per browser request. Keyed weakly: it goes when the cache drops it.
+const envelopes = new WeakMap<object, string>()
+
+/** The success envelope of a cached read, serialized once per cached value. */
+function okCached(c: Context, data: unknown): Response {
+  if (typeof data !== 'object' || data === null) return ok(c, data)
+  let body = envelopes.get(data)
+  if (body === undefined) {
+    body = JSON.stringify({ status: 'success', message: 'OK', data })
+    envelopes.set(data, body)
+  }
+  return c.body(body, 200, { 'Content-Type': 'application/json' })
+}
+
 /** Cache-Control of a catalog-like read: the browser may keep it as long as the kit does. */
 function cacheHeader(c: Context, ttlMs: number) {
   const seconds = Math.floor(ttlMs / 1000)
@@ -45,7 +60,7 @@ export function registerReadRoutes(app: Hono<RampEnv>, kit: KitContext) {
       try {
         const data = await kit.cache.get(cacheKey(name, query.data), () => load(query.data))
         cacheHeader(c, kit.cacheTtlMs)
-        return ok(c, data)
+        return okCached(c, data)
       } catch (error) {
         return upstreamError(c, error, { ...kit, operation: name })
       }
