@@ -1,48 +1,17 @@
 'use client'
+import { createKitClient } from '@rampkit/core/kit'
 import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query'
-import { createContext, type ReactNode, useContext, useMemo, useState } from 'react'
+import { type ReactNode, useContext, useMemo, useState } from 'react'
 import { type Config, WagmiContext, WagmiProvider } from 'wagmi'
-import { createKitClient, type KitClient } from './api/client.js'
-import { formatMessage, type MessageKey, messagesFor, type RampMessages } from './messages/index.js'
+import {
+  RampKitContext,
+  type RampKitContextValue,
+  type RampTheme,
+  useRampKit,
+} from './kitContext.js'
+import { formatMessage, messagesFor, type RampMessages } from './messages/index.js'
 
-/**
- * The look of the checkout, applied as CSS variables on the widget's root (no CSS-in-JS
- * runtime). Colours take any CSS colour; `mode` picks the light or dark palette of
- * `@rampkit/react/styles.css` (`auto` follows the system).
- */
-export type RampTheme = {
-  mode?: 'light' | 'dark' | 'auto'
-  colors?: Partial<
-    Record<
-      | 'accent'
-      | 'accentText'
-      | 'background'
-      | 'surface'
-      | 'text'
-      | 'muted'
-      | 'border'
-      | 'danger'
-      | 'success',
-      string
-    >
-  >
-  radius?: string
-  font?: string
-}
-
-/** What every rampkit hook reads from `RampKitProvider`. */
-export type RampKitContextValue = {
-  client: KitClient
-  locale: string
-  messages: RampMessages
-  /** A message of the current locale with `{placeholders}` filled. */
-  t: (key: MessageKey, values?: Record<string, string | number>) => string
-  theme: RampTheme
-  /** Whether a wagmi config is available (needed for off-ramp only). */
-  hasWagmi: boolean
-}
-
-const RampKitContext = createContext<RampKitContextValue | null>(null)
+export { type RampKitContextValue, type RampTheme, useRampKit } from './kitContext.js'
 
 /** Props of `RampKitProvider`. */
 export type RampKitProviderProps = {
@@ -138,20 +107,4 @@ export function RampKitLocale(props: {
     }
   }, [parent, locale, overrides])
   return <RampKitContext.Provider value={value}>{props.children}</RampKitContext.Provider>
-}
-
-/**
- * The provider's client, locale, messages and theme. Throws outside `RampKitProvider`.
- *
- * @example
- * const { client, t } = useRampKit()
- */
-export function useRampKit(): RampKitContextValue {
-  const value = useContext(RampKitContext)
-  if (!value) {
-    throw new Error(
-      'rampkit hooks must be used inside <RampKitProvider endpoint="/api/ramp">. Wrap your checkout in it.',
-    )
-  }
-  return value
 }

@@ -1,1 +1,51 @@
-export * from './routes.js'
+/**
+ * `@rampkit/core/kit`: the browser's side of the server kit, with no zod, no key and no React.
+ * The kit's route table and live-status constants, `createKitClient` (plain fetch to where the
+ * partner mounted `createRampHandler`), and the query keys and query/mutation options every
+ * TanStack Query adapter takes; `@rampkit/react`'s hooks are thin wrappers of these. The
+ * options import `skipToken` from `@tanstack/query-core`, an optional peer of this package.
+ * A test bundles this entry and fails if zod, the API client or webhook code is in its graph.
+ *
+ * @example
+ * import { catalogQueryOptions, createKitClient } from '@rampkit/core/kit'
+ * const client = createKitClient({ endpoint: '/api/ramp' })
+ * const catalog = await queryClient.fetchQuery(catalogQueryOptions(client, { country: 'KE' }))
+ */
+export {
+  type CreateKitClientOptions,
+  createKitClient,
+  type KitClient,
+  type KitQuery,
+  type KitRequest,
+} from './client.js'
+export { rampKitKeys } from './query/keys.js'
+export {
+  banksQueryOptions,
+  catalogQueryOptions,
+  configQueryOptions,
+  corridorsQueryOptions,
+  isOrderFinal,
+  type OrdersQuery,
+  orderQueryOptions,
+  ordersQueryOptions,
+  paymentMethodsQueryOptions,
+  tokenPreviewQueryOptions,
+  tokensQueryOptions,
+} from './query/reads.js'
+export type { KitQueryOptions } from './query/types.js'
+export {
+  type AcceptQuoteVariables,
+  acceptQuoteMutationOptions,
+  type CreateOrderVariables,
+  createOrderMutationOptions,
+  quoteMutationOptions,
+} from './query/writes.js'
+export {
+  KIT_ROUTES,
+  KIT_SSE_EVENTS,
+  KIT_STREAM_END_STATUSES,
+  type KitBrowserRoute,
+  type KitRoute,
+} from './routes.js'
+// Types only: the schemas themselves (zod) stay in the root entry.
+export type { KitConfig, KitOrder, KitOrderFlow } from './schemas.js'

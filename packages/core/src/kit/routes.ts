@@ -1,5 +1,5 @@
-import { z } from 'zod'
-import { orderStatus, orderTypeName } from '../schemas/index.js'
+// No zod here, nor any import at run time: this module reaches the widget's bundle through
+// `@rampkit/core/kit`, and the kit's zod schemas (`./schemas.ts`) must not come with it.
 
 /**
  * The browser-facing API of the server kit (`@rampkit/server`), relative to where the partner
@@ -29,43 +29,13 @@ export const KIT_ROUTES = {
 } as const
 export type KitRoute = keyof typeof KIT_ROUTES
 
-/** How an order was made: a binding partner quote that was accepted, or a direct create. */
-export const kitOrderFlow = z.enum(['quote', 'direct'])
-export type KitOrderFlow = z.infer<typeof kitOrderFlow>
-
 /**
- * An order as the kit shows it to its owner: one shape for both upstream flows, lower-case
- * status (section 3), human-unit amounts. `id` is the service's `order_id` once known,
- * otherwise the creation `tx_hash` of a direct order.
+ * The routes a browser calls: every route but the service's webhook receiver.
+ *
+ * @example
+ * const route: KitBrowserRoute = 'catalog'
  */
-export const kitOrder = z.looseObject({
-  id: z.string(),
-  flow: kitOrderFlow,
-  order_id: z.string().nullable(),
-  quote_id: z.string().nullable(),
-  tx_hash: z.string().nullable(),
-  status: orderStatus,
-  order_type: orderTypeName,
-  amount_fiat: z.number().nullable(),
-  currency: z.string().nullable(),
-  amount_crypto: z.number().nullable(),
-  token: z.string().nullable(),
-  rate: z.number().nullable(),
-  wallet_address: z.string().nullable(),
-  settlement_transaction_hash: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-})
-export type KitOrder = z.infer<typeof kitOrder>
-
-/** `data` of GET /config: what the widget needs to know about the environment. */
-export const kitConfig = z.looseObject({
-  environment: z.enum(['sandbox', 'production']),
-  chain_id: z.number().int().nullable(),
-  spender: z.string().nullable(),
-  sse: z.boolean(),
-})
-export type KitConfig = z.infer<typeof kitConfig>
+export type KitBrowserRoute = Exclude<KitRoute, 'webhooks'>
 
 /** SSE event names of GET /orders/:orderId/events. Each `order` event's data is a KitOrder. */
 export const KIT_SSE_EVENTS = { order: 'order', ping: 'ping', end: 'end' } as const

@@ -3,14 +3,35 @@
  * `@rampkit/react/hooks`: the provider and the headless hooks, without the styled widget. Build
  * your own checkout UI from these; `<RampCheckout />` uses nothing else.
  */
+// The kit's client, keys and query options live in core (`@rampkit/core/kit`, no React, no
+// zod) beside the route table; re-exported here so the hooks entry keeps its whole API.
 export {
+  type AcceptQuoteVariables,
+  acceptQuoteMutationOptions,
+  banksQueryOptions,
   type CreateKitClientOptions,
+  type CreateOrderVariables,
+  catalogQueryOptions,
+  configQueryOptions,
+  corridorsQueryOptions,
   createKitClient,
+  createOrderMutationOptions,
+  isOrderFinal,
+  KIT_ROUTES as ROUTES,
+  KIT_STREAM_END_STATUSES as STREAM_END_STATUSES,
   type KitClient,
   type KitQuery,
+  type KitQueryOptions,
   type KitRequest,
-} from '../api/client.js'
-export { ROUTES, STREAM_END_STATUSES } from '../api/routes.js'
+  type OrdersQuery,
+  orderQueryOptions,
+  ordersQueryOptions,
+  paymentMethodsQueryOptions,
+  quoteMutationOptions,
+  rampKitKeys,
+  tokenPreviewQueryOptions,
+  tokensQueryOptions,
+} from '@rampkit/core/kit'
 export {
   formatMessage,
   type MessageKey,
@@ -27,27 +48,6 @@ export {
   type RampTheme,
   useRampKit,
 } from '../provider.js'
-export { rampKitKeys } from '../query/keys.js'
-export {
-  banksQueryOptions,
-  catalogQueryOptions,
-  configQueryOptions,
-  corridorsQueryOptions,
-  isOrderFinal,
-  type OrdersQuery,
-  orderQueryOptions,
-  ordersQueryOptions,
-  paymentMethodsQueryOptions,
-  tokenPreviewQueryOptions,
-  tokensQueryOptions,
-} from '../query/reads.js'
-export {
-  type AcceptQuoteVariables,
-  acceptQuoteMutationOptions,
-  type CreateOrderVariables,
-  createOrderMutationOptions,
-  quoteMutationOptions,
-} from '../query/writes.js'
 export { baseUnitsCovering } from '../utils/units.js'
 export {
   type ReadHookOptions,

@@ -10,8 +10,6 @@ import type {
   PaymentMethods,
   PaymentMethodsQuery,
 } from '@rampkit/core'
-import { type UseQueryResult, useQuery } from '@tanstack/react-query'
-import { useRampKit } from '../provider.js'
 import {
   banksQueryOptions,
   catalogQueryOptions,
@@ -19,7 +17,9 @@ import {
   corridorsQueryOptions,
   paymentMethodsQueryOptions,
   tokensQueryOptions,
-} from '../query/reads.js'
+} from '@rampkit/core/kit'
+import { type UseQueryResult, useQuery } from '@tanstack/react-query'
+import { useRampKit } from '../provider.js'
 
 /** Options every read hook takes. */
 export type ReadHookOptions = { enabled?: boolean }

@@ -19,9 +19,9 @@ import {
   toQuoteRequest,
   transition,
 } from '@rampkit/core'
+import { isOrderFinal } from '@rampkit/core/kit'
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useRampKit } from '../provider.js'
-import { isOrderFinal } from '../query/reads.js'
 import { isRefusal, toCheckoutError } from '../utils/errors.js'
 import { useOrderStatus } from './useOrderStatus.js'
 import { useAcceptQuote, useCreateOrder, useQuote } from './writes.js'

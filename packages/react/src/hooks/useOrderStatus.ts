@@ -1,10 +1,9 @@
 'use client'
 import type { KitOrder } from '@rampkit/core'
+import { isOrderFinal, orderQueryOptions, rampKitKeys } from '@rampkit/core/kit'
 import { type UseQueryResult, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useRampKit } from '../provider.js'
-import { rampKitKeys } from '../query/keys.js'
-import { isOrderFinal, orderQueryOptions } from '../query/reads.js'
 
 /** Options of `useOrderStatus`. */
 export type UseOrderStatusOptions = {

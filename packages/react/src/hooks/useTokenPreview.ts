@@ -1,8 +1,8 @@
 'use client'
 import type { TokenPreview, TokenPreviewQuery } from '@rampkit/core'
+import { tokenPreviewQueryOptions } from '@rampkit/core/kit'
 import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react-query'
 import { useRampKit } from '../provider.js'
-import { tokenPreviewQueryOptions } from '../query/reads.js'
 import { useDebouncedValue } from './useDebouncedValue.js'
 
 /** Options of `useTokenPreview`. */

@@ -1,14 +1,14 @@
 'use client'
 import type { KitOrder, Quote, QuoteRequest } from '@rampkit/core'
-import { type UseMutationResult, useMutation } from '@tanstack/react-query'
-import { useRampKit } from '../provider.js'
 import {
   type AcceptQuoteVariables,
   acceptQuoteMutationOptions,
   type CreateOrderVariables,
   createOrderMutationOptions,
   quoteMutationOptions,
-} from '../query/writes.js'
+} from '@rampkit/core/kit'
+import { type UseMutationResult, useMutation } from '@tanstack/react-query'
+import { useRampKit } from '../provider.js'
 
 /**
  * Asks for a binding quote (POST /quotes). A 422 rejects with a `RampApiError` whose `field`

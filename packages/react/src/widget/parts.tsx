@@ -1,6 +1,6 @@
 'use client'
 import { type ReactNode, useId } from 'react'
-import { useRampKit } from '../provider.js'
+import { useRampKit } from '../kitContext.js'
 import { errorText } from './errors.js'
 import { shortHash } from './format.js'
 

@@ -10,9 +10,9 @@ import {
 import { type ReactNode, useCallback, useEffect, useRef } from 'react'
 import { type FieldErrors, type Resolver, type UseFormSetValue, useForm } from 'react-hook-form'
 import { useConnection } from 'wagmi'
+import { useRampKit } from '../../kitContext.js'
 import type { MessageKey } from '../../messages/index.js'
 import { formatPhoneAsYouType, validatePhone } from '../../phone/index.js'
-import { useRampKit } from '../../provider.js'
 import { useWidget } from '../context.js'
 import { Alert, Field } from '../parts.js'
 

@@ -1,21 +1,21 @@
+import { skipToken } from '@tanstack/query-core'
 import type {
   Banks,
   BanksQuery,
   Catalog,
   CorridorQuery,
   Corridors,
-  KitConfig,
-  KitOrder,
   MetaTokens,
   PaymentMethods,
   PaymentMethodsQuery,
   TokenPreview,
   TokenPreviewQuery,
-} from '@rampkit/core'
-import { queryOptions, skipToken } from '@tanstack/react-query'
-import type { KitClient } from '../api/client.js'
-import { STREAM_END_STATUSES } from '../api/routes.js'
+} from '../../schemas/index.js'
+import type { KitClient } from '../client.js'
+import { KIT_STREAM_END_STATUSES } from '../routes.js'
+import type { KitConfig, KitOrder } from '../schemas.js'
 import { rampKitKeys } from './keys.js'
+import { queryOptions } from './queryOptions.js'
 
 // Catalog-like reads change rarely; the kit caches them too.
 const CATALOG_STALE_MS = 5 * 60_000
@@ -143,7 +143,7 @@ export function tokenPreviewQueryOptions(client: KitClient, params: TokenPreview
 
 /** Whether an order can still change (polling and streaming stop after these). */
 export function isOrderFinal(status: string | undefined): boolean {
-  return (STREAM_END_STATUSES as readonly string[]).includes(status ?? '')
+  return (KIT_STREAM_END_STATUSES as readonly string[]).includes(status ?? '')
 }
 
 /**

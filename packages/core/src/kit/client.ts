@@ -1,5 +1,5 @@
-import { errorFromResponse, NetworkError } from '@rampkit/core'
-import { ROUTES, type RouteName } from './routes.js'
+import { errorFromResponse, NetworkError } from '../errors/index.js'
+import { KIT_ROUTES, type KitBrowserRoute } from './routes.js'
 
 /** Query values: `undefined` and `null` are left out of the query string. */
 export type KitQuery = Record<string, string | number | boolean | null | undefined>
@@ -22,8 +22,8 @@ export type KitRequest = {
  */
 export type KitClient = {
   endpoint: string
-  url(route: RouteName, params?: Record<string, string>, query?: KitQuery): string
-  request<T>(route: RouteName, init?: KitRequest): Promise<T>
+  url(route: KitBrowserRoute, params?: Record<string, string>, query?: KitQuery): string
+  request<T>(route: KitBrowserRoute, init?: KitRequest): Promise<T>
 }
 
 /** Options of `createKitClient`. */
@@ -38,11 +38,11 @@ export type CreateKitClientOptions = {
 
 function buildUrl(
   endpoint: string,
-  route: RouteName,
+  route: KitBrowserRoute,
   params: Record<string, string> = {},
   query: KitQuery = {},
 ): string {
-  const path = ROUTES[route].replace(/:(\w+)/g, (_, name: string) => {
+  const path = KIT_ROUTES[route].replace(/:(\w+)/g, (_, name: string) => {
     const value = params[name]
     if (value === undefined) throw new TypeError(`Missing route parameter ${name} for ${route}`)
     return encodeURIComponent(value)
@@ -56,7 +56,8 @@ function buildUrl(
 }
 
 /**
- * Creates the client the provider and hooks share.
+ * Creates a client of the server kit for the browser: plain `fetch`, no React, no key.
+ * `RampKitProvider` makes one from its `endpoint` and every hook shares it.
  *
  * @example
  * const client = createKitClient({ endpoint: '/api/ramp' })
@@ -67,7 +68,7 @@ export function createKitClient(options: CreateKitClientOptions): KitClient {
   return {
     endpoint,
     url: (route, params, query) => buildUrl(endpoint, route, params, query),
-    async request<T>(route: RouteName, init: KitRequest = {}): Promise<T> {
+    async request<T>(route: KitBrowserRoute, init: KitRequest = {}): Promise<T> {
       const doFetch = options.fetch ?? globalThis.fetch
       const url = buildUrl(endpoint, route, init.params, init.query)
       const headers: Record<string, string> = {

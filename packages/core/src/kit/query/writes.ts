@@ -1,12 +1,12 @@
+import type { MutationOptions } from '@tanstack/query-core'
 import type {
   AcceptQuoteRequest,
   CreateOrderRequest,
-  KitOrder,
   Quote,
   QuoteRequest,
-} from '@rampkit/core'
-import type { MutationOptions } from '@tanstack/react-query'
-import type { KitClient } from '../api/client.js'
+} from '../../schemas/index.js'
+import type { KitClient } from '../client.js'
+import type { KitOrder } from '../schemas.js'
 
 /** Variables of `acceptQuoteMutationOptions`. */
 export type AcceptQuoteVariables = {

@@ -1,0 +1,40 @@
+import { z } from 'zod'
+import { orderStatus, orderTypeName } from '../schemas/index.js'
+
+/** How an order was made: a binding partner quote that was accepted, or a direct create. */
+export const kitOrderFlow = z.enum(['quote', 'direct'])
+export type KitOrderFlow = z.infer<typeof kitOrderFlow>
+
+/**
+ * An order as the kit shows it to its owner: one shape for both upstream flows, lower-case
+ * status (section 3), human-unit amounts. `id` is the service's `order_id` once known,
+ * otherwise the creation `tx_hash` of a direct order.
+ */
+export const kitOrder = z.looseObject({
+  id: z.string(),
+  flow: kitOrderFlow,
+  order_id: z.string().nullable(),
+  quote_id: z.string().nullable(),
+  tx_hash: z.string().nullable(),
+  status: orderStatus,
+  order_type: orderTypeName,
+  amount_fiat: z.number().nullable(),
+  currency: z.string().nullable(),
+  amount_crypto: z.number().nullable(),
+  token: z.string().nullable(),
+  rate: z.number().nullable(),
+  wallet_address: z.string().nullable(),
+  settlement_transaction_hash: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+})
+export type KitOrder = z.infer<typeof kitOrder>
+
+/** `data` of GET /config: what the widget needs to know about the environment. */
+export const kitConfig = z.looseObject({
+  environment: z.enum(['sandbox', 'production']),
+  chain_id: z.number().int().nullable(),
+  spender: z.string().nullable(),
+  sse: z.boolean(),
+})
+export type KitConfig = z.infer<typeof kitConfig>
