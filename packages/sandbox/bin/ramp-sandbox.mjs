@@ -1,10 +1,13 @@
 #!/usr/bin/env node
 // `ramp-sandbox`: the built CLI when the package is installed from the registry (dist/), or the
-// TypeScript source through tsx inside the rampkit workspace. Flags: `ramp-sandbox --help`.
+// TypeScript source through tsx inside the rampkit workspace, where @rampkit/core itself resolves
+// to TypeScript source (so a dist/ left by `pnpm build` could not load it). Flags:
+// `ramp-sandbox --help`.
 import { existsSync } from 'node:fs'
 
 const built = new URL('../dist/cli.js', import.meta.url)
-if (existsSync(built)) {
+const workspace = import.meta.resolve('@rampkit/core').endsWith('.ts')
+if (existsSync(built) && !workspace) {
   await import(built.href)
 } else {
   const { register } = await import('tsx/esm/api')
