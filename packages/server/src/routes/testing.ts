@@ -173,6 +173,32 @@ export function browser(harness: KitHarness, origin = ALLOWED_ORIGIN): Browser {
   return self
 }
 
+/**
+ * Moves every whole event (`event:` and `data:` lines up to a blank line) from `buffer` into
+ * `events`, stamped with when it was read; returns what is left, an event not yet complete.
+ */
+export function takeSseEvents(
+  buffer: string,
+  events: { event: string; data: string; at: number }[],
+): string {
+  let rest = buffer
+  let split = rest.indexOf('\n\n')
+  while (split !== -1) {
+    const block = rest.slice(0, split)
+    rest = rest.slice(split + 2)
+    let event = 'message'
+    const data: string[] = []
+    for (const line of block.split('\n')) {
+      if (line.startsWith('event: ')) event = line.slice(7)
+      else if (line.startsWith('data: ')) data.push(line.slice(6))
+      else if (line.startsWith('data:')) data.push(line.slice(5))
+    }
+    events.push({ event, data: data.join('\n'), at: Date.now() })
+    split = rest.indexOf('\n\n')
+  }
+  return rest
+}
+
 /** Reads SSE events from a response body until `until` says stop (or the stream ends). */
 export async function readEvents(
   res: Response,
@@ -196,21 +222,7 @@ export async function readEvents(
         ),
       ])
       if (next.done) break
-      buffer += decoder.decode(next.value, { stream: true })
-      let split = buffer.indexOf('\n\n')
-      while (split !== -1) {
-        const block = buffer.slice(0, split)
-        buffer = buffer.slice(split + 2)
-        let event = 'message'
-        const data: string[] = []
-        for (const line of block.split('\n')) {
-          if (line.startsWith('event: ')) event = line.slice(7)
-          else if (line.startsWith('data: ')) data.push(line.slice(6))
-          else if (line.startsWith('data:')) data.push(line.slice(5))
-        }
-        events.push({ event, data: data.join('\n'), at: Date.now() })
-        split = buffer.indexOf('\n\n')
-      }
+      buffer = takeSseEvents(buffer + decoder.decode(next.value, { stream: true }), events)
     }
   } finally {
     reader.releaseLock()

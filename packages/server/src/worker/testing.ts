@@ -3,6 +3,7 @@
 // hands each delivery of the real sandbox to several kit instances.
 import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { takeSseEvents } from '../routes/testing.js'
 
 /** One server-sent event as read, with when it was read (`Date.now()`). */
 export type SseEvent = { event: string; data: string; at: number }
@@ -37,21 +38,7 @@ export function sseStream(res: Response): SseStream {
         closed = true
         return
       }
-      buffer += decoder.decode(next.value, { stream: true })
-      let split = buffer.indexOf('\n\n')
-      while (split !== -1) {
-        const block = buffer.slice(0, split)
-        buffer = buffer.slice(split + 2)
-        let event = 'message'
-        const data: string[] = []
-        for (const line of block.split('\n')) {
-          if (line.startsWith('event: ')) event = line.slice(7)
-          else if (line.startsWith('data: ')) data.push(line.slice(6))
-          else if (line.startsWith('data:')) data.push(line.slice(5))
-        }
-        events.push({ event, data: data.join('\n'), at: Date.now() })
-        split = buffer.indexOf('\n\n')
-      }
+      buffer = takeSseEvents(buffer + decoder.decode(next.value, { stream: true }), events)
     })().finally(() => {
       reading = null
     })
