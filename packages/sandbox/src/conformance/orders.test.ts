@@ -1,7 +1,6 @@
 import {
   InsufficientAllowanceError,
   InsufficientBalanceError,
-  RampApiError,
   TokenEnvironmentError,
   UnknownTokenError,
   UpstreamUnavailableError,
@@ -10,6 +9,7 @@ import { createRampClient } from '@rampkit/core/client'
 import { buildWebhookHeaders } from '@rampkit/core/webhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  failure,
   freshAddress,
   KEY_B,
   startTestSandbox,
@@ -30,16 +30,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.stop()
 })
-
-async function failure(promise: Promise<unknown>): Promise<RampApiError> {
-  try {
-    await promise
-  } catch (error) {
-    if (error instanceof RampApiError) return error
-    throw error
-  }
-  throw new Error('expected the call to fail')
-}
 
 describe('4.15 token preview (GET /quote, no key)', () => {
   it('returns rate in KES per token after markup, token amount, echo, symbol, decimals', async () => {

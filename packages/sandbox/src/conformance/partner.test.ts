@@ -4,7 +4,6 @@ import {
   CorridorNotConfiguredError,
   NotFoundError,
   QuoteExpiredError,
-  RampApiError,
   RateLimitedError,
   ServiceUnavailableError,
   UnauthorizedError,
@@ -15,6 +14,7 @@ import { createRampClient } from '@rampkit/core/client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { providerId } from '../seed/corridors.js'
 import {
+  failure,
   freshAddress,
   KEY_A,
   KEY_B,
@@ -36,17 +36,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.stop()
 })
-
-/** The error a promise rejects with. */
-async function failure(promise: Promise<unknown>): Promise<RampApiError> {
-  try {
-    await promise
-  } catch (error) {
-    if (error instanceof RampApiError) return error
-    throw error
-  }
-  throw new Error('expected the call to fail')
-}
 
 describe('4.1 indicative rates', () => {
   it('returns requested, rates and fetched_at', async () => {

@@ -1,3 +1,4 @@
+import { RampApiError } from '@rampkit/core'
 import { createRampClient } from '@rampkit/core/client'
 import {
   type Address,
@@ -140,3 +141,14 @@ export async function startTestSandbox(options: StartSandboxOptions = {}) {
 }
 
 export type TestSandbox = Awaited<ReturnType<typeof startTestSandbox>>
+
+/** The service error a call rejects with; fails the test if it resolves or throws anything else. */
+export async function failure(promise: Promise<unknown>): Promise<RampApiError> {
+  try {
+    await promise
+  } catch (error) {
+    if (error instanceof RampApiError) return error
+    throw error
+  }
+  throw new Error('expected the call to fail')
+}
