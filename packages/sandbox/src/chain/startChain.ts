@@ -391,7 +391,12 @@ async function deploy(
   })
 
   const hashes = await sender.sendAll(steps, fees)
-  const receipts = await waitForReceipts(publicClient, hashes, (index) => steps[index]?.label)
+  const receipts = await waitForReceipts(
+    publicClient,
+    'deploy',
+    hashes,
+    (index) => steps[index]?.label,
+  )
   receipts.forEach((receipt, index) => {
     if (receipt.status !== 'success') {
       throw new SandboxChainError(
@@ -422,6 +427,7 @@ async function deploy(
  */
 async function waitForReceipts(
   publicClient: PublicClient,
+  operation: SandboxChainOperation,
   hashes: readonly Hash[],
   labelOf: (index: number) => string | undefined,
 ): Promise<TransactionReceipt[]> {
@@ -436,7 +442,7 @@ async function waitForReceipts(
           .catch((error: unknown) => {
             if (error instanceof TransactionReceiptNotFoundError) return undefined
             throw new SandboxChainError(
-              'deploy',
+              operation,
               `cannot read the receipt of ${labelOf(index)} (${hash}): ${shortMessage(error)}`,
               { cause: error },
             )
@@ -455,7 +461,7 @@ async function waitForReceipts(
         ),
       )
       throw new SandboxChainError(
-        'deploy',
+        operation,
         `no receipt after ${RECEIPT_TIMEOUT_MS / 1000} s for ${missing
           .map(({ hash, index }, i) => `${labelOf(index)} (${hash}, ${known[i]})`)
           .join(', ')}`,
@@ -520,7 +526,7 @@ function createSandboxChain(parts: {
     }
     let receipt: TransactionReceipt
     try {
-      const [mined] = await waitForReceipts(publicClient, [hash], () => what)
+      const [mined] = await waitForReceipts(publicClient, operation, [hash], () => what)
       if (!mined) throw new Error('unreachable: one receipt per hash')
       receipt = mined
     } catch (cause) {

@@ -6,6 +6,30 @@ import type { SandboxChainPort } from '../service/chain.js'
 export const TEST_KEY = 'is_test_unit_key_one'
 export const OTHER_KEY = 'is_test_unit_key_two'
 
+/** How a test describes a request: `key: null` sends none, a non-string body is sent as JSON. */
+export type TestRequest = {
+  method?: string
+  body?: unknown
+  key?: string | null
+  headers?: Record<string, string>
+}
+
+/** The `RequestInit` of a test request, with `defaultKey` as `X-API-Key` unless told otherwise. */
+export function testRequestInit(
+  init: TestRequest,
+  defaultKey: string,
+): { method: string; headers: Record<string, string>; body: string | undefined } {
+  const headers: Record<string, string> = { ...init.headers }
+  const key = init.key === undefined ? defaultKey : init.key
+  if (key !== null) headers['X-API-Key'] = key
+  let body: string | undefined
+  if (init.body !== undefined) {
+    body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body)
+    headers['Content-Type'] ??= 'application/json'
+  }
+  return { method: init.method ?? 'GET', headers, body }
+}
+
 /**
  * A sandbox app for `app.request()` tests: frozen clock (speed 0), two users, no server, and no
  * chain unless one is passed.
@@ -17,24 +41,8 @@ export function createTestApp(options: SandboxOptions = {}, chain?: SandboxChain
   )
   const app = createSandboxApp(ctx)
   /** Calls the app with the test key (or `key: null` for none) and returns status and body. */
-  async function call(
-    path: string,
-    init: {
-      method?: string
-      body?: unknown
-      key?: string | null
-      headers?: Record<string, string>
-    } = {},
-  ) {
-    const headers: Record<string, string> = { ...init.headers }
-    const key = init.key === undefined ? TEST_KEY : init.key
-    if (key !== null) headers['X-API-Key'] = key
-    let body: string | undefined
-    if (init.body !== undefined) {
-      body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body)
-      headers['Content-Type'] ??= 'application/json'
-    }
-    const response = await app.request(path, { method: init.method ?? 'GET', headers, body })
+  async function call(path: string, init: TestRequest = {}) {
+    const response = await app.request(path, testRequestInit(init, TEST_KEY))
     const json = (await response.json()) as {
       status: string
       message: string

@@ -11,6 +11,7 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { providerId } from '../seed/corridors.js'
 import { type Sandbox, type StartSandboxOptions, startSandbox } from '../server.js'
+import { type TestRequest, testRequestInit } from './app.js'
 
 export const KEY_A = 'is_test_conformance_a'
 export const KEY_B = 'is_test_conformance_b'
@@ -42,28 +43,8 @@ export async function startTestSandbox(options: StartSandboxOptions = {}) {
     return createRampClient({ apiKey, baseUrl: sandbox.url, retry: false })
   }
 
-  async function raw(
-    path: string,
-    init: {
-      method?: string
-      body?: unknown
-      key?: string | null
-      headers?: Record<string, string>
-    } = {},
-  ) {
-    const headers: Record<string, string> = { ...init.headers }
-    const key = init.key === undefined ? KEY_A : init.key
-    if (key !== null) headers['X-API-Key'] = key
-    let body: string | undefined
-    if (init.body !== undefined) {
-      body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body)
-      headers['Content-Type'] ??= 'application/json'
-    }
-    const response = await fetch(`${sandbox.url}${path}`, {
-      method: init.method ?? 'GET',
-      headers,
-      body,
-    })
+  async function raw(path: string, init: TestRequest = {}) {
+    const response = await fetch(`${sandbox.url}${path}`, testRequestInit(init, KEY_A))
     const text = await response.text()
     // biome-ignore lint/suspicious/noExplicitAny: tests read response bodies loosely
     let json: any

@@ -184,7 +184,7 @@ export function planOrderUpdate(
     // The kit set this status itself (an accepted quote is `processing` at once): the service's
     // first event for it is still news to the partner's handlers, once. Fields it brings fill
     // the blanks; the status stays.
-    stored.order = fillNulls(stored.order, applyPatch(stored.order, { ...update.patch }))
+    stored.order = fillNulls(stored.order, applyPatch(stored.order, update.patch))
     stored.appliedBy[update.status] = update.deliveryId
     dirty = true
   }

@@ -9,6 +9,7 @@ import { toCheckoutError } from '../../utils/errors.js'
 import { useWidget } from '../context.js'
 import { errorText } from '../errors.js'
 import { Alert, Hash, Loading } from '../parts.js'
+import { QuoteExpiredAlert } from './quote.js'
 
 /** An approval failure as the checkout reports it: `code` says declined, reverted or other. */
 function approvalError(error: unknown): CheckoutError {
@@ -139,19 +140,6 @@ export function ApproveStep(): ReactNode {
   const { t, hasWagmi } = useRampKit()
   const { checkout } = useWidget()
   if (!hasWagmi) return <Alert>{t('approve.noWallet')}</Alert>
-  if (checkout.state.quote?.expired) {
-    return (
-      <Alert>
-        <p>{t('quote.expired')}</p>
-        <button
-          type="button"
-          className="rk-button"
-          onClick={() => checkout.send({ type: 'REQUOTE' })}
-        >
-          {t('quote.requote')}
-        </button>
-      </Alert>
-    )
-  }
+  if (checkout.state.quote?.expired) return <QuoteExpiredAlert />
   return <ApproveWithWallet />
 }

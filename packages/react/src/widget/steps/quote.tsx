@@ -50,25 +50,33 @@ export function QuoteSummary(props: { quote: CheckoutQuote }): ReactNode {
   )
 }
 
+/** The one-click re-quote: a fresh binding quote for the same order. */
+export function RequoteButton(): ReactNode {
+  const { t } = useRampKit()
+  const { checkout } = useWidget()
+  return (
+    <button type="button" className="rk-button" onClick={() => checkout.send({ type: 'REQUOTE' })}>
+      {t('quote.requote')}
+    </button>
+  )
+}
+
+/** The quote has expired: say so, with the re-quote beside it. */
+export function QuoteExpiredAlert(): ReactNode {
+  const { t } = useRampKit()
+  return (
+    <Alert>
+      <p>{t('quote.expired')}</p>
+      <RequoteButton />
+    </Alert>
+  )
+}
+
 /** Expiry line with a countdown, or the expired alert with the one-click re-quote. */
 export function QuoteExpiry(props: { quote: CheckoutQuote }): ReactNode {
   const { t } = useRampKit()
-  const { checkout } = useWidget()
   const left = useCountdown(props.quote)
-  if (props.quote.expired || left <= 0) {
-    return (
-      <Alert>
-        <p>{t('quote.expired')}</p>
-        <button
-          type="button"
-          className="rk-button"
-          onClick={() => checkout.send({ type: 'REQUOTE' })}
-        >
-          {t('quote.requote')}
-        </button>
-      </Alert>
-    )
-  }
+  if (props.quote.expired || left <= 0) return <QuoteExpiredAlert />
   return (
     <p className="rk-expiry" data-state="active">
       {/* Announcing every second would drown a screen reader: the timer is not a live region. */}
@@ -114,17 +122,7 @@ export function QuoteStep(): ReactNode {
           <p>{errorText(t, error)}</p>
         </Alert>
       ) : null}
-      {spent && !quote.expired ? (
-        <button
-          type="button"
-          className="rk-button"
-          onClick={() => checkout.send({ type: 'REQUOTE' })}
-        >
-          {t('quote.requote')}
-        </button>
-      ) : (
-        <QuoteExpiry quote={quote} />
-      )}
+      {spent && !quote.expired ? <RequoteButton /> : <QuoteExpiry quote={quote} />}
       {!quote.expired && !spent ? (
         <button
           type="button"
