@@ -31,6 +31,7 @@ import { registerOrderRoutes } from './routes/orders.js'
 import { registerQuoteRoutes } from './routes/quotes.js'
 import { registerReadRoutes } from './routes/reads.js'
 import { GENERIC_MESSAGES } from './routes/upstream-error.js'
+import { registerWalletRoutes, type WalletProofOptions } from './routes/wallets.js'
 import { registerWebhookRoute } from './routes/webhooks.js'
 import { memoryStore } from './store/memory.js'
 import type { RampStore } from './store/types.js'
@@ -98,6 +99,12 @@ export type RampHandlerOptions = {
   heartbeatMs?: number
   /** Where the kit logs (secrets are removed first); `false` for silence. Default `console`. */
   logger?: RampLogger | false
+  /**
+   * The wallet proof (Sign-In with Ethereum) every sale needs: a session may sell only from a
+   * wallet it has signed for. Pass a viem public client per chain (`publicClients`) to accept
+   * smart-contract wallets too.
+   */
+  walletProof?: WalletProofOptions
   /** Upstream fetch, for tests or instrumentation. Default the global `fetch`. */
   fetch?: typeof fetch
   /** The path the app is served under when it is not mounted with `app.route` (Next.js). */
@@ -457,7 +464,13 @@ export function createRampHandler(options: RampHandlerOptions): RampHandler {
     originCheck({ allowedOrigins, trustProxy: options.trustProxy }),
     limitBody({ maxBytes: bodyLimitBytes }),
   ] as const
-  for (const route of [KIT_ROUTES.quotes, KIT_ROUTES.acceptQuote, KIT_ROUTES.orders]) {
+  for (const route of [
+    KIT_ROUTES.quotes,
+    KIT_ROUTES.acceptQuote,
+    KIT_ROUTES.orders,
+    KIT_ROUTES.walletChallenge,
+    KIT_ROUTES.walletProofs,
+  ]) {
     app.post(route, ...guardWrite)
   }
   const endUserScope = (c: Context) => (c as Context<RampEnv>).var.endUser()
@@ -485,6 +498,7 @@ export function createRampHandler(options: RampHandlerOptions): RampHandler {
   registerQuoteRoutes(app, kit)
   registerEventRoutes(app, kit)
   registerOrderRoutes(app, kit)
+  registerWalletRoutes(app, kit, options.walletProof)
 
   const ramp: RampKit = {
     environment,

@@ -20,10 +20,12 @@ it('the kit entry exports', () => {
       "orderQueryOptions",
       "ordersQueryOptions",
       "paymentMethodsQueryOptions",
+      "proveWalletMutationOptions",
       "quoteMutationOptions",
       "rampKitKeys",
       "tokenPreviewQueryOptions",
       "tokensQueryOptions",
+      "walletProofQueryOptions",
     ]
   `)
 })

@@ -31,6 +31,7 @@ export {
   paymentMethodsQueryOptions,
   tokenPreviewQueryOptions,
   tokensQueryOptions,
+  walletProofQueryOptions,
 } from './query/reads.js'
 export type { KitQueryOptions } from './query/types.js'
 export {
@@ -38,6 +39,8 @@ export {
   acceptQuoteMutationOptions,
   type CreateOrderVariables,
   createOrderMutationOptions,
+  type ProveWalletVariables,
+  proveWalletMutationOptions,
   quoteMutationOptions,
 } from './query/writes.js'
 export {
@@ -48,4 +51,10 @@ export {
   type KitRoute,
 } from './routes.js'
 // Types only: the schemas themselves (zod) stay in the root entry.
-export type { KitConfig, KitOrder, KitOrderFlow } from './schemas.js'
+export type {
+  KitConfig,
+  KitOrder,
+  KitOrderFlow,
+  WalletChallenge,
+  WalletProof,
+} from './schemas.js'

@@ -25,6 +25,9 @@ export const KIT_ROUTES = {
   order: '/orders/:orderId',
   orderByTx: '/orders/tx/:txHash',
   orderEvents: '/orders/:orderId/events',
+  walletChallenge: '/wallets/challenge',
+  walletProofs: '/wallets/proofs',
+  walletProof: '/wallets/proofs/:address',
   webhooks: '/webhooks',
 } as const
 export type KitRoute = keyof typeof KIT_ROUTES

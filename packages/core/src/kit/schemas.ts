@@ -38,3 +38,27 @@ export const kitConfig = z.looseObject({
   sse: z.boolean(),
 })
 export type KitConfig = z.infer<typeof kitConfig>
+
+/**
+ * `data` of POST /wallets/challenge: a Sign-In with Ethereum (EIP-4361) message the kit issued
+ * for this session, with a single-use nonce. The wallet signs `message` exactly as given
+ * (`personal_sign`), and the signature goes to POST /wallets/proofs.
+ */
+export const walletChallenge = z.looseObject({
+  address: z.string(),
+  chain_id: z.number().int(),
+  message: z.string(),
+  expires_at: z.string(),
+})
+export type WalletChallenge = z.infer<typeof walletChallenge>
+
+/**
+ * `data` of POST /wallets/proofs and GET /wallets/proofs/:address: whether this session has
+ * proven it controls `address`, and until when. Only a proven wallet may be sold from.
+ */
+export const walletProof = z.looseObject({
+  address: z.string(),
+  proven: z.boolean(),
+  expires_at: z.string().nullable(),
+})
+export type WalletProof = z.infer<typeof walletProof>

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   browser,
   type KitHarness,
+  proveWallet,
   sandboxForFile,
   startKit,
   TRANSPORTS,
@@ -184,6 +185,7 @@ describe.each(TRANSPORTS)('orders through %s', (transport) => {
 
   it('passes an insufficient allowance with required/current and nothing else', async () => {
     const amina = browser(kit)
+    expect((await proveWallet(amina)).status).toBe(201)
     const res = await amina.post(
       KIT_ROUTES.orders,
       directOrder({

@@ -16,6 +16,7 @@ import { notFound, ok } from './envelope.js'
 import { findOwnedOrder, requireEndUser } from './owned.js'
 import { upstreamError } from './upstream-error.js'
 import { invalid, parseQuery, parseWith, readJsonObject } from './validate.js'
+import { isWalletProven, walletNotProven } from './wallets.js'
 
 /** How many of a user's newest orders a filtered list looks through. */
 const FILTER_WINDOW = 1000
@@ -87,6 +88,11 @@ export function registerOrderRoutes(app: Hono<RampEnv>, kit: KitContext) {
     const token = validateEvmAddress(parsed.data.token, { field: 'token' })
     if (!token.ok) return invalid(c, token.field, token.message)
     const request = { ...parsed.data, user_address: wallet.value, token: token.value }
+    // A sale makes the service pull the tokens from user_address through its allowance: only
+    // the wallet's proven holder may name it. Buying to any address harms nobody.
+    if (request.order_type === 1 && !(await isWalletProven(kit, user.owner, wallet.value))) {
+      return walletNotProven(c, 'user_address')
+    }
 
     let created: CreatedOrder
     try {

@@ -16,6 +16,7 @@ import { notFound, ok } from './envelope.js'
 import { requireEndUser } from './owned.js'
 import { upstreamError } from './upstream-error.js'
 import { invalid, parseWith, readJsonObject } from './validate.js'
+import { isWalletProven, walletNotProven } from './wallets.js'
 
 const QUOTE_ID = /^[A-Za-z0-9_.:-]{1,200}$/
 /** How long after its expiry a quote's owner is remembered (for a late, idempotent accept). */
@@ -93,6 +94,12 @@ export function registerQuoteRoutes(app: Hono<RampEnv>, kit: KitContext) {
       return invalid(c, checked.field, checked.message)
     }
     const request = checked.ok ? { ...parsed.data, ...checked.value } : parsed.data
+    if (
+      parsed.data.order_type === 'OffRamp' &&
+      !(await isWalletProven(kit, user.owner, parsed.data.wallet_address))
+    ) {
+      return walletNotProven(c, 'wallet_address')
+    }
     let quote: Quote
     try {
       quote = await kit.client.createQuote(request as typeof parsed.data)
@@ -136,6 +143,14 @@ export function registerQuoteRoutes(app: Hono<RampEnv>, kit: KitContext) {
     const saved = await kit.store.kvGet(quoteKey(quoteId))
     const record = saved === null ? null : (JSON.parse(saved) as QuoteRecord)
     if (!record || record.owner !== user.owner) return notFound(c, 'Quote')
+    // Checked again: the proof may have lapsed since the quote, and an accept moves the money.
+    const seller = record.quote.wallet_address
+    if (
+      record.quote.order_type === 'OffRamp' &&
+      (!seller || !(await isWalletProven(kit, user.owner, seller)))
+    ) {
+      return walletNotProven(c, 'wallet_address')
+    }
 
     let accepted: Awaited<ReturnType<typeof kit.client.acceptQuote>>
     try {

@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
-import type { KitOrder } from '@rampkit/core'
+import { KIT_ROUTES, type KitOrder } from '@rampkit/core'
 import { type Sandbox, startSandbox } from '@rampkit/sandbox'
+import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, expect } from 'vitest'
 import { memoryBus } from '../bus/memory.js'
 import type { OrderBus } from '../bus/types.js'
@@ -247,6 +248,28 @@ export function leakedSecrets(secrets: readonly string[]): string[] {
 
 export const MPESA = 'd9128e24-4586-5981-9c1e-a96a091bf8da'
 export const WALLET = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+/** The key of `WALLET`: anvil's second well-known development account, public by design. */
+export const WALLET_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d'
+
+/**
+ * Proves `privateKey`'s wallet for this browser's session the way the widget does: a challenge,
+ * the wallet's signature of it (real ECDSA), and the proof. Resolves to the proof's answer.
+ */
+export async function proveWallet(
+  user: Browser,
+  privateKey: `0x${string}` = WALLET_KEY,
+  chainId = 31337,
+): Promise<Response> {
+  const account = privateKeyToAccount(privateKey)
+  const challenge = await user.post(KIT_ROUTES.walletChallenge, {
+    address: account.address,
+    chain_id: chainId,
+  })
+  expect(challenge.status).toBe(201)
+  const { message } = (await user.json<{ data: { message: string } }>(challenge)).data
+  const signature = await account.signMessage({ message })
+  return user.post(KIT_ROUTES.walletProofs, { message, signature })
+}
 
 /** A quote body the sandbox accepts (Kenya, M-Pesa, on-ramp). */
 export function validQuote(overrides: Record<string, unknown> = {}) {

@@ -951,6 +951,7 @@ const figures = {
   overHttp: 0,
   refusedByFetch: 0,
   closedOnOversize: 0,
+  staleConnectionsRetried: 0,
   withoutBody: 0,
 }
 /** 4xx statuses the kit passes on from the service (upstream-error.ts). */
@@ -1001,6 +1002,23 @@ function secretsIn(text: string): string[] {
   return secrets.filter((secret) => text.includes(secret))
 }
 
+/**
+ * fetch over a real connection. After the kit refuses an oversized body, Node closes that
+ * connection while the client's pool may already have handed it to the next request: that
+ * request fails with "other side closed" before the kit saw it. Any HTTP client sends such a
+ * request again on a fresh connection, and so does this (a streamed body cannot be re-sent).
+ */
+async function fetchOverHttp(url: string, init: RequestInit, streamed: boolean) {
+  try {
+    return await fetch(url, init)
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause
+    if (streamed || cause?.code !== 'UND_ERR_SOCKET') throw error
+    figures.staleConnectionsRetried++
+    return fetch(url, init)
+  }
+}
+
 async function send(c: Case, routes: Route[], kits: Record<'default' | 'roomy', KitState>) {
   const state = kits[c.kit]
   const { harness } = state
@@ -1048,7 +1066,7 @@ async function send(c: Case, routes: Route[], kits: Record<'default' | 'roomy', 
   let res: Response
   try {
     res = viaHttp
-      ? await fetch(`${harness.url}${c.url}`, init)
+      ? await fetchOverHttp(`${harness.url}${c.url}`, init, c.stream === true)
       : await harness.kit.request(`http://127.0.0.1${c.url}`, init)
   } catch (error) {
     if (error instanceof TypeError && /method|header|Request/i.test(String(error.message))) {

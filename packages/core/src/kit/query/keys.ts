@@ -16,4 +16,6 @@ export const rampKitKeys = {
   preview: (endpoint: string, params: object) => ['rampkit', endpoint, 'preview', params] as const,
   order: (endpoint: string, orderId: string) => ['rampkit', endpoint, 'order', orderId] as const,
   orders: (endpoint: string, params: object) => ['rampkit', endpoint, 'orders', params] as const,
+  walletProof: (endpoint: string, address: string) =>
+    ['rampkit', endpoint, 'wallet-proof', address.toLowerCase()] as const,
 }

@@ -13,7 +13,7 @@ import type {
 } from '../../schemas/index.js'
 import type { KitClient } from '../client.js'
 import { KIT_STREAM_END_STATUSES } from '../routes.js'
-import type { KitConfig, KitOrder } from '../schemas.js'
+import type { KitConfig, KitOrder, WalletProof } from '../schemas.js'
 import { rampKitKeys } from './keys.js'
 import { queryOptions } from './queryOptions.js'
 
@@ -175,5 +175,24 @@ export function ordersQueryOptions(client: KitClient, params: OrdersQuery = {}) 
   return queryOptions({
     queryKey: rampKitKeys.orders(client.endpoint, params),
     queryFn: ({ signal }) => client.request<KitOrder[]>('orders', { query: params, signal }),
+  })
+}
+
+/**
+ * Query options of GET /wallets/proofs/:address: whether this session has proven it controls
+ * the wallet (Sign-In with Ethereum). The kit refuses to sell from a wallet that is not proven.
+ *
+ * @example
+ * const { data } = useQuery(walletProofQueryOptions(client, address))
+ * if (data && !data.proven) await prove.mutateAsync({ address, chainId, signMessage })
+ */
+export function walletProofQueryOptions(client: KitClient, address: string | undefined) {
+  return queryOptions({
+    queryKey: rampKitKeys.walletProof(client.endpoint, address ?? ''),
+    queryFn: address
+      ? ({ signal }) => client.request<WalletProof>('walletProof', { params: { address }, signal })
+      : skipToken,
+    // A proof lasts hours, and the kit says until when; no need to ask again on every focus.
+    staleTime: 60_000,
   })
 }

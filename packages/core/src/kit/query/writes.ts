@@ -6,7 +6,7 @@ import type {
   QuoteRequest,
 } from '../../schemas/index.js'
 import type { KitClient } from '../client.js'
-import type { KitOrder } from '../schemas.js'
+import type { KitOrder, WalletChallenge, WalletProof } from '../schemas.js'
 
 /** Variables of `acceptQuoteMutationOptions`. */
 export type AcceptQuoteVariables = {
@@ -81,6 +81,49 @@ export function createOrderMutationOptions(
         body,
         headers: { 'idempotency-key': idempotencyKey },
       }),
+    retry: false,
+  }
+}
+
+/** Variables of `proveWalletMutationOptions`. */
+export type ProveWalletVariables = {
+  /** The wallet to prove, as the wallet reports it. */
+  address: string
+  /** The chain the wallet is on (EIP-4361 `Chain ID`). */
+  chainId: number
+  /**
+   * Signs the kit's message with the wallet (`personal_sign`), for example wagmi's
+   * `signMessageAsync({ message })` or viem's `walletClient.signMessage({ message })`.
+   */
+  signMessage: (message: string) => Promise<string>
+}
+
+/**
+ * Mutation options of the wallet proof: POST /wallets/challenge for a Sign-In with Ethereum
+ * message with a single-use nonce, the wallet's signature of it, then POST /wallets/proofs. The
+ * session is then bound to the wallet until `expires_at`, and may sell from it. Never retried:
+ * a declined signature is the user's answer, and a used nonce cannot be sent twice.
+ *
+ * @example
+ * const prove = useMutation(proveWalletMutationOptions(client))
+ * await prove.mutateAsync({ address, chainId, signMessage: (message) => signMessageAsync({ message }) })
+ */
+export function proveWalletMutationOptions(
+  client: KitClient,
+): MutationOptions<WalletProof, Error, ProveWalletVariables> {
+  return {
+    mutationKey: ['rampkit', client.endpoint, 'prove-wallet'],
+    mutationFn: async ({ address, chainId, signMessage }) => {
+      const challenge = await client.request<WalletChallenge>('walletChallenge', {
+        method: 'POST',
+        body: { address, chain_id: chainId },
+      })
+      const signature = await signMessage(challenge.message)
+      return client.request<WalletProof>('walletProofs', {
+        method: 'POST',
+        body: { message: challenge.message, signature },
+      })
+    },
     retry: false,
   }
 }

@@ -1,0 +1,263 @@
+import {
+  KIT_ROUTES,
+  validateEvmAddress,
+  type WalletChallenge,
+  type WalletProof,
+} from '@rampkit/core'
+import type { Context, Hono } from 'hono'
+import { type Address, type Client, verifyMessage } from 'viem'
+import {
+  createSiweMessage,
+  generateSiweNonce,
+  parseSiweMessage,
+  validateSiweMessage,
+  verifySiweMessage,
+} from 'viem/siwe'
+import { normaliseOrigin } from '../middleware/origin-check/index.js'
+import type { KitContext, RampEnv } from './context.js'
+import { fail, ok } from './envelope.js'
+import { requireEndUser } from './owned.js'
+import { invalid, readJsonObject } from './validate.js'
+
+/** Options of the wallet proof (Sign-In with Ethereum) that guards every sale. */
+export type WalletProofOptions = {
+  /**
+   * A viem public client per chain id. With one for the wallet's chain, signatures are checked
+   * by viem's `verifySiweMessage` over that chain's RPC, which accepts smart-contract wallets
+   * (ERC-1271, and ERC-6492 for wallets not yet deployed) as well as ordinary accounts. Without
+   * one, only ordinary accounts (ECDSA signatures) can be proven on that chain.
+   */
+  publicClients?: Readonly<Record<number, Client>>
+  /** How long a proof binds the wallet to the session, ms. Default 12 hours. */
+  ttlMs?: number
+  /** How long a challenge may wait for its signature, ms. Default 5 minutes. */
+  challengeTtlMs?: number
+}
+
+/** What the kit keeps of a wallet proof. */
+type ProofRecord = { address: Address; expires_at: string }
+/** What the kit keeps of a challenge it issued, under its nonce. */
+type ChallengeRecord = { owner: string; message: string }
+
+export const WALLET_PROOF_DEFAULTS = {
+  ttlMs: 12 * 60 * 60 * 1000,
+  challengeTtlMs: 5 * 60 * 1000,
+} as const
+
+const MAX_MESSAGE_CHARS = 2000
+// Smart-contract signatures (ERC-6492 wraps a deployment) are longer than 65 bytes.
+const SIGNATURE = /^0x[0-9a-fA-F]{2,8192}$/
+
+/** Where the kit keeps `owner`'s proof of `address` (one key per session and wallet). */
+export const walletProofKey = (owner: string, address: string) =>
+  `rampkit:wallet:proof:${encodeURIComponent(owner)}:${address.toLowerCase()}`
+const challengeKey = (nonce: string) => `rampkit:wallet:challenge:${nonce}`
+
+/** The answer to a write that spends from a wallet this session has not proven. */
+export function walletNotProven(c: Context, field: string): Response {
+  return fail(
+    c,
+    403,
+    'Prove you control this wallet before selling from it: sign the wallet check (free, no transaction), then try again.',
+    { field, code: 'wallet_not_proven' },
+  )
+}
+
+/** Whether `owner`'s session has proven, and not yet outlived, control of `address`. */
+export async function isWalletProven(
+  kit: KitContext,
+  owner: string,
+  address: string,
+): Promise<boolean> {
+  const saved = await kit.store.kvGet(walletProofKey(owner, address), kit.now())
+  if (saved === null) return false
+  const record = JSON.parse(saved) as ProofRecord
+  return Date.parse(record.expires_at) > kit.now().getTime()
+}
+
+/** A 422 for the first key of `body` that is not in `allowed`, or null when there is none. */
+function refuseUnknownKey(
+  c: Context,
+  body: Record<string, unknown>,
+  allowed: readonly string[],
+): Response | null {
+  const key = Object.keys(body).find((name) => !allowed.includes(name))
+  if (key === undefined) return null
+  // An empty key still needs a field a form can show.
+  return invalid(c, key === '' ? '""' : key, `${JSON.stringify(key)} is not accepted here`)
+}
+
+async function verifySignature(
+  options: WalletProofOptions,
+  parameters: { address: Address; chainId: number; message: string; signature: `0x${string}` },
+  time: Date,
+): Promise<boolean> {
+  const { address, chainId, message, signature } = parameters
+  try {
+    const client = options.publicClients?.[chainId]
+    if (client) return await verifySiweMessage(client, { message, signature, address, time })
+    return await verifyMessage({ address, message, signature })
+  } catch {
+    // A malformed signature, or a contract wallet the chain could not answer for: not proven.
+    return false
+  }
+}
+
+/**
+ * The wallet proof: Sign-In with Ethereum (EIP-4361), built with viem's SIWE utilities.
+ *
+ * - POST /wallets/challenge `{ address, chain_id }` issues a message for this session: the
+ *   app's domain and URI (the request's `Origin`, already checked), a single-use nonce and a
+ *   short expiry. The kit remembers the exact text under the nonce.
+ * - POST /wallets/proofs `{ message, signature }` takes the nonce once, checks that the text is
+ *   the one issued to this session and still valid, and verifies the signature. The session is
+ *   then bound to the wallet until `expires_at`.
+ * - GET /wallets/proofs/:address says whether this session has proven the wallet.
+ *
+ * POST /orders and POST /quotes refuse an off-ramp whose spending wallet is not proven by the
+ * asking session (see `walletNotProven`), so nobody can sell from a wallet they merely name.
+ */
+export function registerWalletRoutes(
+  app: Hono<RampEnv>,
+  kit: KitContext,
+  options: WalletProofOptions = {},
+) {
+  const ttlMs = options.ttlMs ?? WALLET_PROOF_DEFAULTS.ttlMs
+  const challengeTtlMs = options.challengeTtlMs ?? WALLET_PROOF_DEFAULTS.challengeTtlMs
+
+  app.post(KIT_ROUTES.walletChallenge, async (c) => {
+    c.header('Cache-Control', 'no-store')
+    const user = await requireEndUser(c)
+    if (!user.ok) return user.response
+    const body = await readJsonObject(c)
+    if (!body.ok) return body.response
+    const extra = refuseUnknownKey(c, body.data, ['address', 'chain_id'])
+    if (extra) return extra
+    const address = validateEvmAddress(body.data.address, { field: 'address' })
+    if (!address.ok) return invalid(c, address.field, address.message)
+    const chainId = body.data.chain_id
+    if (typeof chainId !== 'number' || !Number.isSafeInteger(chainId) || chainId < 1) {
+      return invalid(c, 'chain_id', 'chain_id must be the wallet’s chain id, a positive integer')
+    }
+    // The origin middleware already accepted this header: the app's own or an allowed one.
+    const origin = normaliseOrigin(c.req.header('origin') ?? '')
+    if (origin === null) return fail(c, 403, 'This request must come from an allowed web page.')
+    const issuedAt = kit.now()
+    const expirationTime = new Date(issuedAt.getTime() + challengeTtlMs)
+    const nonce = generateSiweNonce()
+    const url = new URL(origin)
+    const message = createSiweMessage({
+      address: address.value,
+      chainId,
+      domain: url.host,
+      uri: origin,
+      nonce,
+      issuedAt,
+      expirationTime,
+      version: '1',
+      statement: `Prove you control this wallet so you can sell crypto from it on ${url.host}. This is not a transaction and costs nothing.`,
+    })
+    const record: ChallengeRecord = { owner: user.owner, message }
+    await kit.store.kvSet({
+      key: challengeKey(nonce),
+      value: JSON.stringify(record),
+      ttlMs: challengeTtlMs,
+    })
+    const data: WalletChallenge = {
+      address: address.value,
+      chain_id: chainId,
+      message,
+      expires_at: expirationTime.toISOString(),
+    }
+    return ok(c, data, 'Sign this message in your wallet', 201)
+  })
+
+  app.post(KIT_ROUTES.walletProofs, async (c) => {
+    c.header('Cache-Control', 'no-store')
+    const user = await requireEndUser(c)
+    if (!user.ok) return user.response
+    const body = await readJsonObject(c)
+    if (!body.ok) return body.response
+    const extra = refuseUnknownKey(c, body.data, ['message', 'signature'])
+    if (extra) return extra
+    const { message, signature } = body.data
+    if (typeof message !== 'string' || message === '' || message.length > MAX_MESSAGE_CHARS) {
+      return invalid(c, 'message', 'Send the message of POST /wallets/challenge, as signed')
+    }
+    if (typeof signature !== 'string' || !SIGNATURE.test(signature)) {
+      return invalid(c, 'signature', 'signature must be the wallet’s hex signature (0x…)')
+    }
+    const parsed = parseSiweMessage(message)
+    const refused = () =>
+      fail(
+        c,
+        403,
+        'This wallet check has expired or was not issued to you: start the wallet check again.',
+        { field: 'message', code: 'challenge_invalid' },
+      )
+    if (typeof parsed.nonce !== 'string' || !/^[A-Za-z0-9]{8,96}$/.test(parsed.nonce)) {
+      return refused()
+    }
+    const key = challengeKey(parsed.nonce)
+    const saved = await kit.store.kvGet(key, kit.now())
+    const record = saved === null ? null : (JSON.parse(saved) as ChallengeRecord)
+    // Another session's challenge is refused exactly like an unknown one, and left in place.
+    if (record === null || record.owner !== user.owner) return refused()
+    // Single use, whatever the outcome: a signature of this text is worth one try.
+    await kit.store.kvDelete(key)
+    const time = kit.now()
+    if (
+      record.message !== message ||
+      parsed.address === undefined ||
+      parsed.chainId === undefined ||
+      !validateSiweMessage({ message: parsed, nonce: parsed.nonce, time })
+    ) {
+      return refused()
+    }
+    const proven = await verifySignature(
+      options,
+      {
+        address: parsed.address,
+        chainId: parsed.chainId,
+        message,
+        signature: signature as `0x${string}`,
+      },
+      time,
+    )
+    if (!proven) {
+      return fail(
+        c,
+        403,
+        'The signature is not from this wallet: sign with the wallet you are selling from.',
+        { field: 'signature', code: 'signature_invalid' },
+      )
+    }
+    const expiresAt = new Date(time.getTime() + ttlMs).toISOString()
+    const proof: ProofRecord = { address: parsed.address, expires_at: expiresAt }
+    await kit.store.kvSet({
+      key: walletProofKey(user.owner, parsed.address),
+      value: JSON.stringify(proof),
+      ttlMs,
+    })
+    const data: WalletProof = { address: parsed.address, proven: true, expires_at: expiresAt }
+    kit.logger.info('wallet proven', { address: parsed.address, chain_id: parsed.chainId })
+    return ok(c, data, 'Wallet proven', 201)
+  })
+
+  app.get(KIT_ROUTES.walletProof, async (c) => {
+    c.header('Cache-Control', 'no-store')
+    const user = await requireEndUser(c)
+    if (!user.ok) return user.response
+    const address = validateEvmAddress(c.req.param('address'), { field: 'address' })
+    if (!address.ok) return invalid(c, address.field, address.message)
+    const saved = await kit.store.kvGet(walletProofKey(user.owner, address.value), kit.now())
+    const record = saved === null ? null : (JSON.parse(saved) as ProofRecord)
+    const live = record !== null && Date.parse(record.expires_at) > kit.now().getTime()
+    const data: WalletProof = {
+      address: address.value,
+      proven: live,
+      expires_at: live ? record.expires_at : null,
+    }
+    return ok(c, data)
+  })
+}
