@@ -27,6 +27,7 @@ describe('public API', () => {
         "RampKitLocale",
         "RampKitProvider",
         "STREAM_END_STATUSES",
+        "WalletProofError",
         "acceptQuoteMutationOptions",
         "banksQueryOptions",
         "baseUnitsCovering",
@@ -41,6 +42,7 @@ describe('public API', () => {
         "orderQueryOptions",
         "ordersQueryOptions",
         "paymentMethodsQueryOptions",
+        "proveWalletMutationOptions",
         "quoteMutationOptions",
         "rampKitKeys",
         "themeStyle",
@@ -61,6 +63,8 @@ describe('public API', () => {
         "useRampKit",
         "useTokenPreview",
         "useTokens",
+        "useWalletProof",
+        "walletProofQueryOptions",
       ]
     `)
   })
@@ -74,6 +78,7 @@ describe('public API', () => {
         "RampKitLocale",
         "RampKitProvider",
         "STREAM_END_STATUSES",
+        "WalletProofError",
         "acceptQuoteMutationOptions",
         "banksQueryOptions",
         "baseUnitsCovering",
@@ -88,6 +93,7 @@ describe('public API', () => {
         "orderQueryOptions",
         "ordersQueryOptions",
         "paymentMethodsQueryOptions",
+        "proveWalletMutationOptions",
         "quoteMutationOptions",
         "rampKitKeys",
         "tokenPreviewQueryOptions",
@@ -107,6 +113,8 @@ describe('public API', () => {
         "useRampKit",
         "useTokenPreview",
         "useTokens",
+        "useWalletProof",
+        "walletProofQueryOptions",
       ]
     `)
   })

@@ -26,11 +26,16 @@ export {
   type OrdersQuery,
   orderQueryOptions,
   ordersQueryOptions,
+  type ProveWalletVariables,
   paymentMethodsQueryOptions,
+  proveWalletMutationOptions,
   quoteMutationOptions,
   rampKitKeys,
   tokenPreviewQueryOptions,
   tokensQueryOptions,
+  type WalletChallenge,
+  type WalletProof,
+  walletProofQueryOptions,
 } from '@rampkit/core/kit'
 export {
   formatMessage,
@@ -80,4 +85,11 @@ export {
   useOrderStatus,
 } from './useOrderStatus.js'
 export { type UseTokenPreviewOptions, useTokenPreview } from './useTokenPreview.js'
+export {
+  type UseWalletProofParameters,
+  type UseWalletProofReturnType,
+  useWalletProof,
+  WalletProofError,
+  type WalletProofErrorReason,
+} from './useWalletProof.js'
 export { useAcceptQuote, useCreateOrder, useQuote } from './writes.js'

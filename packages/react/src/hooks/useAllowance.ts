@@ -12,6 +12,7 @@ import {
   writeContract,
 } from 'wagmi/actions'
 import { baseUnitsCovering } from '../utils/units.js'
+import { isUserRejection } from '../utils/wallet.js'
 
 /** The token fields an allowance needs; decimals always come from the token list. */
 export type AllowanceToken = {
@@ -59,17 +60,6 @@ export class ApprovalError extends RampError {
     super(message, options)
     this.reason = reason
   }
-}
-
-/** Whether a wallet error, or any error it wraps, is the user declining (EIP-1193 4001). */
-function isUserRejection(error: unknown): boolean {
-  let current = error
-  for (let depth = 0; current && depth < 8; depth++) {
-    const { code, name, cause } = current as { code?: unknown; name?: unknown; cause?: unknown }
-    if (code === 4001 || name === 'UserRejectedRequestError') return true
-    current = cause
-  }
-  return false
 }
 
 /** Where an approval is. */

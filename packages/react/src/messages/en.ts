@@ -58,6 +58,8 @@ export const en = {
   'details.wallet.offramp': 'Wallet that sends the tokens',
   'details.wallet.connected': 'Your connected wallet',
   'details.wallet.connect': 'Connect a wallet in this app to sell tokens.',
+  'details.wallet.typed':
+    'Sending to an address you typed: check it carefully. Tokens sent to a wrong address cannot be recovered.',
   'details.submit': 'Get a quote',
   'details.fixErrors': 'Please fix the highlighted fields.',
   'quote.loading': 'Getting your quote…',
@@ -87,6 +89,16 @@ export const en = {
   'approve.tx': 'Transaction {hash}',
   'approve.wrongWallet': 'Connect the wallet {address} to continue.',
   'approve.noWallet': 'Connect a wallet in this app to approve.',
+  'prove.title': 'Confirm this wallet is yours',
+  'prove.intro':
+    'Your wallet will ask you to sign a message. Signing is free and sends no transaction; it lets this app sell only from a wallet you control.',
+  'prove.changed': 'This is a different wallet ({address}): confirm it is yours too.',
+  'prove.button': 'Sign to confirm',
+  'prove.signing': 'Sign the message in your wallet…',
+  'prove.done': 'Wallet confirmed: {address}',
+  'prove.rejected':
+    'You declined the signature. Without it we cannot sell from this wallet. Sign when you are ready.',
+  'prove.failed': 'We could not confirm this wallet.',
   'confirm.summary': 'Check your order before you confirm.',
   'confirm.button.OnRamp': 'Confirm and pay',
   'confirm.button.OffRamp': 'Confirm and sell',

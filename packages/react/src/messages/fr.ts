@@ -56,6 +56,8 @@ export const fr = {
   'details.wallet.offramp': 'Portefeuille qui envoie les jetons',
   'details.wallet.connected': 'Votre portefeuille connecté',
   'details.wallet.connect': 'Connectez un portefeuille dans cette application pour vendre.',
+  'details.wallet.typed':
+    'Envoi vers une adresse que vous avez saisie : vérifiez-la bien. Des jetons envoyés à une mauvaise adresse sont perdus.',
   'details.submit': 'Obtenir un devis',
   'details.fixErrors': 'Corrigez les champs signalés.',
   'quote.loading': 'Préparation de votre devis…',
@@ -86,6 +88,16 @@ export const fr = {
   'approve.tx': 'Transaction {hash}',
   'approve.wrongWallet': 'Connectez le portefeuille {address} pour continuer.',
   'approve.noWallet': 'Connectez un portefeuille dans cette application pour autoriser.',
+  'prove.title': 'Confirmez que ce portefeuille est le vôtre',
+  'prove.intro':
+    'Votre portefeuille va vous demander de signer un message. La signature est gratuite et n’envoie aucune transaction ; elle permet à cette application de vendre uniquement depuis un portefeuille que vous contrôlez.',
+  'prove.changed': 'C’est un autre portefeuille ({address}) : confirmez qu’il est aussi le vôtre.',
+  'prove.button': 'Signer pour confirmer',
+  'prove.signing': 'Signez le message dans votre portefeuille…',
+  'prove.done': 'Portefeuille confirmé : {address}',
+  'prove.rejected':
+    'Vous avez refusé la signature. Sans elle, nous ne pouvons pas vendre depuis ce portefeuille. Signez quand vous êtes prêt.',
+  'prove.failed': 'Nous n’avons pas pu confirmer ce portefeuille.',
   'confirm.summary': 'Vérifiez votre ordre avant de confirmer.',
   'confirm.button.OnRamp': 'Confirmer et payer',
   'confirm.button.OffRamp': 'Confirmer et vendre',

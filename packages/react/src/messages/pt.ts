@@ -56,6 +56,8 @@ export const pt = {
   'details.wallet.offramp': 'Carteira que envia os tokens',
   'details.wallet.connected': 'A sua carteira ligada',
   'details.wallet.connect': 'Ligue uma carteira nesta aplicação para vender tokens.',
+  'details.wallet.typed':
+    'Envio para um endereço que escreveu: verifique-o bem. Tokens enviados para um endereço errado não podem ser recuperados.',
   'details.submit': 'Obter cotação',
   'details.fixErrors': 'Corrija os campos assinalados.',
   'quote.loading': 'A preparar a sua cotação…',
@@ -85,6 +87,16 @@ export const pt = {
   'approve.tx': 'Transação {hash}',
   'approve.wrongWallet': 'Ligue a carteira {address} para continuar.',
   'approve.noWallet': 'Ligue uma carteira nesta aplicação para autorizar.',
+  'prove.title': 'Confirme que esta carteira é sua',
+  'prove.intro':
+    'A sua carteira vai pedir-lhe que assine uma mensagem. Assinar é gratuito e não envia nenhuma transação; permite que esta aplicação venda apenas a partir de uma carteira que controla.',
+  'prove.changed': 'Esta é outra carteira ({address}): confirme que também é sua.',
+  'prove.button': 'Assinar para confirmar',
+  'prove.signing': 'Assine a mensagem na sua carteira…',
+  'prove.done': 'Carteira confirmada: {address}',
+  'prove.rejected':
+    'Recusou a assinatura. Sem ela não podemos vender a partir desta carteira. Assine quando estiver pronto.',
+  'prove.failed': 'Não foi possível confirmar esta carteira.',
   'confirm.summary': 'Verifique a sua ordem antes de confirmar.',
   'confirm.button.OnRamp': 'Confirmar e pagar',
   'confirm.button.OffRamp': 'Confirmar e vender',

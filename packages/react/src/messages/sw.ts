@@ -56,6 +56,8 @@ export const sw = {
   'details.wallet.offramp': 'Pochi itakayotuma tokeni',
   'details.wallet.connected': 'Pochi yako iliyounganishwa',
   'details.wallet.connect': 'Unganisha pochi kwenye programu hii ili kuuza tokeni.',
+  'details.wallet.typed':
+    'Unatuma kwa anwani uliyoandika: ikague kwa makini. Tokeni zilizotumwa kwa anwani isiyo sahihi haziwezi kurejeshwa.',
   'details.submit': 'Pata nukuu',
   'details.fixErrors': 'Tafadhali rekebisha sehemu zilizoonyeshwa.',
   'quote.loading': 'Tunaandaa nukuu yako…',
@@ -85,6 +87,16 @@ export const sw = {
   'approve.tx': 'Muamala {hash}',
   'approve.wrongWallet': 'Unganisha pochi {address} ili kuendelea.',
   'approve.noWallet': 'Unganisha pochi kwenye programu hii ili kuruhusu.',
+  'prove.title': 'Thibitisha kuwa pochi hii ni yako',
+  'prove.intro':
+    'Pochi yako itakuomba kusaini ujumbe. Kusaini ni bure na hakutumi muamala wowote; kunaruhusu programu hii kuuza tu kutoka kwa pochi unayoidhibiti.',
+  'prove.changed': 'Hii ni pochi nyingine ({address}): thibitisha kuwa nayo ni yako.',
+  'prove.button': 'Saini ili kuthibitisha',
+  'prove.signing': 'Saini ujumbe kwenye pochi yako…',
+  'prove.done': 'Pochi imethibitishwa: {address}',
+  'prove.rejected':
+    'Umekataa kusaini. Bila saini hatuwezi kuuza kutoka kwa pochi hii. Saini ukiwa tayari.',
+  'prove.failed': 'Hatukuweza kuthibitisha pochi hii.',
   'confirm.summary': 'Kagua oda yako kabla ya kuthibitisha.',
   'confirm.button.OnRamp': 'Thibitisha na ulipe',
   'confirm.button.OffRamp': 'Thibitisha na uuze',

@@ -26,7 +26,13 @@ import { createConfig } from 'wagmi'
 import { connect } from 'wagmi/actions'
 import { mock } from 'wagmi/connectors'
 import { expectNoAxeViolations } from '../test/axe.js'
-import { connectedWagmi, renderCheckout, sandboxAdmin } from '../test/render.js'
+import {
+  connectedWagmi,
+  type RenderedCheckout,
+  renderCheckout,
+  sandboxAdmin,
+} from '../test/render.js'
+import type { RampCheckoutProps } from './context.js'
 
 const env = inject('ramp')
 const SLOW = { timeout: 20_000 }
@@ -197,6 +203,10 @@ describe('<RampCheckout /> against the sandbox through the server kit', () => {
     await screen.findByText('You send', undefined, SLOW)
     await click(user, /^Continue$/)
     await step(/allow the token transfer/i, container)
+    // One signature first: the kit sells only from a wallet this session has proven.
+    expect(screen.queryByRole('button', { name: /^Reset allowance/ })).toBeNull()
+    await click(user, /^Sign to confirm$/)
+    await screen.findByText(/^Wallet confirmed:/, undefined, SLOW)
     await click(user, /^Reset allowance to 0, then approve/)
     await step(/confirm your order/i)
     const saved = JSON.parse(window.sessionStorage.getItem('rampkit:checkout')!)
@@ -434,6 +444,9 @@ describe('<RampCheckout /> review fixes, against the sandbox through the server 
     expect(stored().amountFiat).toBe(1500)
     const field = (await screen.findByLabelText(/wallet address/i)) as HTMLInputElement
     expect(field.value).toBe(given)
+    // Buying to an address that is not the connected wallet is allowed, and said plainly.
+    const typedHint = /^Sending to an address you typed/
+    expect(screen.getByText(typedHint).id).toBe(field.getAttribute('aria-describedby'))
     await click(first.user, /^Get a quote$/)
     await step(/your quote/i)
     expect(stored().details.walletAddress.toLowerCase()).toBe(given.toLowerCase())
@@ -451,6 +464,84 @@ describe('<RampCheckout /> review fixes, against the sandbox through the server 
     await step(/your details/i)
     const empty = (await screen.findByLabelText(/wallet address/i)) as HTMLInputElement
     await waitFor(() => expect(empty.value.toLowerCase()).toBe(connected.toLowerCase()))
+    // The connected wallet itself needs no warning.
+    expect(screen.queryByText(/^Sending to an address you typed/)).toBeNull()
+  }, 90_000)
+
+  it('explains a declined wallet signature, sends no approval, and asks once per wallet and session', async () => {
+    const account = env.testAccounts[7]!
+    const usdc = env.tokens.find((token) => token.symbol === 'USDC')!
+    const allowance = () =>
+      publicClient.readContract({
+        address: usdc.address as Address,
+        abi: erc20Abi,
+        functionName: 'allowance',
+        args: [account.address as Address, env.spender as Address],
+      })
+    const before = await allowance()
+    const chain = defineChain({
+      id: env.chainId,
+      name: 'Sandbox',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [env.rpcUrl] } },
+    })
+    const declining = createConfig({
+      chains: [chain],
+      connectors: [
+        mock({
+          accounts: [account.address as Address],
+          features: { reconnect: true, signMessageError: true },
+        }),
+      ],
+      transports: { [chain.id]: http(env.rpcUrl) },
+    })
+    await connect(declining, { connector: declining.connectors[0]! })
+    const onError = vi.fn()
+    const props: RampCheckoutProps = {
+      direction: 'OffRamp',
+      country: 'KE',
+      token: 'USDC',
+      amount: 1300,
+      customer,
+      onError,
+    }
+    const sell = async (checkout: RenderedCheckout) => {
+      await click(checkout.user, /^Mobile money/)
+      await click(checkout.user, /^M-Pesa/)
+      await click(checkout.user, /^Continue$/)
+      await step(/your details/i)
+      const wallet = (await screen.findByLabelText(/wallet that sends/i)) as HTMLInputElement
+      await waitFor(() => expect(wallet.value.toLowerCase()).toBe(account.address.toLowerCase()))
+      await click(checkout.user, /^Get a quote$/)
+      await screen.findByText('You send', undefined, SLOW)
+      await click(checkout.user, /^Continue$/)
+      await step(/allow the token transfer/i, checkout.container)
+    }
+    const first = renderCheckout({ user: 'declining-user', wagmiConfig: declining, props })
+    await sell(first)
+    await click(first.user, /^Sign to confirm$/)
+    const declined = await screen.findByText(/^You declined the signature/, undefined, SLOW)
+    expect(declined.closest('[role="alert"]')).toBeTruthy()
+    expect(onError.mock.calls.at(-1)![0]).toMatchObject({ code: 'rejected' })
+    expect(screen.queryByRole('button', { name: /^Approve / })).toBeNull()
+    expect(await allowance()).toBe(before)
+    await expectNoAxeViolations(first.container)
+    first.unmount()
+    window.sessionStorage.clear()
+
+    // Signed in this session (another tab, say): the same wallet is not asked again.
+    const signing = await connectedWagmi(account.address)
+    const second = renderCheckout({ user: 'declining-user', wagmiConfig: signing, props })
+    await sell(second)
+    await click(second.user, /^Sign to confirm$/)
+    await screen.findByText(/^Wallet confirmed:/, undefined, SLOW)
+    second.unmount()
+    window.sessionStorage.clear()
+    const third = renderCheckout({ user: 'declining-user', wagmiConfig: signing, props })
+    await sell(third)
+    await screen.findByRole('button', { name: /^Approve / }, SLOW)
+    expect(screen.queryByRole('button', { name: /^Sign to confirm$/ })).toBeNull()
+    expect(screen.getByText(/^Wallet confirmed:/)).toBeTruthy()
   }, 90_000)
 
   it('speaks French for a refused approval, reports it to onError, and reads "1 300" by French rules', async () => {
@@ -505,6 +596,7 @@ describe('<RampCheckout /> review fixes, against the sandbox through the server 
     await screen.findByText('Vous envoyez', undefined, SLOW)
     await click(user, /^Continuer$/)
     await step(/autoriser le transfert/i)
+    await click(user, /^Signer pour confirmer$/)
     await click(user, /^Autoriser /)
     const alert = await screen.findByText("L'autorisation n'a pas abouti.", undefined, SLOW)
     expect(alert.closest('[role="alert"]')?.textContent).toContain(
@@ -614,6 +706,18 @@ describe('<RampCheckout /> review fixes, against the sandbox through the server 
       chain: null,
     })
     await publicClient.waitForTransactionReceipt({ hash: approval })
+    // The widget had proven the wallet before its create (Sign-In with Ethereum), as here.
+    const challenge = await kit<{ message: string }>('/wallets/challenge', {
+      method: 'POST',
+      body: JSON.stringify({ address: account.address, chain_id: env.chainId }),
+    })
+    await kit('/wallets/proofs', {
+      method: 'POST',
+      body: JSON.stringify({
+        message: challenge.message,
+        signature: await wallet.account.signMessage({ message: challenge.message }),
+      }),
+    })
     await kit('/orders', {
       method: 'POST',
       headers: { 'idempotency-key': state.confirm!.key },

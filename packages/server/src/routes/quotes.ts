@@ -94,12 +94,6 @@ export function registerQuoteRoutes(app: Hono<RampEnv>, kit: KitContext) {
       return invalid(c, checked.field, checked.message)
     }
     const request = checked.ok ? { ...parsed.data, ...checked.value } : parsed.data
-    if (
-      parsed.data.order_type === 'OffRamp' &&
-      !(await isWalletProven(kit, user.owner, parsed.data.wallet_address))
-    ) {
-      return walletNotProven(c, 'wallet_address')
-    }
     let quote: Quote
     try {
       quote = await kit.client.createQuote(request as typeof parsed.data)
@@ -143,7 +137,8 @@ export function registerQuoteRoutes(app: Hono<RampEnv>, kit: KitContext) {
     const saved = await kit.store.kvGet(quoteKey(quoteId))
     const record = saved === null ? null : (JSON.parse(saved) as QuoteRecord)
     if (!record || record.owner !== user.owner) return notFound(c, 'Quote')
-    // Checked again: the proof may have lapsed since the quote, and an accept moves the money.
+    // An off-ramp quote is only a price, and the widget shows it before asking for the wallet
+    // proof; accepting it is what lets the service take the tokens from the quote's wallet.
     const seller = record.quote.wallet_address
     if (
       record.quote.order_type === 'OffRamp' &&

@@ -132,19 +132,20 @@ describe('a session that has not proven the wallet', () => {
     expect(await onChain()).toEqual(before)
   })
 
-  it('cannot ask for an off-ramp quote that spends from it', async () => {
-    const quotes = kit.upstreamCount('/api/v1/partner/orders/quote')
-    const res = await attempt(
-      attacker,
+  it('may price an off-ramp from it, but cannot accept that quote: 403, nothing moved', async () => {
+    // A quote is only a price: it moves nothing, and the widget shows it before the proof.
+    const quoted = await attacker.post(
       KIT_ROUTES.quotes,
       validQuote({ order_type: 'OffRamp', wallet_address: victim.address }),
     )
+    expect(quoted.status).toBe(201)
+    const { quote_id } = (await attacker.json<Body<Quote>>(quoted)).data
+    const res = await attempt(attacker, `${KIT_ROUTES.quotes}/${quote_id}/accept`, {})
     expect(res.status).toBe(403)
     expect((await attacker.json(res)).data).toEqual({
       field: 'wallet_address',
       code: 'wallet_not_proven',
     })
-    expect(kit.upstreamCount('/api/v1/partner/orders/quote')).toBe(quotes)
   })
 
   it('is not helped by proving a wallet of its own, or by signing for the victim', async () => {
@@ -201,7 +202,7 @@ describe('the wallet’s own session', () => {
     expect(before.allowance - after.allowance).toBe(pulled)
   })
 
-  it('can quote an off-ramp from it, but not accept it once the proof has lapsed', async () => {
+  it('accepts an off-ramp quote from it, but not once the proof has lapsed', async () => {
     const owner = browser(kit)
     expect((await proveWallet(owner, victimKey, chainId)).status).toBe(201)
     const quoted = await owner.post(

@@ -1,13 +1,21 @@
 'use client'
 import { type CheckoutError, formatTokenAmount } from '@rampkit/core'
-import { type ReactNode, useState } from 'react'
+import { rampKitKeys, type WalletProof } from '@rampkit/core/kit'
+import { useQueryClient } from '@tanstack/react-query'
+import { type ReactNode, useRef, useState } from 'react'
 import { useConnection } from 'wagmi'
 import { useTokens } from '../../hooks/reads.js'
 import { ApprovalError, useAllowance } from '../../hooks/useAllowance.js'
+import {
+  type UseWalletProofReturnType,
+  useWalletProof,
+  WalletProofError,
+} from '../../hooks/useWalletProof.js'
 import { useRampKit } from '../../provider.js'
 import { toCheckoutError } from '../../utils/errors.js'
 import { useWidget } from '../context.js'
 import { errorText } from '../errors.js'
+import { shortHash } from '../format.js'
 import { Alert, Hash, Loading } from '../parts.js'
 import { QuoteExpiredAlert } from './quote.js'
 
@@ -22,6 +30,79 @@ function approvalError(error: unknown): CheckoutError {
   return { ...base, message, code: base.code ?? 'approval_failed' }
 }
 
+/** Whether this session proved another wallet than `address` (the user switched wallets). */
+function useProvedAnotherWallet(address: string): boolean {
+  const { client } = useRampKit()
+  const queryClient = useQueryClient()
+  const prefix = rampKitKeys.walletProof(client.endpoint, '').slice(0, 3)
+  return queryClient
+    .getQueriesData<WalletProof>({ queryKey: prefix })
+    .some(
+      ([, data]) => data?.proven === true && data.address.toLowerCase() !== address.toLowerCase(),
+    )
+}
+
+/**
+ * The one signature a sale needs before its approval: Sign-In with Ethereum, proving this
+ * session controls the wallet the service will take the tokens from. Free, no transaction.
+ */
+function ProveWallet(props: { proof: UseWalletProofReturnType; address: string }): ReactNode {
+  const { t } = useRampKit()
+  const { checkout } = useWidget()
+  const { proof, address } = props
+  const [failure, setFailure] = useState<string>()
+  const signing = useRef(false)
+  const changed = useProvedAnotherWallet(address)
+
+  async function sign() {
+    // One wallet prompt per click, however fast the clicks come.
+    if (signing.current) return
+    signing.current = true
+    setFailure(undefined)
+    try {
+      await proof.prove()
+    } catch (error) {
+      const declined = error instanceof WalletProofError && error.reason === 'rejected'
+      const reported = toCheckoutError(error)
+      setFailure(declined ? t('prove.rejected') : `${t('prove.failed')} ${errorText(t, reported)}`)
+      checkout.reportError({
+        ...reported,
+        message: reported.message.split('\n')[0] ?? reported.message,
+        code: declined ? 'rejected' : (reported.code ?? 'wallet_proof_failed'),
+      })
+    } finally {
+      signing.current = false
+    }
+  }
+
+  return (
+    <div className="rk-stack" data-state={proof.isProving ? 'signing' : 'unproven'}>
+      <p>
+        <strong>{t('prove.title')}</strong>
+      </p>
+      {changed ? <p>{t('prove.changed', { address: shortHash(address) })}</p> : null}
+      <p className="rk-hint">{t('prove.intro')}</p>
+      <div role="status" aria-live="polite" className="rk-live">
+        {proof.isProving ? t('prove.signing') : ''}
+      </div>
+      {failure ? (
+        <Alert>
+          <p>{failure}</p>
+        </Alert>
+      ) : null}
+      <button
+        type="button"
+        className="rk-button"
+        disabled={proof.isProving}
+        aria-disabled={proof.isProving}
+        onClick={sign}
+      >
+        {t('prove.button')}
+      </button>
+    </div>
+  )
+}
+
 function ApproveWithWallet(): ReactNode {
   const { t } = useRampKit()
   const { checkout } = useWidget()
@@ -33,6 +114,8 @@ function ApproveWithWallet(): ReactNode {
   const { address } = useConnection()
   const owner = state.details?.walletAddress
   const [failure, setFailure] = useState<CheckoutError>()
+  const approving = useRef(false)
+  const proof = useWalletProof({ address: owner ?? address, chainId: token?.chainId })
   const allowance = useAllowance({
     token,
     owner,
@@ -42,11 +125,12 @@ function ApproveWithWallet(): ReactNode {
       send({ type: 'APPROVAL_SUBMITTED', txHash: hash, reset: kind === 'reset' }),
   })
   if (!token || !quote) return null
-  if (tokens.isPending || allowance.isLoading) return <Loading />
+  if (tokens.isPending || allowance.isLoading || proof.isLoading) return <Loading />
   if (!address) return <Alert>{t('approve.noWallet')}</Alert>
   if (owner && address.toLowerCase() !== owner.toLowerCase()) {
     return <Alert>{t('approve.wrongWallet', { address: owner })}</Alert>
   }
+  if (!proof.proven) return <ProveWallet proof={proof} address={owner ?? address} />
   const fmt = (value: bigint) => formatTokenAmount(value, token.decimals)
   const required = allowance.required ?? 0n
   const busy = ['resetting', 'approving', 'waiting'].includes(allowance.phase)
@@ -54,6 +138,9 @@ function ApproveWithWallet(): ReactNode {
 
   async function approve() {
     if (!spender || allowance.required === undefined) return
+    // A double click must not send two approvals: two prompts, two gas fees.
+    if (approving.current) return
+    approving.current = true
     setFailure(undefined)
     send({ type: 'APPROVAL_REQUIRED', amount: allowance.required.toString(), spender })
     try {
@@ -63,6 +150,8 @@ function ApproveWithWallet(): ReactNode {
       const failed = approvalError(error)
       setFailure(failed)
       checkout.reportError(failed)
+    } finally {
+      approving.current = false
     }
   }
 
@@ -78,6 +167,9 @@ function ApproveWithWallet(): ReactNode {
             : ''
   return (
     <div className="rk-stack" data-state={allowance.phase}>
+      <p className="rk-hint" data-proven="true">
+        {t('prove.done', { address: shortHash(owner ?? address) })}
+      </p>
       <p>{t('approve.intro', { amount: fmt(required), symbol: token.symbol })}</p>
       {allowance.allowance !== undefined ? (
         <p className="rk-hint">

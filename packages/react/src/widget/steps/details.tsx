@@ -7,7 +7,7 @@ import {
   validateDob,
   validateEvmAddress,
 } from '@rampkit/core/validation'
-import { type ReactNode, useCallback, useEffect, useRef } from 'react'
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import { type FieldErrors, type Resolver, type UseFormSetValue, useForm } from 'react-hook-form'
 import { useConnection } from 'wagmi'
 import { useRampKit } from '../../kitContext.js'
@@ -143,9 +143,18 @@ export default function DetailsStep(): ReactNode {
   })
   const { register, handleSubmit, setError, setValue, getValues, formState } = form
   const getWallet = useCallback(() => getValues('walletAddress'), [getValues])
+  const [connectedAddress, setConnectedAddress] = useState<string>()
   const onAddress = useCallback((address: string | undefined) => {
     connected.current = address
+    setConnectedAddress(address)
   }, [])
+  // Buying to any address is allowed (receiving harms nobody), but an address that is not the
+  // connected wallet was typed or pasted: say so, since a wrong one loses the tokens.
+  const typedWallet = form.watch('walletAddress').trim()
+  const typedByHand =
+    !offRamp &&
+    typedWallet !== '' &&
+    typedWallet.toLowerCase() !== (connectedAddress ?? '').toLowerCase()
 
   // Errors the service pinned on a field (422 `data.field`) show on that field, focused.
   const unmapped = Object.keys(serverErrors).filter((field) => !(field in SERVICE_FIELDS))
@@ -252,7 +261,11 @@ export default function DetailsStep(): ReactNode {
       <Field
         label={t(offRamp ? 'details.wallet.offramp' : 'details.wallet.onramp')}
         hint={
-          offRamp ? t(hasWagmi ? 'details.wallet.connected' : 'details.wallet.connect') : undefined
+          offRamp
+            ? t(hasWagmi ? 'details.wallet.connected' : 'details.wallet.connect')
+            : typedByHand
+              ? t('details.wallet.typed')
+              : undefined
         }
         error={errors.walletAddress?.message}
       >
