@@ -1,5 +1,5 @@
 import { serve } from '@hono/node-server'
-import { anonymousSession, createRampHandler } from '@rampkit/server'
+import { anonymousSession, createRampHandler, nodeServerTimeouts } from '@rampkit/server'
 import { createShopApp } from './app.js'
 import { demoChain, readConfig } from './config.js'
 import { sessionSecret } from './session.js'
@@ -22,9 +22,18 @@ const ramp = createRampHandler({
 ramp.ramp.start()
 
 const app = createShopApp({ ramp, chain: demoChain(config.chainFile), distDir: config.distDir })
-const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => {
-  console.log(`storefront listening on ${origin}`)
-})
+// A slow client is cut off within seconds (headers 10 s, whole request 30 s), not 5 minutes.
+const server = serve(
+  {
+    fetch: app.fetch,
+    port: config.port,
+    hostname: config.host,
+    serverOptions: nodeServerTimeouts(),
+  },
+  () => {
+    console.log(`storefront listening on ${origin}`)
+  },
+)
 
 let closing = false
 async function shutdown() {

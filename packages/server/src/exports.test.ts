@@ -30,6 +30,7 @@ describe('@rampkit/server entry', () => {
         "ingestWebhook",
         "memoryBus",
         "memoryStore",
+        "nodeServerTimeouts",
       ]
     `)
   })

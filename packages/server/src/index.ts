@@ -21,6 +21,7 @@ export {
   anonymousSession,
   type GetEndUser,
 } from './middleware/session/index.js'
+export { type NodeServerTimeouts, nodeServerTimeouts } from './node-server/timeouts.js'
 export type { RampEnv } from './routes/context.js'
 export { memoryStore } from './store/memory.js'
 export { canMoveOrder } from './store/orders.js'

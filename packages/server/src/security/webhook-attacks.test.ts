@@ -11,7 +11,13 @@
  * soak (RAMPKIT_SOAK=1); the concurrent replay sends RACE = 8 (soak 24) copies at once.
  */
 import { isDeepStrictEqual } from 'node:util'
-import { KIT_ROUTES, type KitOrder, type OrderStatus, type Quote } from '@rampkit/core'
+import {
+  KIT_ROUTES,
+  type KitOrder,
+  type MetaTokens,
+  type OrderStatus,
+  type Quote,
+} from '@rampkit/core'
 import {
   signWebhook,
   WEBHOOK_EVENT_HEADER,
@@ -26,8 +32,10 @@ import {
   browser,
   type KitHarness,
   sandboxForFile,
+  seen,
   startKit,
   validQuote,
+  WALLET,
   waitFor,
 } from '../routes/testing.js'
 import { memoryStore } from '../store/memory.js'
@@ -65,6 +73,8 @@ const tally = {
   accepted: 0,
   /** Attacks after which a stored order or the handler runs differ (see `snapshot`). */
   stateChanges: 0,
+  /** Validly signed deliveries the worker parked for a person instead of applying. */
+  parked: 0,
   stores: [] as string[],
 }
 
@@ -79,6 +89,7 @@ afterAll(() => {
       rejected: tally.rejected,
       deduplicated: tally.deduplicated,
       ignored: tally.ignored,
+      parked: tally.parked,
       stores: tally.stores,
     })}`,
   )
@@ -153,6 +164,27 @@ const nowSeconds = () => Math.floor(Date.now() / 1000)
 /** A signature of `body` the way the service makes one, with any secret and timestamp. */
 async function signed(body: string, secret = sandbox.webhookSecret, timestamp = nowSeconds()) {
   return (await signWebhook({ secret, body, timestamp })).header
+}
+
+/** A direct order's body as the widget sends it (the sandbox's USDC). */
+async function directOrder() {
+  const res = await fetch(`${sandbox.url}/meta/tokens`, {
+    headers: { 'X-API-Key': sandbox.apiKeys[0]! },
+  })
+  const usdc = ((await res.json()) as { data: MetaTokens }).data.tokens.find(
+    (token) => token.symbol === 'USDC',
+  )!.address
+  return {
+    user_address: WALLET,
+    token: usdc,
+    order_type: 0,
+    fiat_payload: {
+      amount_fiat: 1200,
+      currency: 'KES',
+      cashout_type: 'PHONE',
+      phone_number: '+254712345678',
+    },
+  }
 }
 
 /** The same 32 bytes in another base64 spelling (an unused low bit of the last character set). */
@@ -350,6 +382,7 @@ describe.each(ENGINES)('webhook attacks on the $name store', (engine) => {
     // Only the validly signed kinds may be stored ('ignored'); any other stored and applied
     // attack is a forgery or replay the kit accepted, even if it changed no state.
     if (storedAs === 'applied' && !allowed.includes('ignored')) tally.accepted++
+    if (storedAs === 'parked') tally.parked++
     if (!isDeepStrictEqual(after, expected)) tally.stateChanges++
     expect(text).not.toContain(sandbox.webhookSecret)
     expect(res.status, `${kind}: ${text}`).toBeLessThan(500)
@@ -687,6 +720,58 @@ describe.each(ENGINES)('webhook attacks on the $name store', (engine) => {
     expect(reasons.deduplicated).toBeGreaterThanOrEqual(1)
     expect(reasons['401 signature_mismatch']).toBeGreaterThanOrEqual(1)
     await expectStatuses({ S: 'settled', P: 'processing' })
+  })
+
+  it('parks a validly signed delivery naming two users’ orders, and changes neither', async () => {
+    // Bola's direct order: its creation hash, and its own order_id linked by the kit.
+    const bola = browser(kit)
+    expect((await bola.get(KIT_ROUTES.orders)).status).toBe(200)
+    const created = await bola.post(KIT_ROUTES.orders, await directOrder())
+    expect(created.status).toBe(201)
+    const direct = (await bola.json<{ data: KitOrder }>(created)).data
+    expect(direct.order_id).toBeTruthy()
+    await settle()
+    const bolasBefore = await store.getOrder(direct.id)
+    expect(bolasBefore?.order.tx_hash).toBe(direct.tx_hash)
+
+    // Amina's order_id with Bola's creation hash, signed with the real secret (a mistake by
+    // the service, or a leaked secret). Folded, Bola's order would be gone and its hash Amina's.
+    const body = JSON.stringify({
+      order_id: orders.P.order_id,
+      creation_transaction_hash: direct.tx_hash,
+      status: 'settled',
+    })
+    const id = crypto.randomUUID()
+    const logsBefore = seen.logs.length
+    await attack(
+      'merge.twoOwners',
+      { id, event: 'order.settled', signature: await signed(body) },
+      body,
+      // Genuinely signed: stored and answered 200, then parked by the worker; `attack` checks
+      // that Amina's order and the handler runs are unchanged.
+      ['ignored'],
+    )
+    expect(await store.getOrder(direct.id)).toEqual(bolasBefore)
+    const parked = await store.getDelivery(id)
+    expect(parked).toMatchObject({ status: 'parked' })
+    expect(parked?.lastError).toMatch(/^OrderConflictError: /)
+    expect((await store.listParkedDeliveries({ limit: 1000 })).map((d) => d.id)).toContain(id)
+    const logged = seen.logs.slice(logsBefore).filter((line) => line.includes(id))
+    expect(logged.filter((line) => line.startsWith('error '))).toHaveLength(1)
+    for (const value of [orders.P.order_id!, direct.tx_hash!, orders.P.id, direct.id]) {
+      expect(logged.join('\n')).toContain(value)
+    }
+
+    // Each still reads their own order through the kit, with only their own hash.
+    const bolas = await bola.get(KIT_ROUTES.order.replace(':orderId', direct.id))
+    expect(bolas.status).toBe(200)
+    expect((await bola.json<{ data: KitOrder }>(bolas)).data).toMatchObject({
+      tx_hash: direct.tx_hash,
+      status: bolasBefore?.order.status,
+    })
+    const aminas = await amina.get(KIT_ROUTES.order.replace(':orderId', orders.P.id))
+    expect((await amina.json<{ data: KitOrder }>(aminas)).data.tx_hash).toBeNull()
+    await expectStatuses({ P: 'processing' })
   })
 
   it('control: a genuine new delivery does change state, so the checks above can fail', async () => {

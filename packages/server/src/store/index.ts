@@ -16,6 +16,7 @@ export {
   type KvSetParameters,
   type ListOrdersParameters,
   type NewDelivery,
+  type OrderConflict,
   type OrderPatch,
   type PruneParameters,
   type PruneResult,

@@ -228,7 +228,12 @@ export function memoryStore(): RampStore {
       )
       for (const dropped of plan.remove) remove(dropped)
       if (plan.write !== 'none') put(plan.stored, update.now.getTime())
-      return { stored: copyStored(plan.stored), changed: plan.changed, applied: plan.applied }
+      return {
+        stored: copyStored(plan.stored),
+        changed: plan.changed,
+        applied: plan.applied,
+        conflict: plan.conflict,
+      }
     },
 
     async claimLateOrders({ before, now, limit }) {

@@ -1,6 +1,7 @@
 import type { KitOrder, OrderStatus } from '@rampkit/core'
 import type {
   ApplyOrderUpdateParameters,
+  OrderConflict,
   OrderPatch,
   SaveOrderParameters,
   SaveOrderResult,
@@ -86,6 +87,8 @@ export type OrderUpdatePlan = {
   remove: StoredOrder[]
   changed: boolean
   applied: boolean
+  /** Two owners' records: the engine writes and deletes nothing. */
+  conflict: OrderConflict | null
 }
 
 /**
@@ -93,6 +96,9 @@ export type OrderUpdatePlan = {
  * every engine applies the same rules. When the two lookups find two records (a webhook without
  * the creation hash came first and made an ownerless record; the kit's direct order holds the
  * hash), they are folded into one: the owned record survives with the more advanced status.
+ * Records of two different owners are never folded: the plan is a `conflict` that changes
+ * neither, not even the status, because which of the two the event is about is exactly what is
+ * in doubt (a mistake by the service, or a body signed with a stolen secret).
  */
 export function planOrderUpdate(
   found: { byOrderId: StoredOrder | null; byTxHash: StoredOrder | null },
@@ -135,6 +141,19 @@ export function planOrderUpdate(
       remove: [],
       changed: true,
       applied: true,
+      conflict: null,
+    }
+  }
+
+  if (a && b && a.owner !== null && b.owner !== null && a.owner !== b.owner) {
+    return {
+      stored: cloneStored(a),
+      write: 'none',
+      previousStatus: a.order.status,
+      remove: [],
+      changed: false,
+      applied: false,
+      conflict: { byOrderId: cloneStored(a), byTxHash: cloneStored(b) },
     }
   }
 
@@ -142,7 +161,7 @@ export function planOrderUpdate(
   const remove: StoredOrder[] = []
   let dirty = false
   if (a && b) {
-    // Keep the owned record (the kit's own); fold the other into it.
+    // At most one owner (checked above): keep the owned record (the kit's own), fold the other.
     const [keep, drop] = a.owner === null && b.owner !== null ? [b, a] : [a, b]
     stored = cloneStored(keep)
     stored.order = fillNulls(stored.order, drop.order)
@@ -195,6 +214,7 @@ export function planOrderUpdate(
     remove,
     changed,
     applied: stored.appliedBy[update.status] === update.deliveryId,
+    conflict: null,
   }
 }
 

@@ -87,6 +87,7 @@ return #ids`
 /**
  * Commits a planned order change if nothing it read has changed since (compare and set):
  * record versions and index entries are checked, then removals and the write happen at once.
+ * With nothing to remove or put it only checks (a conflict is decided on a snapshot that held).
  * ARGV[1]: the plan as JSON (strings only, so no number goes through Lua); ARGV[2]: the record.
  */
 const COMMIT_ORDER = `
@@ -112,7 +113,8 @@ for _, gone in ipairs(plan.remove) do
   redis.call('ZREM', P .. 'open', gone.id)
 end
 local put = plan.put
-if put then
+-- JSON null decodes to cjson.null, which Lua counts as true: a check-only commit has no put.
+if put and put ~= cjson.null then
   local key = P .. 'o:' .. put.id
   redis.call('HSET', key, 'json', ARGV[2])
   redis.call('HINCRBY', key, 'v', 1)
@@ -457,7 +459,9 @@ export function redisStore(options: RedisStoreOptions): RampStore {
           { byOrderId: a?.stored ?? null, byTxHash: b?.stored ?? null },
           update,
         )
-        if (plan.write !== 'none' || plan.remove.length > 0) {
+        // A conflict writes nothing, but goes through the compare-and-set all the same: the
+        // two reads above are not atomic, and only a snapshot that held may park a delivery.
+        if (plan.write !== 'none' || plan.remove.length > 0 || plan.conflict) {
           const versions: [string, string][] = []
           for (const record of [a, b]) {
             if (record) versions.push([k.order(record.stored.order.id), record.version])
@@ -481,7 +485,12 @@ export function redisStore(options: RedisStoreOptions): RampStore {
                   },
           })
         }
-        return { stored: plan.stored, changed: plan.changed, applied: plan.applied }
+        return {
+          stored: plan.stored,
+          changed: plan.changed,
+          applied: plan.applied,
+          conflict: plan.conflict,
+        }
       })
     },
 

@@ -2,6 +2,7 @@
 import { connect } from 'node:net'
 import type { KitOrder } from '@rampkit/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createWorker, type WorkerLogger } from '../worker/worker.js'
 import type { NewDelivery, RampStore } from './types.js'
 
 export const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
@@ -469,6 +470,176 @@ export function storeContract(
           changed: true,
           stored: { owner: 'dave', order: { id: txHash, status: 'settled' } },
         })
+      })
+
+      /**
+       * A quote order (its `order_id`, no creation hash) and a direct order (its creation hash
+       * and its own `order_id`), saved for the owners given, as the kit's routes save them.
+       */
+      async function quoteAndDirect(quoteOwner: string, directOwner: string) {
+        const quote = testOrder({ status: 'processing' })
+        const txHash = `0x${uid('tx')}`
+        const direct = testOrder({
+          id: txHash,
+          flow: 'direct',
+          order_id: uid('svc'),
+          quote_id: null,
+          tx_hash: txHash,
+          status: 'submitted',
+          amount_fiat: 2222,
+        })
+        await store.saveOrder({ order: quote, owner: quoteOwner })
+        await store.saveOrder({ order: direct, owner: directOwner })
+        return { quote, direct, txHash }
+      }
+
+      it('never folds two owners’ orders that one update names: neither changes', async () => {
+        const [amina, bola] = [uid('owner'), uid('owner')]
+        const { quote, direct, txHash } = await quoteAndDirect(amina, bola)
+        const before = [await store.getOrder(quote.id), await store.getOrder(direct.id)]
+        // A's order_id with B's creation hash: folded, B's order would be deleted and its hash
+        // given to A. A retry of the same delivery meets the same two records.
+        for (let attempt = 0; attempt < 2; attempt++) {
+          const result = await store.applyOrderUpdate({
+            orderId: quote.order_id,
+            txHash,
+            status: 'settled',
+            patch: { amount_fiat: 1, settlement_transaction_hash: '0xfeed' },
+            deliveryId: 'd-merge',
+            now: new Date(),
+          })
+          expect(result).toMatchObject({
+            changed: false,
+            applied: false,
+            conflict: {
+              byOrderId: { owner: amina, order: { id: quote.id, tx_hash: null } },
+              byTxHash: { owner: bola, order: { id: direct.id, tx_hash: txHash } },
+            },
+          })
+        }
+        expect([await store.getOrder(quote.id), await store.getOrder(direct.id)]).toEqual(before)
+        expect((await store.getOrderByTxHash(txHash))?.order.id).toBe(direct.id)
+        expect((await store.getOrderByOrderId(quote.order_id!))?.order.id).toBe(quote.id)
+        expect((await store.getOrderByOrderId(direct.order_id!))?.order.id).toBe(direct.id)
+        expect((await store.listOrders({ owner: amina })).map((o) => o.order.id)).toEqual([
+          quote.id,
+        ])
+        expect((await store.listOrders({ owner: bola })).map((o) => o.order.id)).toEqual([
+          direct.id,
+        ])
+      })
+
+      it('still folds one owner’s two records when an update links them', async () => {
+        const owner = uid('owner')
+        const { quote, direct, txHash } = await quoteAndDirect(owner, owner)
+        const result = await store.applyOrderUpdate({
+          orderId: quote.order_id,
+          txHash,
+          status: 'settled',
+          patch: {},
+          deliveryId: 'd-link',
+          now: new Date(),
+        })
+        expect(result).toMatchObject({ changed: true, applied: true, conflict: null })
+        expect(result.stored).toMatchObject({
+          owner,
+          order: { id: quote.id, order_id: quote.order_id, tx_hash: txHash, status: 'settled' },
+        })
+        expect(await store.getOrder(direct.id)).toBeNull()
+        expect((await store.getOrderByTxHash(txHash))?.order.id).toBe(quote.id)
+        expect((await store.listOrders({ owner })).map((o) => o.order.id)).toEqual([quote.id])
+      })
+
+      it('parks a delivery naming two owners’ orders for a person, and logs it once', async () => {
+        const t = nextEra()
+        const [amina, bola] = [uid('owner'), uid('owner')]
+        const apart = await quoteAndDirect(amina, bola)
+        const owner = uid('owner')
+        const together = await quoteAndDirect(owner, owner)
+        const before = [await store.getOrder(apart.quote.id), await store.getOrder(apart.direct.id)]
+        const body = (orderId: string | null, txHash: string) =>
+          JSON.stringify({
+            order_id: orderId,
+            creation_transaction_hash: txHash,
+            status: 'settled',
+          })
+        const conflicting = delivery({
+          receivedAt: new Date(t),
+          body: body(apart.quote.order_id, apart.txHash),
+        })
+        const linking = delivery({
+          receivedAt: new Date(t + 1),
+          body: body(together.quote.order_id, together.txHash),
+        })
+        for (const d of [conflicting, linking]) await store.insertDelivery(d)
+        const logs: { level: string; message: string; details?: Record<string, unknown> }[] = []
+        const log =
+          (level: string) =>
+          (message: string, details?: Record<string, unknown>): void => {
+            logs.push({ level, message, ...(details ? { details } : {}) })
+          }
+        const logger: WorkerLogger = { info: log('info'), warn: log('warn'), error: log('error') }
+        const runs: string[] = []
+        // The worker's clock is this test's era, so it claims only these two deliveries.
+        const worker = createWorker({
+          store,
+          logger,
+          now: () => t + 10,
+          backoff: () => 0,
+          handlers: {
+            onEvent: (c) => {
+              runs.push(`${c.event} ${'order' in c ? c.order.id : '-'} ${c.deliveryId}`)
+            },
+          },
+        })
+        expect(await worker.drain()).toBe(2)
+
+        // Neither order changed; the delivery is parked with a reason a person can act on.
+        expect([
+          await store.getOrder(apart.quote.id),
+          await store.getOrder(apart.direct.id),
+        ]).toEqual(before)
+        const parked = await store.getDelivery(conflicting.id)
+        expect(parked).toMatchObject({ status: 'parked', attempts: 1 })
+        expect(parked?.lastError).toMatch(/^OrderConflictError: /)
+        for (const id of [apart.quote.order_id!, apart.txHash, apart.quote.id]) {
+          expect(parked?.lastError).toContain(id)
+        }
+        expect((await store.listParkedDeliveries({ limit: 1000 })).map((d) => d.id)).toContain(
+          conflicting.id,
+        )
+        const errors = logs.filter((line) => line.level === 'error')
+        expect(errors).toHaveLength(1)
+        expect(errors[0]?.details).toMatchObject({
+          deliveryId: conflicting.id,
+          orderId: apart.quote.order_id,
+          txHash: apart.txHash,
+          orders: [apart.quote.id, apart.direct.id],
+        })
+        expect(JSON.stringify(logs)).not.toMatch(new RegExp(`${amina}|${bola}`))
+        expect(JSON.stringify(parked)).not.toMatch(new RegExp(`${amina}|${bola}`))
+
+        // One owner's two records, in the same drain: folded and applied, handlers run once.
+        expect((await store.getDelivery(linking.id))?.status).toBe('applied')
+        expect(await store.getOrder(together.direct.id)).toBeNull()
+        expect((await store.getOrder(together.quote.id))?.order).toMatchObject({
+          status: 'settled',
+          tx_hash: together.txHash,
+        })
+        expect(runs).toEqual([`order.settled ${together.quote.id} ${linking.id}`])
+
+        // Requeued without a fix, it parks again: never applied, never retried for ever.
+        expect(await store.requeueDelivery({ id: conflicting.id, now: new Date(t + 20) })).toBe(
+          true,
+        )
+        const later = createWorker({ store, logger, now: () => t + 30, handlers: {} })
+        expect(await later.drain()).toBe(1)
+        expect((await store.getDelivery(conflicting.id))?.status).toBe('parked')
+        expect([
+          await store.getOrder(apart.quote.id),
+          await store.getOrder(apart.direct.id),
+        ]).toEqual(before)
+        expect(runs).toHaveLength(1)
       })
 
       it('applies concurrent updates of one order exactly once per status', async () => {

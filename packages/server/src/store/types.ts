@@ -116,7 +116,20 @@ export type ApplyOrderUpdateParameters = {
   now: Date
 }
 
+/**
+ * Two records of two different owners that one update's keys found: its `order_id` names one
+ * end user's order and its creation hash another's. Folding them would delete one order and give
+ * its hash to the other, so nothing is written and a person decides.
+ */
+export type OrderConflict = {
+  /** The record that holds the update's `order_id`, as stored. */
+  byOrderId: StoredOrder
+  /** The record that holds the update's creation hash, as stored. */
+  byTxHash: StoredOrder
+}
+
 export type ApplyOrderUpdateResult = {
+  /** The record after the update; on a conflict, the one found by `order_id`, unchanged. */
   stored: StoredOrder
   /** The status moved in this call. */
   changed: boolean
@@ -125,6 +138,8 @@ export type ApplyOrderUpdateResult = {
    * that then failed: run the side effects (publish, handlers) exactly when this is true.
    */
   applied: boolean
+  /** Set when the keys found two owners' orders: then nothing was written to either. */
+  conflict: OrderConflict | null
 }
 
 export type ListOrdersParameters = { owner: string; limit?: number; offset?: number }
@@ -209,7 +224,8 @@ export interface RampStore {
   /**
    * Applies a status learned from a webhook or a poll, forward only (see `canMoveOrder`). Finds
    * the order by `order_id` or creation hash, links the two when both are known, and records an
-   * ownerless order when none is known yet.
+   * ownerless order when none is known yet. Two records are folded into one only when they do
+   * not belong to two different owners; otherwise nothing is written and `conflict` says which.
    */
   applyOrderUpdate(parameters: ApplyOrderUpdateParameters): Promise<ApplyOrderUpdateResult>
   /** Marks up to `limit` late non-terminal orders as polled now and returns them. */

@@ -9,6 +9,7 @@ import {
   webhookOrder,
 } from '@rampkit/core'
 import type { WebhookEvent } from '@rampkit/core/webhooks'
+import type { OrderConflict } from '../store/types.js'
 
 export type OrderEvent = Extract<WebhookEvent, `order.${string}`>
 /** `order.submitted` has no webhook; a poll can still report it (it reaches `onEvent` only). */
@@ -113,6 +114,25 @@ export const HANDLER_NAMES = {
 /** A payload that can never be applied, however often it is retried. */
 export class UnprocessableEventError extends Error {
   override name = 'UnprocessableEventError'
+}
+
+/**
+ * An order event whose `order_id` and creation hash name two different end users' orders (a
+ * mistake by the service, or a body signed with a leaked secret). Neither order was changed; a
+ * retry would meet the same two records, so the delivery is parked for a person. The message
+ * and `details` carry the event's ids and the two kit order ids, never an owner.
+ */
+export class OrderConflictError extends UnprocessableEventError {
+  override name = 'OrderConflictError'
+  readonly details: { orderId: string | null; txHash: string | null; orders: [string, string] }
+
+  constructor(event: { orderId: string | null; txHash: string | null }, conflict: OrderConflict) {
+    const orders: [string, string] = [conflict.byOrderId.order.id, conflict.byTxHash.order.id]
+    super(
+      `order_id ${event.orderId} and creation hash ${event.txHash} belong to two different end users' orders (kit orders ${orders[0]} and ${orders[1]}); neither was changed. Ask the service which order the event is about and correct that order, then requeue the delivery, or leave it parked.`,
+    )
+    this.details = { orderId: event.orderId, txHash: event.txHash, orders }
+  }
 }
 
 export type ParsedEvent =

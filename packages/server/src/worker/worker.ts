@@ -13,6 +13,7 @@ import { DEFAULT_DELIVERY_RETENTION_MS } from '../store/types.js'
 import {
   type AnyEventContext,
   HANDLER_NAMES,
+  OrderConflictError,
   type ParsedEvent,
   parseEvent,
   UnprocessableEventError,
@@ -85,7 +86,8 @@ export type CreateWorkerOptions = {
    */
   secrets?: readonly string[]
   /**
-   * Called once when a delivery is parked (attempts exhausted or the payload unusable). With
+   * Called once when a delivery is parked (attempts exhausted, the payload unusable, or an
+   * order event whose `order_id` and creation hash name two end users' orders). With
    * `secrets`, the error is a copy (name, message, stack, `code`) with them removed; without,
    * the error as thrown.
    */
@@ -157,9 +159,11 @@ function patchFrom(payload: WebhookOrder): OrderPatch {
  * the kit's own create arrives), the new state is published on the bus (best-effort: a bus
  * outage is logged and never fails the delivery) and the partner's handlers run. A handler that
  * throws is retried with backoff; after `maxAttempts` the delivery is parked and `onParked` is
- * called. Errors are stored and logged with `secrets` removed. With `poll`, orders that stay
- * open longer than `lateAfterMs` are fetched from the service and the answer is queued as a
- * delivery `poll:<order id>:<status>`, applied by the same path.
+ * called. An order event whose `order_id` and creation hash find two different owners' orders
+ * changes neither and is parked at once (`OrderConflictError`, logged once at error level).
+ * Errors are stored and logged with `secrets` removed. With `poll`, orders that stay open longer
+ * than `lateAfterMs` are fetched from the service and the answer is queued as a delivery
+ * `poll:<order id>:<status>`, applied by the same path.
  *
  * @example
  * const worker = createWorker({
@@ -258,6 +262,8 @@ export function createWorker(options: CreateWorkerOptions): RampWorker {
         deliveryId: delivery.id,
         now: now(),
       })
+      // Two owners' orders: nothing was written, and the partner's handlers must not run.
+      if (result.conflict) throw new OrderConflictError(parsed, result.conflict)
       if (!result.applied) {
         logger.info?.('Order event changed nothing (already applied, or an older status)', {
           deliveryId: delivery.id,
@@ -311,6 +317,7 @@ export function createWorker(options: CreateWorkerOptions): RampWorker {
       event: delivery.event,
       attempts: delivery.attempts,
       error: errorText(error),
+      ...(error instanceof OrderConflictError ? error.details : {}),
     })
     try {
       // The thrown object itself may hold a secret (a client error keeps its request), so with
@@ -347,7 +354,8 @@ export function createWorker(options: CreateWorkerOptions): RampWorker {
     try {
       await apply(delivery, parsed)
     } catch (error) {
-      if (delivery.attempts >= maxAttempts) {
+      // A conflict between two owners' orders will not resolve itself: a person decides.
+      if (error instanceof OrderConflictError || delivery.attempts >= maxAttempts) {
         await park(delivery, error)
         return
       }

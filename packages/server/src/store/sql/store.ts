@@ -323,7 +323,13 @@ export async function sqlStore(
         if (plan.write !== 'none') {
           await writeOrder(q, plan.write, plan.stored, update.now, plan.previousStatus)
         }
-        return { stored: plan.stored, changed: plan.changed, applied: plan.applied }
+        // A conflict wrote nothing: both rows stay as read, under the locks just taken.
+        return {
+          stored: plan.stored,
+          changed: plan.changed,
+          applied: plan.applied,
+          conflict: plan.conflict,
+        }
       })
     },
 
