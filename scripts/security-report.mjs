@@ -48,6 +48,7 @@ const EXPECTED = {
   'crash/pglite/processing': CRASH_CELL,
   'crash.total': { counts: ['cells', 'kills', 'acknowledged'], zero: ['lost', 'duplicates'] },
   authz: { counts: ['routesWithIds', 'attempts'], zero: ['leaks'] },
+  'server.timeouts': { counts: ['slowClients'], zero: ['held'] },
   'wallet.theft': {
     counts: ['attempts'],
     zero: ['accepted', 'upstreamCalls', 'baseUnitsMoved'],
@@ -198,6 +199,11 @@ const lines = [
   `| 5xx answers | ${fmt(status5xx)} | to fuzzed input, under upstream faults and across crashes |`,
   `| forged webhooks accepted | ${fmt(get('webhook.attacks', 'accepted') + get('property.webhooks', 'accepted'))} | replays, stale and future timestamps, wrong secrets, swapped bodies, header fuzz, mutations |`,
   `| another user's order shown | ${fmt(get('authz', 'leaks'))} | over ${fmt(get('authz', 'routesWithIds'))} routes that take an id |`,
+  `| slow clients held open | ${fmt(get('server.timeouts', 'held'))} | ${fmt(get('server.timeouts', 'slowClients'))} clients trickling headers, trickling a body, or silent, against \`nodeServerTimeouts\` with test limits of 0.5 s and 1 s: cut off after ${Object.values(
+    byKey.get('server.timeouts')?.cutOffAfterMs ?? {},
+  )
+    .map((ms) => `${fmt(ms)} ms`)
+    .join(', ')} |`,
   `| sales from a wallet the session has not proven | ${fmt(get('wallet.theft', 'accepted'))} | ${fmt(get('wallet.theft', 'attempts'))} attempts on a wallet with a live allowance (direct order, quote, accept); ${fmt(get('wallet.theft', 'upstreamCalls'))} reached the service, ${fmt(get('wallet.theft', 'baseUnitsMoved'))} base units moved on chain |`,
   '',
   '<details><summary>Every figure, by area</summary>',

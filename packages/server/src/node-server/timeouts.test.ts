@@ -24,7 +24,10 @@ const TRICKLE_FOR_MS = 15_000
 
 const figures = { slowBody: -1, slowHeaders: -1, silent: -1 }
 afterAll(() => {
-  console.log(`[security] ${JSON.stringify({ area: 'server.timeouts', cutOffAfterMs: figures })}`)
+  const held = Object.values(figures).filter((ms) => ms < 0).length
+  console.log(
+    `[security] ${JSON.stringify({ area: 'server.timeouts', slowClients: 3, held, cutOffAfterMs: figures })}`,
+  )
 })
 
 type Outcome = {
