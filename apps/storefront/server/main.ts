@@ -1,5 +1,6 @@
 import { serve } from '@hono/node-server'
 import { anonymousSession, createRampHandler, nodeServerTimeouts } from '@rampkit/server'
+import { createPublicClient, http, type PublicClient } from 'viem'
 import { createShopApp } from './app.js'
 import { demoChain, readConfig } from './config.js'
 import { sessionSecret } from './session.js'
@@ -8,6 +9,9 @@ import { openStore } from './store.js'
 const config = readConfig()
 const storage = await openStore(config)
 const origin = `http://${config.host}:${config.port}`
+
+const chain = demoChain(config.chainFile)
+let chainClient: { chainId: number; client: PublicClient } | undefined
 
 const ramp = createRampHandler({
   apiKey: config.apiKey,
@@ -18,10 +22,19 @@ const ramp = createRampHandler({
   allowedOrigins: [origin, `http://localhost:${config.port}`],
   // Shoppers are anonymous signed-cookie sessions here; a real shop passes its own sign-in.
   getEndUser: anonymousSession({ secret: await sessionSecret(config.dataDir) }),
+  // Wallet proofs are checked on the local chain itself, smart-contract wallets included.
+  walletProof: {
+    publicClients: async (chainId) => {
+      const local = await chain()
+      if (!local || local.chainId !== chainId) return null
+      chainClient ??= { chainId, client: createPublicClient({ transport: http(local.rpcUrl) }) }
+      return chainClient.client
+    },
+  },
 })
 ramp.ramp.start()
 
-const app = createShopApp({ ramp, chain: demoChain(config.chainFile), distDir: config.distDir })
+const app = createShopApp({ ramp, chain, distDir: config.distDir })
 // A slow client is cut off within seconds (headers 10 s, whole request 30 s), not 5 minutes.
 const server = serve(
   {

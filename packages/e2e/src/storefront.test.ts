@@ -118,6 +118,11 @@ describe.skipIf(skipBrowserTests)('storefront', () => {
     await shot('details')
     await getQuoteAndConfirm(page, shot)
     await atStep(page, 'approve')
+    // First the one signature of the session for this wallet (Sign-In with Ethereum), through
+    // wagmi like any wallet's; the kit refuses to sell from a wallet nobody proved.
+    await shot('prove')
+    await widget(page).getByRole('button', { name: 'Sign to confirm' }).click()
+    await widget(page).getByText(/^Wallet confirmed:/).waitFor({ timeout: 20_000 })
     await shot('approve')
     const intro = await widget(page)
       .getByText(/^The ramp takes exactly/)

@@ -202,34 +202,47 @@ describe('wallet proof lifetimes and verification on chain', () => {
     }
   })
 
-  it('verifies through viem’s verifySiweMessage on the chain when given a public client', async () => {
-    const chain = sandbox.chain!
-    const publicClient = createPublicClient({ transport: http(chain.rpcUrl) })
-    const chainId = await publicClient.getChainId()
-    const kit = await startKit(sandbox, 'http', {
-      pointWebhooks: false,
-      walletProof: { publicClients: { [chainId]: publicClient } },
-    })
-    try {
-      const amina = browser(kit)
-      const holder = chain.testAccounts[3]!
-      const proof = await proveWallet(amina, holder.privateKey, chainId)
-      expect(proof.status).toBe(201)
-      expect((await amina.json<Body<WalletProof>>(proof)).data.address).toBe(holder.address)
+  it.each(['a record', 'a function'])(
+    'verifies through viem’s verifySiweMessage on the chain when given a public client by %s',
+    async (form) => {
+      const chain = sandbox.chain!
+      const publicClient = createPublicClient({ transport: http(chain.rpcUrl) })
+      const chainId = await publicClient.getChainId()
+      let asked = 0
+      const kit = await startKit(sandbox, 'http', {
+        pointWebhooks: false,
+        walletProof: {
+          publicClients:
+            form === 'a record'
+              ? { [chainId]: publicClient }
+              : async (id) => {
+                  asked++
+                  return id === chainId ? publicClient : null
+                },
+        },
+      })
+      try {
+        const amina = browser(kit)
+        const holder = chain.testAccounts[3]!
+        const proof = await proveWallet(amina, holder.privateKey, chainId)
+        expect(proof.status).toBe(201)
+        expect((await amina.json<Body<WalletProof>>(proof)).data.address).toBe(holder.address)
 
-      // The same client refuses a signature by another account.
-      const challenge = await amina.post(KIT_ROUTES.walletChallenge, {
-        address: holder.address,
-        chain_id: chainId,
-      })
-      const { message } = (await amina.json<Body<WalletChallenge>>(challenge)).data
-      const forged = await amina.post(KIT_ROUTES.walletProofs, {
-        message,
-        signature: await privateKeyToAccount(generatePrivateKey()).signMessage({ message }),
-      })
-      expect(forged.status).toBe(403)
-    } finally {
-      await kit.close()
-    }
-  })
+        // The same client refuses a signature by another account.
+        const challenge = await amina.post(KIT_ROUTES.walletChallenge, {
+          address: holder.address,
+          chain_id: chainId,
+        })
+        const { message } = (await amina.json<Body<WalletChallenge>>(challenge)).data
+        const forged = await amina.post(KIT_ROUTES.walletProofs, {
+          message,
+          signature: await privateKeyToAccount(generatePrivateKey()).signMessage({ message }),
+        })
+        expect(forged.status).toBe(403)
+        if (form === 'a function') expect(asked).toBe(2)
+      } finally {
+        await kit.close()
+      }
+    },
+  )
 })

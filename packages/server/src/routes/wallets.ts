@@ -25,9 +25,12 @@ export type WalletProofOptions = {
    * A viem public client per chain id. With one for the wallet's chain, signatures are checked
    * by viem's `verifySiweMessage` over that chain's RPC, which accepts smart-contract wallets
    * (ERC-1271, and ERC-6492 for wallets not yet deployed) as well as ordinary accounts. Without
-   * one, only ordinary accounts (ECDSA signatures) can be proven on that chain.
+   * one, only ordinary accounts (ECDSA signatures) can be proven on that chain. A function is
+   * asked per proof, for chains known only at run time.
    */
-  publicClients?: Readonly<Record<number, Client>>
+  publicClients?:
+    | Readonly<Record<number, Client>>
+    | ((chainId: number) => Client | null | undefined | Promise<Client | null | undefined>)
   /** How long a proof binds the wallet to the session, ms. Default 12 hours. */
   ttlMs?: number
   /** How long a challenge may wait for its signature, ms. Default 5 minutes. */
@@ -94,7 +97,8 @@ async function verifySignature(
 ): Promise<boolean> {
   const { address, chainId, message, signature } = parameters
   try {
-    const client = options.publicClients?.[chainId]
+    const clients = options.publicClients
+    const client = typeof clients === 'function' ? await clients(chainId) : clients?.[chainId]
     if (client) return await verifySiweMessage(client, { message, signature, address, time })
     return await verifyMessage({ address, message, signature })
   } catch {
