@@ -122,7 +122,9 @@ describe.skipIf(skipBrowserTests)('storefront', () => {
     // wagmi like any wallet's; the kit refuses to sell from a wallet nobody proved.
     await shot('prove')
     await widget(page).getByRole('button', { name: 'Sign to confirm' }).click()
-    await widget(page).getByText(/^Wallet confirmed:/).waitFor({ timeout: 20_000 })
+    await widget(page)
+      .getByText(/^Wallet confirmed:/)
+      .waitFor({ timeout: 20_000 })
     await shot('approve')
     const intro = await widget(page)
       .getByText(/^The ramp takes exactly/)
