@@ -1231,6 +1231,7 @@ describe('fuzz: hostile input on every browser route of the kit', () => {
 describe('regressions found by the fuzz', () => {
   it('refuses a body nested thousands of levels deep with a 400 and no upstream call (was a 500: stack overflow re-serialising it)', async () => {
     const { harness, fuzzer } = kits.default
+    const ordersBefore = harness.upstreamCount('/orders/create')
     const base = JSON.stringify(validQuote())
     const levels = Math.floor((BODY_LIMIT - base.length - 20) / 2)
     expect(levels).toBeGreaterThan(5000)
@@ -1246,11 +1247,43 @@ describe('regressions found by the fuzz', () => {
       data: null,
     })
     expect(harness.upstream.length).toBe(before)
-    // Nesting up to the limit still reaches the service.
-    const body = `${base.slice(0, -1)},"deep":${deepArray(MAX_JSON_DEPTH - 1)}}`
-    const ok = await fuzzer.post(KIT_ROUTES.quotes, body)
-    expect(ok.status).toBe(201)
-    expect(harness.upstream.length).toBe(before + 1)
+    // Nesting up to the limit gets past the depth check. A quote has no free-form field, so
+    // there `deep` is refused by name; in an order's free-form `metadata` it reaches the service.
+    const quote = await fuzzer.post(
+      KIT_ROUTES.quotes,
+      `${base.slice(0, -1)},"deep":${deepArray(MAX_JSON_DEPTH - 1)}}`,
+    )
+    expect(quote.status).toBe(422)
+    expect(await quote.json()).toMatchObject({ data: { field: 'deep' } })
+    expect(harness.upstream.length).toBe(before)
+    const order = directOrder()
+    // Levels: the body, fiat_payload and metadata, then the array's.
+    const text = JSON.stringify({
+      ...order,
+      fiat_payload: { ...(order.fiat_payload as object), metadata: { deep: '@@' } },
+    }).replace('"@@"', deepArray(MAX_JSON_DEPTH - 3))
+    const created = await fuzzer.post(KIT_ROUTES.orders, text)
+    expect(created.status).toBe(201)
+    expect(harness.upstreamCount('/orders/create')).toBe(1 + ordersBefore)
+  })
+
+  it('names an empty unknown key `""` in data.field (the fuzz found it left blank)', async () => {
+    const { harness, fuzzer } = kits.default
+    const before = harness.upstream.length
+    const customer = { name: 'Amina Otieno', dob: '04/12/1990', '': null }
+    for (const [body, field] of [
+      [{ ...validQuote(), '': 1 }, '""'],
+      [validQuote({ customer }), 'customer.""'],
+    ] as const) {
+      const res = await fuzzer.post(KIT_ROUTES.quotes, body)
+      expect(res.status, field).toBe(422)
+      expect(await res.json(), field).toEqual({
+        status: 'error',
+        message: `${field} is not accepted: this request has no such field`,
+        data: { field },
+      })
+    }
+    expect(harness.upstream.length).toBe(before)
   })
 
   it("answers CORS with the configured origin, never the request's own spelling of it", async () => {
