@@ -248,6 +248,12 @@ export function leakedSecrets(secrets: readonly string[]): string[] {
 export const MPESA = 'd9128e24-4586-5981-9c1e-a96a091bf8da'
 export const WALLET = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
+/**
+ * Values a browser may send under the name of one of core's request options (`signal`): each
+ * must be refused as an unknown key (a `signal` was a 500 when core took it for its option).
+ */
+export const OPTION_VALUES: readonly unknown[] = ['x', { aborted: true }, 1, null, true]
+
 /** A quote body the sandbox accepts (Kenya, M-Pesa, on-ramp). */
 export function validQuote(overrides: Record<string, unknown> = {}) {
   return {

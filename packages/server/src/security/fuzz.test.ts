@@ -34,6 +34,7 @@ import {
   tokenPreviewQuery,
   txHash,
 } from '@rampkit/core'
+import { REQUEST_OPTION_NAMES } from '@rampkit/core/client'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -41,6 +42,7 @@ import {
   type Browser,
   browser,
   type KitHarness,
+  OPTION_VALUES,
   SESSION_SECRET,
   sandboxForFile,
   seen,
@@ -445,7 +447,10 @@ function mutate(route: Route, valid: Input): Input {
     const sub = random()
     if (sub < 0.15) return { ...valid, body: withKey(valid.body, path, undefined, true) }
     if (sub < 0.3) {
-      const extra = [...path.slice(0, -1), pick(['__proto__', 'constructor', 'prototype', 'x'])]
+      const extra = [
+        ...path.slice(0, -1),
+        pick(['__proto__', 'constructor', 'prototype', 'x', ...REQUEST_OPTION_NAMES]),
+      ]
       return { ...valid, body: withKey(valid.body, extra, hostileValue()) }
     }
     return { ...valid, body: withKey(valid.body, path, hostileValue()) }
@@ -1297,5 +1302,55 @@ describe('regressions found by the fuzz', () => {
       headers: { origin: 'https://evil.example' },
     })
     expect(evil.headers.get('access-control-allow-origin')).toBeNull()
+  })
+})
+
+describe('reserved option names in write bodies', () => {
+  it('refuses every request option name of core, at the top and in every nested object of every write body: 422 naming it, no upstream call', async () => {
+    const state = kits.default
+    const { harness, fuzzer } = state
+    const writes = browserRoutes(harness).filter((route) => route.method === 'POST')
+    expect(writes.map((route) => route.name).sort()).toEqual(['acceptQuote', 'orders', 'quotes'])
+    const valueAt = (value: unknown, path: readonly string[]) =>
+      path.reduce<unknown>((inner, key) => (isObject(inner) ? inner[key] : undefined), value)
+    const objects = new Set<string>()
+    let tried = 0
+    for (const route of writes) {
+      const valid = SPECS[route.name]!.valid(state)
+      const nested = keyPaths(valid.body).filter((path) => isObject(valueAt(valid.body, path)))
+      for (const at of [[], ...nested]) {
+        objects.add([route.name, ...at].join(' '))
+        for (const name of REQUEST_OPTION_NAMES) {
+          for (const value of OPTION_VALUES) {
+            const field = [...at, name].join('.')
+            const label = `${route.method} ${route.template} ${field}=${JSON.stringify(value)}`
+            const before = harness.upstream.length
+            const res = await fuzzer.post(
+              fill(route.template, valid.params),
+              withKey(valid.body, [...at, name], value),
+            )
+            expect(res.status, label).toBe(422)
+            expect(await res.json(), label).toEqual({
+              status: 'error',
+              message: `${field} is not accepted: this request has no such field`,
+              data: { field },
+            })
+            expect(harness.upstream.length, label).toBe(before)
+            tried++
+          }
+        }
+      }
+    }
+    // Every object of every body: the quote's top, payment_method and customer, the accept's
+    // top, the order's top and fiat_payload.
+    expect([...objects].sort()).toEqual([
+      'acceptQuote',
+      'orders',
+      'orders fiat_payload',
+      'quotes',
+      'quotes customer',
+      'quotes payment_method',
+    ])
+    expect(tried).toBe(objects.size * REQUEST_OPTION_NAMES.length * OPTION_VALUES.length)
   })
 })
