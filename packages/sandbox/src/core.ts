@@ -11,6 +11,8 @@ export {
   ordersMeQuery,
   type ProviderLimits,
   quoteRequest,
+  type SchemaIssue,
+  toInputIssues,
   validateAmountForProvider,
   validateCustomerName,
   validateEvmAddress,

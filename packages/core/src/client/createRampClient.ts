@@ -1,28 +1,25 @@
 import { ConfigurationError, type EnvironmentMismatchError } from '../errors/index.js'
-import { type AcceptQuoteParameters, acceptQuote } from './actions/acceptQuote.js'
-import { type CreateCustomerParameters, createCustomer } from './actions/createCustomer.js'
-import { type CreateOrderParameters, createOrder } from './actions/createOrder.js'
-import { type CreateQuoteParameters, createQuote } from './actions/createQuote.js'
-import { type GetAccountParameters, getAccount } from './actions/getAccount.js'
-import { type GetBanksParameters, getBanks } from './actions/getBanks.js'
-import { type GetCatalogParameters, getCatalog } from './actions/getCatalog.js'
-import { type GetCorridorsParameters, getCorridors } from './actions/getCorridors.js'
-import { type GetCustomerParameters, getCustomer } from './actions/getCustomer.js'
-import {
-  type GetIndicativeRatesParameters,
-  getIndicativeRates,
-} from './actions/getIndicativeRates.js'
-import { type GetOrderByTxHashParameters, getOrderByTxHash } from './actions/getOrderByTxHash.js'
-import { type GetPartnerOrderParameters, getPartnerOrder } from './actions/getPartnerOrder.js'
-import { type GetPaymentMethodsParameters, getPaymentMethods } from './actions/getPaymentMethods.js'
-import { type GetTokenPreviewParameters, getTokenPreview } from './actions/getTokenPreview.js'
-import { type GetTokensParameters, getTokens } from './actions/getTokens.js'
-import { type ListAccountsParameters, listAccounts } from './actions/listAccounts.js'
-import { type ListMyOrdersParameters, listMyOrders } from './actions/listMyOrders.js'
-import { type ListPayoutBanksParameters, listPayoutBanks } from './actions/listPayoutBanks.js'
-import { type ListSigningKeysParameters, listSigningKeys } from './actions/listSigningKeys.js'
-import { type RevokeSigningKeyParameters, revokeSigningKey } from './actions/revokeSigningKey.js'
-import { type SendTestWebhookParameters, sendTestWebhook } from './actions/sendTestWebhook.js'
+import { acceptQuote } from './actions/acceptQuote.js'
+import { createCustomer } from './actions/createCustomer.js'
+import { createOrder } from './actions/createOrder.js'
+import { createQuote } from './actions/createQuote.js'
+import { getAccount } from './actions/getAccount.js'
+import { getBanks } from './actions/getBanks.js'
+import { getCatalog } from './actions/getCatalog.js'
+import { getCorridors } from './actions/getCorridors.js'
+import { getCustomer } from './actions/getCustomer.js'
+import { getIndicativeRates } from './actions/getIndicativeRates.js'
+import { getOrderByTxHash } from './actions/getOrderByTxHash.js'
+import { getPartnerOrder } from './actions/getPartnerOrder.js'
+import { getPaymentMethods } from './actions/getPaymentMethods.js'
+import { getTokenPreview } from './actions/getTokenPreview.js'
+import { getTokens } from './actions/getTokens.js'
+import { listAccounts } from './actions/listAccounts.js'
+import { listMyOrders } from './actions/listMyOrders.js'
+import { listPayoutBanks } from './actions/listPayoutBanks.js'
+import { listSigningKeys } from './actions/listSigningKeys.js'
+import { revokeSigningKey } from './actions/revokeSigningKey.js'
+import { sendTestWebhook } from './actions/sendTestWebhook.js'
 import { resolveEnvironment } from './environment.js'
 import { createTransport, defaultSleep } from './transport.js'
 import type { Client, CreateRampClientParameters, RampRetryOptions } from './types.js'
@@ -36,29 +33,38 @@ export const DEFAULT_RETRY = {
   maxRetryAfterMs: 20_000,
 } as const
 
-/** Every operation of the service, bound to one client. */
+/** An action with its client bound: the same parameters and options, in the same order. */
+type Bound<Action> = Action extends (client: Client, ...rest: infer Rest) => infer Return
+  ? (...rest: Rest) => Return
+  : never
+
+/**
+ * Every operation of the service, bound to one client: `ramp.createQuote(parameters, options?)`
+ * is `createQuote(client, parameters, options?)`, and `ramp.getTokens(options?)` is
+ * `getTokens(client, options?)` (see `RequestOptions`).
+ */
 export type RampActions = {
-  getIndicativeRates: (p: GetIndicativeRatesParameters) => ReturnType<typeof getIndicativeRates>
-  getCorridors: (p?: GetCorridorsParameters) => ReturnType<typeof getCorridors>
-  getCatalog: (p?: GetCatalogParameters) => ReturnType<typeof getCatalog>
-  getBanks: (p: GetBanksParameters) => ReturnType<typeof getBanks>
-  getPaymentMethods: (p?: GetPaymentMethodsParameters) => ReturnType<typeof getPaymentMethods>
-  createQuote: (p: CreateQuoteParameters) => ReturnType<typeof createQuote>
-  acceptQuote: (p: AcceptQuoteParameters) => ReturnType<typeof acceptQuote>
-  getPartnerOrder: (p: GetPartnerOrderParameters) => ReturnType<typeof getPartnerOrder>
-  createCustomer: (p: CreateCustomerParameters) => ReturnType<typeof createCustomer>
-  getCustomer: (p: GetCustomerParameters) => ReturnType<typeof getCustomer>
-  listAccounts: (p: ListAccountsParameters) => ReturnType<typeof listAccounts>
-  getAccount: (p: GetAccountParameters) => ReturnType<typeof getAccount>
-  listPayoutBanks: (p: ListPayoutBanksParameters) => ReturnType<typeof listPayoutBanks>
-  listSigningKeys: (p: ListSigningKeysParameters) => ReturnType<typeof listSigningKeys>
-  revokeSigningKey: (p: RevokeSigningKeyParameters) => ReturnType<typeof revokeSigningKey>
-  getTokenPreview: (p: GetTokenPreviewParameters) => ReturnType<typeof getTokenPreview>
-  createOrder: (p: CreateOrderParameters) => ReturnType<typeof createOrder>
-  listMyOrders: (p?: ListMyOrdersParameters) => ReturnType<typeof listMyOrders>
-  sendTestWebhook: (p: SendTestWebhookParameters) => ReturnType<typeof sendTestWebhook>
-  getTokens: (p?: GetTokensParameters) => ReturnType<typeof getTokens>
-  getOrderByTxHash: (p: GetOrderByTxHashParameters) => ReturnType<typeof getOrderByTxHash>
+  getIndicativeRates: Bound<typeof getIndicativeRates>
+  getCorridors: Bound<typeof getCorridors>
+  getCatalog: Bound<typeof getCatalog>
+  getBanks: Bound<typeof getBanks>
+  getPaymentMethods: Bound<typeof getPaymentMethods>
+  createQuote: Bound<typeof createQuote>
+  acceptQuote: Bound<typeof acceptQuote>
+  getPartnerOrder: Bound<typeof getPartnerOrder>
+  createCustomer: Bound<typeof createCustomer>
+  getCustomer: Bound<typeof getCustomer>
+  listAccounts: Bound<typeof listAccounts>
+  getAccount: Bound<typeof getAccount>
+  listPayoutBanks: Bound<typeof listPayoutBanks>
+  listSigningKeys: Bound<typeof listSigningKeys>
+  revokeSigningKey: Bound<typeof revokeSigningKey>
+  getTokenPreview: Bound<typeof getTokenPreview>
+  createOrder: Bound<typeof createOrder>
+  listMyOrders: Bound<typeof listMyOrders>
+  sendTestWebhook: Bound<typeof sendTestWebhook>
+  getTokens: Bound<typeof getTokens>
+  getOrderByTxHash: Bound<typeof getOrderByTxHash>
 }
 
 /** A client of the ramp service: the transport plus every operation as a method. */
@@ -165,27 +171,27 @@ export function createRampClient(parameters: CreateRampClientParameters): RampCl
 
   const client: Client = { environment, baseUrl, hasApiKey: apiKey !== undefined, request }
   const actions: RampActions = {
-    getIndicativeRates: (p) => getIndicativeRates(client, p),
-    getCorridors: (p) => getCorridors(client, p),
-    getCatalog: (p) => getCatalog(client, p),
-    getBanks: (p) => getBanks(client, p),
-    getPaymentMethods: (p) => getPaymentMethods(client, p),
-    createQuote: (p) => createQuote(client, p),
-    acceptQuote: (p) => acceptQuote(client, p),
-    getPartnerOrder: (p) => getPartnerOrder(client, p),
-    createCustomer: (p) => createCustomer(client, p),
-    getCustomer: (p) => getCustomer(client, p),
-    listAccounts: (p) => listAccounts(client, p),
-    getAccount: (p) => getAccount(client, p),
-    listPayoutBanks: (p) => listPayoutBanks(client, p),
-    listSigningKeys: (p) => listSigningKeys(client, p),
-    revokeSigningKey: (p) => revokeSigningKey(client, p),
-    getTokenPreview: (p) => getTokenPreview(client, p),
-    createOrder: (p) => createOrder(client, p),
-    listMyOrders: (p) => listMyOrders(client, p),
-    sendTestWebhook: (p) => sendTestWebhook(client, p),
-    getTokens: (p) => getTokens(client, p),
-    getOrderByTxHash: (p) => getOrderByTxHash(client, p),
+    getIndicativeRates: (p, options) => getIndicativeRates(client, p, options),
+    getCorridors: (p, options) => getCorridors(client, p, options),
+    getCatalog: (p, options) => getCatalog(client, p, options),
+    getBanks: (p, options) => getBanks(client, p, options),
+    getPaymentMethods: (p, options) => getPaymentMethods(client, p, options),
+    createQuote: (p, options) => createQuote(client, p, options),
+    acceptQuote: (p, options) => acceptQuote(client, p, options),
+    getPartnerOrder: (p, options) => getPartnerOrder(client, p, options),
+    createCustomer: (p, options) => createCustomer(client, p, options),
+    getCustomer: (p, options) => getCustomer(client, p, options),
+    listAccounts: (p, options) => listAccounts(client, p, options),
+    getAccount: (p, options) => getAccount(client, p, options),
+    listPayoutBanks: (p, options) => listPayoutBanks(client, p, options),
+    listSigningKeys: (p, options) => listSigningKeys(client, p, options),
+    revokeSigningKey: (p, options) => revokeSigningKey(client, p, options),
+    getTokenPreview: (p, options) => getTokenPreview(client, p, options),
+    createOrder: (p, options) => createOrder(client, p, options),
+    listMyOrders: (p, options) => listMyOrders(client, p, options),
+    sendTestWebhook: (p, options) => sendTestWebhook(client, p, options),
+    getTokens: (options) => getTokens(client, options),
+    getOrderByTxHash: (p, options) => getOrderByTxHash(client, p, options),
   }
   return Object.freeze({ ...client, ...actions })
 }

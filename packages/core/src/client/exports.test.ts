@@ -9,6 +9,7 @@ it('the client entry exports', () => {
       "DEFAULT_TOTAL_TIMEOUT_MS",
       "KEY_PREFIXES",
       "PARTNER_PREFIX",
+      "REQUEST_OPTION_NAMES",
       "acceptQuote",
       "createCustomer",
       "createOrder",

@@ -1,8 +1,9 @@
 /**
  * The ramp service's API client. It holds the partner's secret key: import it only on a server
  * (never from browser code). Every operation is also exported as a standalone
- * `operation(client, parameters)` function, viem-style, with its `Parameters`, `ReturnType`
- * and `ErrorType`.
+ * `operation(client, parameters, options?)` function, viem-style, with its `Parameters`,
+ * `ReturnType` and `ErrorType` (`getTokens`, which takes no parameters, is
+ * `getTokens(client, options?)` and has no `Parameters`).
  */
 export {
   type AcceptQuoteErrorType,
@@ -90,7 +91,6 @@ export {
 } from './actions/getTokenPreview.js'
 export {
   type GetTokensErrorType,
-  type GetTokensParameters,
   type GetTokensReturnType,
   getTokens,
 } from './actions/getTokens.js'
@@ -155,3 +155,4 @@ export type {
   RequestOptions,
   RetryMode,
 } from './types.js'
+export { REQUEST_OPTION_NAMES } from './types.js'

@@ -402,7 +402,7 @@ describe("the caller's AbortSignal", () => {
     const { client } = clientWith()
     const controller = new AbortController()
     controller.abort(new Error('user left'))
-    await expect(client.getCatalog({ signal: controller.signal })).rejects.toThrow('user left')
+    await expect(client.getCatalog({}, { signal: controller.signal })).rejects.toThrow('user left')
     expect(server.requests).toHaveLength(0)
   })
 
@@ -411,7 +411,7 @@ describe("the caller's AbortSignal", () => {
     const { client } = clientWith({ timeoutMs: 5000 })
     const controller = new AbortController()
     setTimeout(() => controller.abort(new Error('cancelled')), 20)
-    await expect(client.getCatalog({ signal: controller.signal })).rejects.toThrow('cancelled')
+    await expect(client.getCatalog({}, { signal: controller.signal })).rejects.toThrow('cancelled')
     expect(server.requests).toHaveLength(1)
   })
 
@@ -425,7 +425,7 @@ describe("the caller's AbortSignal", () => {
       random: () => 0.5,
     })
     setTimeout(() => controller.abort(new Error('stop')), 30)
-    await expect(client.getCatalog({ signal: controller.signal })).rejects.toThrow('stop')
+    await expect(client.getCatalog({}, { signal: controller.signal })).rejects.toThrow('stop')
     expect(server.requests).toHaveLength(1)
   })
 
@@ -437,7 +437,7 @@ describe("the caller's AbortSignal", () => {
         controller.abort(new Error('late stop'))
       },
     })
-    await expect(client.getCatalog({ signal: controller.signal })).rejects.toThrow('late stop')
+    await expect(client.getCatalog({}, { signal: controller.signal })).rejects.toThrow('late stop')
   })
 })
 

@@ -7,6 +7,7 @@ import {
   redactSecrets,
   sanitizeCause,
   TimeoutError,
+  toInputIssues,
   UnexpectedResponseError,
 } from '../errors/index.js'
 import { successEnvelope } from '../schemas/envelope.js'
@@ -17,7 +18,6 @@ import type {
   RampResponse,
   RetryMode,
 } from './types.js'
-import { toInputIssues } from './utils.js'
 
 /** Partner routes live under this prefix (spec section 9). */
 export const PARTNER_PREFIX = '/api/v1/partner'

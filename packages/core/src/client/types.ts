@@ -75,11 +75,35 @@ export type CreateRampClientParameters = {
   onResponse?: ((info: RampResponseInfo) => void | Promise<void>) | undefined
 }
 
-/** Options every operation takes besides its parameters. */
+/**
+ * Options of one call, kept apart from the service's fields: every operation takes them as its
+ * last argument, optional. An operation with parameters takes `(client, parameters, options?)`;
+ * one without (`getTokens`) takes `(client, options?)`. The bound methods of `createRampClient`
+ * drop the client and keep the rest. Parameters hold only the service's fields: an option put
+ * among them (say a `signal` copied from a browser body) is refused as an unknown key, never
+ * read as an option nor sent.
+ *
+ * @example
+ * const quote = await createQuote(client, parameters, { signal: AbortSignal.timeout(5_000) })
+ * const { tokens } = await getTokens(client, { signal })
+ */
 export type RequestOptions = {
   /** Cancels the operation, its retries and waits; the promise rejects with `signal.reason`. */
   signal?: AbortSignal | undefined
 }
+
+/** One entry per key of `RequestOptions`: a new option fails to compile until it is listed. */
+const requestOptionNames: { readonly [K in keyof Required<RequestOptions>]: K } = {
+  signal: 'signal',
+}
+
+/**
+ * The names of every key of `RequestOptions`. No request schema has a field of these names, so
+ * they are refused wherever a body or parameters hold one (tests try each of them).
+ */
+export const REQUEST_OPTION_NAMES: readonly (keyof RequestOptions)[] = Object.freeze(
+  Object.values(requestOptionNames),
+)
 
 /**
  * How a failed attempt may be retried:

@@ -1,15 +1,5 @@
 import type { z } from 'zod'
-import { RampInputError, type RampInputIssue } from '../errors/index.js'
-
-/** Maps zod issues to the service's field names (dot paths such as `payment_method.phone_number`). */
-export function toInputIssues(issues: readonly z.core.$ZodIssue[]): RampInputIssue[] {
-  return issues.map((issue) => {
-    const field = issue.path.map(String).join('.')
-    const message =
-      field === '' || issue.message.includes(field) ? issue.message : `${field}: ${issue.message}`
-    return { field, message }
-  })
-}
+import { RampInputError, toInputIssues } from '../errors/index.js'
 
 /**
  * Validates an operation's parameters with a core schema before anything is sent.

@@ -34,6 +34,7 @@ it('the errors entry exports', () => {
       "redactSecrets",
       "sanitizeCause",
       "toBaseUnitInteger",
+      "toInputIssues",
     ]
   `)
 })

@@ -31,6 +31,7 @@ export {
   TimeoutError,
   UnexpectedResponseError,
 } from './client.js'
+export { type SchemaIssue, toInputIssues } from './issues.js'
 export { REDACTED, redactDeep, redactSecrets, sanitizeCause } from './redact.js'
 export {
   type ErrorFromResponseOptions,

@@ -4,9 +4,10 @@ import { z } from 'zod'
  * 4.9: body of POST /partner/customers.
  *
  * Assumption (spec: "not shown"): the partner's own reference, the customer type, and the
- * person's name, email, date of birth (mm/dd/yyyy) and country.
+ * person's name, email, date of birth (mm/dd/yyyy) and country. Strict: a key not listed is
+ * refused.
  */
-export const createCustomerRequest = z.looseObject({
+export const createCustomerRequest = z.strictObject({
   partner_customer_ref: z.string().min(1).max(128),
   type: z.enum(['individual', 'business']).default('individual'),
   first_name: z.string().min(1).max(100),

@@ -20,8 +20,11 @@ export const ORDER_LIST_FILTERS = [
 export const orderListFilter = z.enum(ORDER_LIST_FILTERS)
 export type OrderListFilter = z.infer<typeof orderListFilter>
 
-/** 2.7: `fiat_payload` of POST /orders/create. */
-export const fiatPayload = z.looseObject({
+/**
+ * 2.7: `fiat_payload` of POST /orders/create. Strict: a key not listed is refused; free-form
+ * data goes in `metadata`.
+ */
+export const fiatPayload = z.strictObject({
   amount_fiat: z
     .number({ error: 'amount_fiat must be a number' })
     .positive({ error: 'amount_fiat must be greater than 0' })
@@ -45,8 +48,8 @@ export const orderTypeCode = z.union([z.literal(0), z.literal(1)], {
   error: 'order_type must be 0 (OnRamp) or 1 (OffRamp)',
 })
 
-/** 2.7: body of POST /orders/create. */
-export const createOrderRequest = z.object({
+/** 2.7: body of POST /orders/create. Strict, with `fiat_payload`: a key not listed is refused. */
+export const createOrderRequest = z.strictObject({
   user_address: hexAddress,
   token: hexAddress,
   order_type: orderTypeCode,

@@ -14,10 +14,14 @@ const positiveAmount = z
  * of `amount_fiat` or `amount_crypto` (human units), the user's `wallet_address`, the
  * `payment_method` (rail `type`, `network_id`, `phone_number` on mobile money,
  * `account_number` on bank) and the `customer` (`name`, `dob` as mm/dd/yyyy,
- * `additional_id_number` for Nigeria). Unknown fields pass through to the service.
+ * `additional_id_number` for Nigeria).
+ *
+ * Strict, like every request body core sends: a key it does not list (at any level) is refused
+ * by its path (`signal`, `payment_method.extra`), never forwarded to the service. A browser body
+ * the server kit parses with it can add nothing the service did not ask for.
  */
 export const quoteRequest = z
-  .looseObject({
+  .strictObject({
     order_type: orderTypeName,
     country: countryCode.optional(),
     currency: currencyCode,
@@ -25,14 +29,14 @@ export const quoteRequest = z
     amount_fiat: positiveAmount.optional(),
     amount_crypto: positiveAmount.optional(),
     wallet_address: hexAddress,
-    payment_method: z.looseObject({
+    payment_method: z.strictObject({
       type: z.string().min(1).max(64),
       network_id: z.string().max(128).optional(),
       phone_number: z.string().max(32).optional(),
       account_number: z.string().max(64).optional(),
       account_name: z.string().max(128).optional(),
     }),
-    customer: z.looseObject({
+    customer: z.strictObject({
       name: z.string().max(200),
       dob: z.string().max(32).optional(),
       email: z.string().max(254).optional(),
@@ -77,9 +81,10 @@ export type Quote = z.infer<typeof quote>
  * 4.7: body of the quote accept, `POST /partner/orders/quote/{quote_id}/accept`.
  *
  * Assumption (spec: "not shown"): the body is optional; a customer-signed accept (spec 5.7)
- * adds `key_id`, `nonce` and `signature` of an EIP-712 signing key.
+ * adds `key_id`, `nonce` and `signature` of an EIP-712 signing key. Strict: another key is
+ * refused.
  */
-export const acceptQuoteRequest = z.looseObject({
+export const acceptQuoteRequest = z.strictObject({
   key_id: z.string().optional(),
   nonce: z.number().int().min(0).optional(),
   signature: z.string().optional(),

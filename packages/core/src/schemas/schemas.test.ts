@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest'
+import { quoteData as quoteFixture } from '../test-utils/fixtures.js'
 import {
+  acceptedOrder,
+  acceptQuoteRequest,
   accountId,
   banksQuery,
   catalog,
   corridorQuery,
+  createCustomerRequest,
   createOrderRequest,
   customerAccount,
   customerId,
@@ -11,6 +15,7 @@ import {
   indicativeRates,
   orderListItem,
   ordersMeQuery,
+  quote,
   quoteRequest,
   ratesQuery,
   signingKey,
@@ -155,6 +160,48 @@ describe('bodies', () => {
     expect(quoteRequest.safeParse(quote).success).toBe(false)
     expect(quoteRequest.safeParse({ ...quote, amount_fiat: 1, amount_crypto: 1 }).success).toBe(
       false,
+    )
+  })
+})
+
+describe('request bodies are strict, responses are not', () => {
+  const order = {
+    user_address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+    token: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+    order_type: 0,
+    fiat_payload: { amount_fiat: 1500, metadata: { any: { thing: 1 } } },
+  }
+
+  it('refuses a key a request body does not list, at any level, naming its object', () => {
+    const cases: [{ safeParse(input: unknown): { error?: unknown } }, unknown, string[]][] = [
+      [createOrderRequest, { ...order, signal: 'x' }, []],
+      [
+        createOrderRequest,
+        { ...order, fiat_payload: { amount_fiat: 1, extra: 1 } },
+        ['fiat_payload'],
+      ],
+      [acceptQuoteRequest, { signal: null }, []],
+      [
+        createCustomerRequest,
+        { partner_customer_ref: 'u', first_name: 'A', last_name: 'B', x: 1 },
+        [],
+      ],
+    ]
+    for (const [schema, input, path] of cases) {
+      const issues = (schema.safeParse(input).error as { issues: unknown[] } | undefined)?.issues
+      expect(issues, JSON.stringify(input)).toEqual([
+        expect.objectContaining({ code: 'unrecognized_keys', path }),
+      ])
+    }
+    // `metadata` is the free-form part of an order, and stays so.
+    expect(createOrderRequest.safeParse(order).success).toBe(true)
+  })
+
+  it('keeps what the service adds to a response', () => {
+    const parsed = quote.parse({ ...quoteFixture, new_field: 1 })
+    expect(parsed).toMatchObject({ new_field: 1 })
+    expect(acceptedOrder.parse({ order_id: 'o', status: 'processing', extra: true })).toMatchObject(
+      { extra: true },
     )
   })
 })

@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { type SchemaIssue, toInputIssues } from '../core.js'
 
 /** Hints an error envelope's `data` may carry (spec section 1 and 7), plus sandbox extras. */
 export type ErrorHints = Record<string, unknown>
@@ -57,18 +58,23 @@ export function badRequest(field: string, message: string, extra: ErrorHints = {
   return new ApiError(400, message, { field, ...extra })
 }
 
-/** A zod-like issue: enough of zod 4's shape to point at the offending field. */
-type Issue = { path: readonly PropertyKey[]; message: string; code?: string }
-
 /**
  * Turns the first issue of a failed `safeParse` into a field path (`payment_method.network_id`)
- * and a message that names it. `missing` is true when the input had nothing at that path.
+ * and a message that names it. `missing` is true when the input had nothing at that path. A key
+ * core's strict request schemas do not list comes first, named by its own path (`signal`,
+ * `payment_method.extra`), as the server kit and core's client name it.
  */
 export function firstIssue(
-  issues: readonly Issue[],
+  issues: readonly SchemaIssue[],
   input: unknown,
   prefix = '',
 ): { field: string; message: string; missing: boolean } {
+  if (issues.some((issue) => issue.code === 'unrecognized_keys')) {
+    const [unknown] = toInputIssues(
+      issues.map((issue) => ({ ...issue, path: prefix ? [prefix, ...issue.path] : issue.path })),
+    )
+    if (unknown) return { ...unknown, missing: false }
+  }
   const issue = issues[0]
   if (!issue) return { field: prefix || 'body', message: 'Invalid input', missing: false }
   const parts = issue.path.map((part) => String(part))

@@ -103,6 +103,25 @@ describe('customers (spec 4.9 to 4.14)', () => {
     expect(duplicate.body.data.customer_id).toMatch(/^pcus_/)
   })
 
+  it('refuses a key the request does not list, naming it, and creates nothing', async () => {
+    const { call } = await setup()
+    const unknown = await call('/api/v1/partner/customers', {
+      method: 'POST',
+      body: person('ref-y', { first_name: 42, signal: 'x' }),
+    })
+    expect(unknown.status).toBe(422)
+    // The unknown key is named before the wrong first_name.
+    expect(unknown.body).toMatchObject({
+      message: 'signal is not accepted: this request has no such field',
+      data: { field: 'signal' },
+    })
+    const created = await call('/api/v1/partner/customers', {
+      method: 'POST',
+      body: person('ref-y'),
+    })
+    expect(created.status).toBe(201)
+  })
+
   it('answers the not-ready error until the deposit account is ready, then lists accounts', async () => {
     const { call, ctx, id } = await setup()
     for (const path of ['accounts', 'accounts/1', 'accounts/1/payout-banks']) {

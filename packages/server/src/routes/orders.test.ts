@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   browser,
   type KitHarness,
+  OPTION_VALUES,
   proveWallet,
   sandboxForFile,
   startKit,
@@ -180,6 +181,22 @@ describe.each(TRANSPORTS)('orders through %s', (transport) => {
     }
     const badHash = await amina.get(KIT_ROUTES.orderByTx.replace(':txHash', '0x12'))
     expect(badHash.status).toBe(422)
+    expect(kit.upstream.length).toBe(before)
+  })
+
+  it('refuses a `signal` key of any value in an order body: 422 naming it, and the service is never asked', async () => {
+    const amina = browser(kit)
+    const before = kit.upstream.length
+    for (const signal of OPTION_VALUES) {
+      const res = await amina.post(KIT_ROUTES.orders, directOrder({ signal }))
+      const label = `signal=${JSON.stringify(signal)}`
+      expect(res.status, label).toBe(422)
+      expect(await res.json(), label).toEqual({
+        status: 'error',
+        message: 'signal is not accepted: this request has no such field',
+        data: { field: 'signal' },
+      })
+    }
     expect(kit.upstream.length).toBe(before)
   })
 

@@ -48,10 +48,10 @@ async function linkOrderId(kit: KitContext, stored: StoredOrder): Promise<Stored
   const hash = stored.order.tx_hash
   if (!hash || stored.order.order_id) return stored
   try {
-    const upstream = await kit.client.getOrderByTxHash({
-      tx_hash: hash,
-      signal: AbortSignal.timeout(kit.linkTimeoutMs),
-    })
+    const upstream = await kit.client.getOrderByTxHash(
+      { tx_hash: hash },
+      { signal: AbortSignal.timeout(kit.linkTimeoutMs) },
+    )
     if (!upstream.order_id) return stored
     // Only the id: a status change goes through the worker, which runs the handlers.
     const linked = await kit.store.saveOrder({

@@ -4,6 +4,7 @@ import {
   browser,
   type KitHarness,
   MPESA,
+  OPTION_VALUES,
   sandboxForFile,
   startKit,
   TRANSPORTS,
@@ -109,6 +110,32 @@ describe.each(TRANSPORTS)('quotes through %s', (transport) => {
     const notJson = await amina.post(KIT_ROUTES.quotes, '{"order_type":')
     expect(notJson.status).toBe(400)
     expect(kit.upstream.length).toBe(before)
+  })
+
+  it('refuses a `signal` key of any value in a quote or accept body: 422 naming it, and the service is never asked', async () => {
+    const amina = browser(kit)
+    const created = await amina.post(KIT_ROUTES.quotes, validQuote())
+    const quote = (await amina.json<{ data: Quote }>(created)).data
+    const accept = KIT_ROUTES.acceptQuote.replace(':quoteId', quote.quote_id)
+    const before = kit.upstream.length
+    for (const signal of OPTION_VALUES) {
+      for (const [path, body] of [
+        [KIT_ROUTES.quotes, validQuote({ signal })],
+        [accept, { signal }],
+      ] as const) {
+        const res = await amina.post(path, body)
+        const label = `${path} signal=${JSON.stringify(signal)}`
+        expect(res.status, label).toBe(422)
+        expect(await res.json(), label).toEqual({
+          status: 'error',
+          message: 'signal is not accepted: this request has no such field',
+          data: { field: 'signal' },
+        })
+      }
+    }
+    expect(kit.upstream.length).toBe(before)
+    // The quote itself is untouched: the same body without the key is accepted.
+    expect((await amina.post(accept, {})).status).toBe(200)
   })
 
   it('checks provider limits from the cached catalog before asking the service', async () => {

@@ -271,6 +271,12 @@ export async function proveWallet(
   return user.post(KIT_ROUTES.walletProofs, { message, signature })
 }
 
+/**
+ * Values a browser may send under the name of one of core's request options (`signal`): each
+ * must be refused as an unknown key (a `signal` was a 500 when core took it for its option).
+ */
+export const OPTION_VALUES: readonly unknown[] = ['x', { aborted: true }, 1, null, true]
+
 /** A quote body the sandbox accepts (Kenya, M-Pesa, on-ramp). */
 export function validQuote(overrides: Record<string, unknown> = {}) {
   return {

@@ -1,15 +1,12 @@
+import { type SchemaIssue, toInputIssues } from '@rampkit/core'
 import type { Context } from 'hono'
 import { fail } from './envelope.js'
 
-type Issue = { path: readonly PropertyKey[]; message: string }
-type SafeParse<T> = { success: true; data: T } | { success: false; error: { issues: Issue[] } }
+type SafeParse<T> =
+  | { success: true; data: T }
+  | { success: false; error: { issues: readonly SchemaIssue[] } }
 /** The part of a zod schema the kit uses, so routes need no zod import of their own. */
 export type Parser<T> = { safeParse(input: unknown): SafeParse<T> }
-
-/** The service's field name of an issue: its path joined with dots (`payment_method.type`). */
-export function issueField(issue: Issue | undefined): string {
-  return (issue?.path ?? []).map(String).join('.')
-}
 
 /** A 422 with the first issue's message and `data.field`, the way the service answers. */
 export function invalid(c: Context, field: string, message: string) {
@@ -18,12 +15,16 @@ export function invalid(c: Context, field: string, message: string) {
 
 type Parsed<T> = { ok: true; data: T } | { ok: false; response: Response }
 
-/** Parses `input` with `schema`; a failure is the 422 answer to return. */
+/**
+ * Parses `input` with `schema`; a failure is the 422 answer to return, naming the field at
+ * fault the way core's `RampInputError` does. Core's request schemas are strict, so a body key
+ * they do not list (`signal`, `payment_method.extra`) is that field, and is never forwarded.
+ */
 export function parseWith<T>(c: Context, schema: Parser<T>, input: unknown): Parsed<T> {
   const result = schema.safeParse(input)
   if (result.success) return { ok: true, data: result.data }
-  const issue = result.error.issues[0]
-  return { ok: false, response: invalid(c, issueField(issue), issue?.message ?? 'Invalid input') }
+  const [issue] = toInputIssues(result.error.issues)
+  return { ok: false, response: invalid(c, issue?.field ?? '', issue?.message ?? 'Invalid input') }
 }
 
 /** Parses the query string (unknown keys are dropped by the schemas). */

@@ -86,8 +86,9 @@ function refuseUnknownKey(
 ): Response | null {
   const key = Object.keys(body).find((name) => !allowed.includes(name))
   if (key === undefined) return null
-  // An empty key still needs a field a form can show.
-  return invalid(c, key === '' ? '""' : key, `${JSON.stringify(key)} is not accepted here`)
+  // An empty key still needs a field a form can show; the words are those of the other bodies.
+  const field = key === '' ? '""' : key
+  return invalid(c, field, `${field} is not accepted: this request has no such field`)
 }
 
 async function verifySignature(

@@ -34,6 +34,7 @@ import {
   tokenPreviewQuery,
   txHash,
 } from '@rampkit/core'
+import { REQUEST_OPTION_NAMES } from '@rampkit/core/client'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -41,6 +42,7 @@ import {
   type Browser,
   browser,
   type KitHarness,
+  OPTION_VALUES,
   SESSION_SECRET,
   sandboxForFile,
   seen,
@@ -445,7 +447,10 @@ function mutate(route: Route, valid: Input): Input {
     const sub = random()
     if (sub < 0.15) return { ...valid, body: withKey(valid.body, path, undefined, true) }
     if (sub < 0.3) {
-      const extra = [...path.slice(0, -1), pick(['__proto__', 'constructor', 'prototype', 'x'])]
+      const extra = [
+        ...path.slice(0, -1),
+        pick(['__proto__', 'constructor', 'prototype', 'x', ...REQUEST_OPTION_NAMES]),
+      ]
       return { ...valid, body: withKey(valid.body, extra, hostileValue()) }
     }
     return { ...valid, body: withKey(valid.body, path, hostileValue()) }
@@ -1249,6 +1254,7 @@ describe('fuzz: hostile input on every browser route of the kit', () => {
 describe('regressions found by the fuzz', () => {
   it('refuses a body nested thousands of levels deep with a 400 and no upstream call (was a 500: stack overflow re-serialising it)', async () => {
     const { harness, fuzzer } = kits.default
+    const ordersBefore = harness.upstreamCount('/orders/create')
     const base = JSON.stringify(validQuote())
     const levels = Math.floor((BODY_LIMIT - base.length - 20) / 2)
     expect(levels).toBeGreaterThan(5000)
@@ -1264,11 +1270,43 @@ describe('regressions found by the fuzz', () => {
       data: null,
     })
     expect(harness.upstream.length).toBe(before)
-    // Nesting up to the limit still reaches the service.
-    const body = `${base.slice(0, -1)},"deep":${deepArray(MAX_JSON_DEPTH - 1)}}`
-    const ok = await fuzzer.post(KIT_ROUTES.quotes, body)
-    expect(ok.status).toBe(201)
-    expect(harness.upstream.length).toBe(before + 1)
+    // Nesting up to the limit gets past the depth check. A quote has no free-form field, so
+    // there `deep` is refused by name; in an order's free-form `metadata` it reaches the service.
+    const quote = await fuzzer.post(
+      KIT_ROUTES.quotes,
+      `${base.slice(0, -1)},"deep":${deepArray(MAX_JSON_DEPTH - 1)}}`,
+    )
+    expect(quote.status).toBe(422)
+    expect(await quote.json()).toMatchObject({ data: { field: 'deep' } })
+    expect(harness.upstream.length).toBe(before)
+    const order = directOrder()
+    // Levels: the body, fiat_payload and metadata, then the array's.
+    const text = JSON.stringify({
+      ...order,
+      fiat_payload: { ...(order.fiat_payload as object), metadata: { deep: '@@' } },
+    }).replace('"@@"', deepArray(MAX_JSON_DEPTH - 3))
+    const created = await fuzzer.post(KIT_ROUTES.orders, text)
+    expect(created.status).toBe(201)
+    expect(harness.upstreamCount('/orders/create')).toBe(1 + ordersBefore)
+  })
+
+  it('names an empty unknown key `""` in data.field (the fuzz found it left blank)', async () => {
+    const { harness, fuzzer } = kits.default
+    const before = harness.upstream.length
+    const customer = { name: 'Amina Otieno', dob: '04/12/1990', '': null }
+    for (const [body, field] of [
+      [{ ...validQuote(), '': 1 }, '""'],
+      [validQuote({ customer }), 'customer.""'],
+    ] as const) {
+      const res = await fuzzer.post(KIT_ROUTES.quotes, body)
+      expect(res.status, field).toBe(422)
+      expect(await res.json(), field).toEqual({
+        status: 'error',
+        message: `${field} is not accepted: this request has no such field`,
+        data: { field },
+      })
+    }
+    expect(harness.upstream.length).toBe(before)
   })
 
   it("answers CORS with the configured origin, never the request's own spelling of it", async () => {
@@ -1282,5 +1320,55 @@ describe('regressions found by the fuzz', () => {
       headers: { origin: 'https://evil.example' },
     })
     expect(evil.headers.get('access-control-allow-origin')).toBeNull()
+  })
+})
+
+describe('reserved option names in write bodies', () => {
+  it('refuses every request option name of core, at the top and in every nested object of every write body: 422 naming it, no upstream call', async () => {
+    const state = kits.default
+    const { harness, fuzzer } = state
+    const writes = browserRoutes(harness).filter((route) => route.method === 'POST')
+    expect(writes.map((route) => route.name).sort()).toEqual(['acceptQuote', 'orders', 'quotes'])
+    const valueAt = (value: unknown, path: readonly string[]) =>
+      path.reduce<unknown>((inner, key) => (isObject(inner) ? inner[key] : undefined), value)
+    const objects = new Set<string>()
+    let tried = 0
+    for (const route of writes) {
+      const valid = SPECS[route.name]!.valid(state)
+      const nested = keyPaths(valid.body).filter((path) => isObject(valueAt(valid.body, path)))
+      for (const at of [[], ...nested]) {
+        objects.add([route.name, ...at].join(' '))
+        for (const name of REQUEST_OPTION_NAMES) {
+          for (const value of OPTION_VALUES) {
+            const field = [...at, name].join('.')
+            const label = `${route.method} ${route.template} ${field}=${JSON.stringify(value)}`
+            const before = harness.upstream.length
+            const res = await fuzzer.post(
+              fill(route.template, valid.params),
+              withKey(valid.body, [...at, name], value),
+            )
+            expect(res.status, label).toBe(422)
+            expect(await res.json(), label).toEqual({
+              status: 'error',
+              message: `${field} is not accepted: this request has no such field`,
+              data: { field },
+            })
+            expect(harness.upstream.length, label).toBe(before)
+            tried++
+          }
+        }
+      }
+    }
+    // Every object of every body: the quote's top, payment_method and customer, the accept's
+    // top, the order's top and fiat_payload.
+    expect([...objects].sort()).toEqual([
+      'acceptQuote',
+      'orders',
+      'orders fiat_payload',
+      'quotes',
+      'quotes customer',
+      'quotes payment_method',
+    ])
+    expect(tried).toBe(objects.size * REQUEST_OPTION_NAMES.length * OPTION_VALUES.length)
   })
 })

@@ -174,7 +174,7 @@ function patchFrom(payload: WebhookOrder): OrderPatch {
  *       await credit(owner, order, { idempotencyKey: deliveryId })
  *     },
  *   },
- *   poll: (order) => client.getPartnerOrder({ orderId: order.order_id! }),
+ *   poll: (order) => client.getPartnerOrder({ order_id: order.order_id! }),
  * })
  * worker.start()
  */

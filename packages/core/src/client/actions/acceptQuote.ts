@@ -9,11 +9,10 @@ import {
 import type { Client, RequestErrorType, RequestOptions } from '../types.js'
 import { parseParameters, path } from '../utils.js'
 
-export type AcceptQuoteParameters = RequestOptions &
-  AcceptQuoteRequest & {
-    /** The quote to accept (`quote_id` of `createQuote`). */
-    quote_id: string
-  }
+export type AcceptQuoteParameters = AcceptQuoteRequest & {
+  /** The quote to accept (`quote_id` of `createQuote`). */
+  quote_id: string
+}
 
 /**
  * The accepted order. `alreadyAccepted` is true when the quote had been accepted before (the
@@ -52,8 +51,9 @@ const acceptParameters = z.looseObject({
 export async function acceptQuote(
   client: Client,
   parameters: AcceptQuoteParameters,
+  options: RequestOptions = {},
 ): Promise<AcceptQuoteReturnType> {
-  const { signal, quote_id, ...given } = parameters
+  const { quote_id, ...given } = parameters
   const { quote_id: quoteId } = parseParameters(acceptParameters, { quote_id })
   const body = parseParameters(acceptQuoteRequest, given)
   try {
@@ -66,7 +66,7 @@ export async function acceptQuote(
       auth: 'apiKey',
       retry: 'idempotent',
       schema: acceptedOrder,
-      signal,
+      signal: options.signal,
     })
     return { ...data, alreadyAccepted: false }
   } catch (error) {

@@ -7,7 +7,7 @@ import {
 import type { Client, RequestErrorType, RequestOptions } from '../types.js'
 import { parseParameters } from '../utils.js'
 
-export type CreateCustomerParameters = RequestOptions & CreateCustomerRequest
+export type CreateCustomerParameters = CreateCustomerRequest
 export type CreateCustomerReturnType = Customer
 export type CreateCustomerErrorType = RequestErrorType
 
@@ -24,9 +24,9 @@ export type CreateCustomerErrorType = RequestErrorType
 export async function createCustomer(
   client: Client,
   parameters: CreateCustomerParameters,
+  options: RequestOptions = {},
 ): Promise<CreateCustomerReturnType> {
-  const { signal, ...given } = parameters
-  const body = parseParameters(createCustomerRequest, given)
+  const body = parseParameters(createCustomerRequest, parameters)
   const { data } = await client.request({
     operation: 'createCustomer',
     method: 'POST',
@@ -36,7 +36,7 @@ export async function createCustomer(
     auth: 'apiKey',
     retry: 'beforeSend',
     schema: customer,
-    signal,
+    signal: options.signal,
   })
   return data
 }

@@ -7,7 +7,7 @@ import {
 import type { Client, RequestErrorType, RequestOptions } from '../types.js'
 import { parseParameters } from '../utils.js'
 
-export type CreateOrderParameters = RequestOptions & CreateOrderRequest
+export type CreateOrderParameters = CreateOrderRequest
 export type CreateOrderReturnType = CreatedOrder
 export type CreateOrderErrorType = RequestErrorType
 
@@ -31,9 +31,9 @@ export type CreateOrderErrorType = RequestErrorType
 export async function createOrder(
   client: Client,
   parameters: CreateOrderParameters,
+  options: RequestOptions = {},
 ): Promise<CreateOrderReturnType> {
-  const { signal, ...given } = parameters
-  const body = parseParameters(createOrderRequest, given)
+  const body = parseParameters(createOrderRequest, parameters)
   const { data } = await client.request({
     operation: 'createOrder',
     method: 'POST',
@@ -43,7 +43,7 @@ export async function createOrder(
     auth: 'apiKey',
     retry: 'beforeSend',
     schema: createdOrder,
-    signal,
+    signal: options.signal,
   })
   return data
 }

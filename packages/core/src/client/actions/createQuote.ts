@@ -2,7 +2,7 @@ import { type Quote, type QuoteRequest, quote, quoteRequest } from '../../schema
 import type { Client, RequestErrorType, RequestOptions } from '../types.js'
 import { parseParameters } from '../utils.js'
 
-export type CreateQuoteParameters = RequestOptions & QuoteRequest
+export type CreateQuoteParameters = QuoteRequest
 export type CreateQuoteReturnType = Quote
 export type CreateQuoteErrorType = RequestErrorType
 
@@ -21,9 +21,9 @@ export type CreateQuoteErrorType = RequestErrorType
 export async function createQuote(
   client: Client,
   parameters: CreateQuoteParameters,
+  options: RequestOptions = {},
 ): Promise<CreateQuoteReturnType> {
-  const { signal, ...given } = parameters
-  const body = parseParameters(quoteRequest, given)
+  const body = parseParameters(quoteRequest, parameters)
   const { data } = await client.request({
     operation: 'createQuote',
     method: 'POST',
@@ -33,7 +33,7 @@ export async function createQuote(
     auth: 'apiKey',
     retry: 'beforeSend',
     schema: quote,
-    signal,
+    signal: options.signal,
   })
   return data
 }

@@ -8,7 +8,7 @@ import {
 import type { Client, RequestErrorType, RequestOptions } from '../types.js'
 import { parseParameters, path } from '../utils.js'
 
-export type GetAccountParameters = RequestOptions & {
+export type GetAccountParameters = {
   /** Public customer id, `pcus_` prefix. */
   customer_id: string
   /** Account id, an integer >= 1. */
@@ -17,7 +17,7 @@ export type GetAccountParameters = RequestOptions & {
 export type GetAccountReturnType = CustomerAccount
 export type GetAccountErrorType = RequestErrorType
 
-const parametersSchema = z.object({ customer_id: customerId, account_id: accountId })
+const parametersSchema = z.strictObject({ customer_id: customerId, account_id: accountId })
 
 /**
  * One account with its current coordinates and balance
@@ -30,9 +30,9 @@ const parametersSchema = z.object({ customer_id: customerId, account_id: account
 export async function getAccount(
   client: Client,
   parameters: GetAccountParameters,
+  options: RequestOptions = {},
 ): Promise<GetAccountReturnType> {
-  const { signal, ...given } = parameters
-  const { customer_id, account_id } = parseParameters(parametersSchema, given)
+  const { customer_id, account_id } = parseParameters(parametersSchema, parameters)
   const { data } = await client.request({
     operation: 'getAccount',
     method: 'GET',
@@ -41,7 +41,7 @@ export async function getAccount(
     auth: 'apiKey',
     retry: 'idempotent',
     schema: customerAccount,
-    signal,
+    signal: options.signal,
   })
   return data
 }

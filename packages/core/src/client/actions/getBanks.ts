@@ -2,9 +2,11 @@ import { type Banks, type BanksQuery, banks, banksQuery } from '../../schemas/in
 import type { Client, RequestErrorType, RequestOptions } from '../types.js'
 import { parseParameters } from '../utils.js'
 
-export type GetBanksParameters = RequestOptions & BanksQuery
+export type GetBanksParameters = BanksQuery
 export type GetBanksReturnType = Banks
 export type GetBanksErrorType = RequestErrorType
+
+const parametersSchema = banksQuery.strict()
 
 /**
  * Bank networks of a corridor and rail (`GET /partner/banks`); on the `bank` rail each
@@ -19,9 +21,9 @@ export type GetBanksErrorType = RequestErrorType
 export async function getBanks(
   client: Client,
   parameters: GetBanksParameters,
+  options: RequestOptions = {},
 ): Promise<GetBanksReturnType> {
-  const { signal, ...given } = parameters
-  const query = parseParameters(banksQuery, given)
+  const query = parseParameters(parametersSchema, parameters)
   const { data } = await client.request({
     operation: 'getBanks',
     method: 'GET',
@@ -31,7 +33,7 @@ export async function getBanks(
     auth: 'apiKey',
     retry: 'idempotent',
     schema: banks,
-    signal,
+    signal: options.signal,
   })
   return data
 }

@@ -2,9 +2,11 @@ import { type Catalog, type CorridorQuery, catalog, corridorQuery } from '../../
 import type { Client, RequestErrorType, RequestOptions } from '../types.js'
 import { givenQuery, parseParameters } from '../utils.js'
 
-export type GetCatalogParameters = RequestOptions & CorridorQuery
+export type GetCatalogParameters = CorridorQuery
 export type GetCatalogReturnType = Catalog
 export type GetCatalogErrorType = RequestErrorType
+
+const parametersSchema = corridorQuery.strict()
 
 /**
  * The catalog (`GET /partner/catalog`): per country, its payment methods and providers with
@@ -17,19 +19,19 @@ export type GetCatalogErrorType = RequestErrorType
 export async function getCatalog(
   client: Client,
   parameters: GetCatalogParameters = {},
+  options: RequestOptions = {},
 ): Promise<GetCatalogReturnType> {
-  const { signal, ...given } = parameters
-  const parsed = parseParameters(corridorQuery, given)
+  const parsed = parseParameters(parametersSchema, parameters)
   const { data } = await client.request({
     operation: 'getCatalog',
     method: 'GET',
     scope: 'partner',
     path: '/catalog',
-    query: givenQuery(parsed, given),
+    query: givenQuery(parsed, parameters),
     auth: 'apiKey',
     retry: 'idempotent',
     schema: catalog,
-    signal,
+    signal: options.signal,
   })
   return data
 }

@@ -7,9 +7,11 @@ import {
 import type { Client, RequestErrorType, RequestOptions } from '../types.js'
 import { givenQuery, parseParameters } from '../utils.js'
 
-export type GetCorridorsParameters = RequestOptions & CorridorQuery
+export type GetCorridorsParameters = CorridorQuery
 export type GetCorridorsReturnType = Corridors
 export type GetCorridorsErrorType = RequestErrorType
+
+const parametersSchema = corridorQuery.strict()
 
 /**
  * The corridors of the service (`GET /partner/corridors`): African markets by country and the
@@ -22,19 +24,19 @@ export type GetCorridorsErrorType = RequestErrorType
 export async function getCorridors(
   client: Client,
   parameters: GetCorridorsParameters = {},
+  options: RequestOptions = {},
 ): Promise<GetCorridorsReturnType> {
-  const { signal, ...given } = parameters
-  const parsed = parseParameters(corridorQuery, given)
+  const parsed = parseParameters(parametersSchema, parameters)
   const { data } = await client.request({
     operation: 'getCorridors',
     method: 'GET',
     scope: 'partner',
     path: '/corridors',
-    query: givenQuery(parsed, given),
+    query: givenQuery(parsed, parameters),
     auth: 'apiKey',
     retry: 'idempotent',
     schema: corridors,
-    signal,
+    signal: options.signal,
   })
   return data
 }

@@ -3,14 +3,14 @@ import { type Customer, customer, customerId } from '../../schemas/index.js'
 import type { Client, RequestErrorType, RequestOptions } from '../types.js'
 import { parseParameters, path } from '../utils.js'
 
-export type GetCustomerParameters = RequestOptions & {
+export type GetCustomerParameters = {
   /** Public customer id, `pcus_` prefix. */
   customer_id: string
 }
 export type GetCustomerReturnType = Customer
 export type GetCustomerErrorType = RequestErrorType
 
-const parametersSchema = z.object({ customer_id: customerId })
+const parametersSchema = z.strictObject({ customer_id: customerId })
 
 /**
  * One customer (`GET /partner/customers/{customer_id}`): the backup poll of customer events.
@@ -21,9 +21,9 @@ const parametersSchema = z.object({ customer_id: customerId })
 export async function getCustomer(
   client: Client,
   parameters: GetCustomerParameters,
+  options: RequestOptions = {},
 ): Promise<GetCustomerReturnType> {
-  const { signal, ...given } = parameters
-  const { customer_id } = parseParameters(parametersSchema, given)
+  const { customer_id } = parseParameters(parametersSchema, parameters)
   const { data } = await client.request({
     operation: 'getCustomer',
     method: 'GET',
@@ -32,7 +32,7 @@ export async function getCustomer(
     auth: 'apiKey',
     retry: 'idempotent',
     schema: customer,
-    signal,
+    signal: options.signal,
   })
   return data
 }

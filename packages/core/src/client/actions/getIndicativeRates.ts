@@ -2,12 +2,14 @@ import { type IndicativeRates, indicativeRates, ratesQuery } from '../../schemas
 import type { Client, RequestErrorType, RequestOptions } from '../types.js'
 import { parseParameters } from '../utils.js'
 
-export type GetIndicativeRatesParameters = RequestOptions & {
+export type GetIndicativeRatesParameters = {
   /** ISO 4217 codes, comma-separated (`'KES,NGN'`) or as a list. */
   fiat: string | readonly string[]
 }
 export type GetIndicativeRatesReturnType = IndicativeRates
 export type GetIndicativeRatesErrorType = RequestErrorType
+
+const parametersSchema = ratesQuery.strict()
 
 /**
  * Indicative corridor fiat rates against USD (`GET /partner/rates/indicative`). Non-binding:
@@ -19,9 +21,11 @@ export type GetIndicativeRatesErrorType = RequestErrorType
 export async function getIndicativeRates(
   client: Client,
   parameters: GetIndicativeRatesParameters,
+  options: RequestOptions = {},
 ): Promise<GetIndicativeRatesReturnType> {
-  const { signal, fiat } = parameters
-  const query = parseParameters(ratesQuery, {
+  const { fiat, ...rest } = parameters
+  const query = parseParameters(parametersSchema, {
+    ...rest,
     fiat: typeof fiat === 'string' ? fiat : fiat.join(','),
   })
   const { data } = await client.request({
@@ -33,7 +37,7 @@ export async function getIndicativeRates(
     auth: 'apiKey',
     retry: 'idempotent',
     schema: indicativeRates,
-    signal,
+    signal: options.signal,
   })
   return data
 }

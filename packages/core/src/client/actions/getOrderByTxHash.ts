@@ -3,14 +3,14 @@ import { type TxOrder, txHash, txOrder } from '../../schemas/index.js'
 import type { Client, RequestErrorType, RequestOptions } from '../types.js'
 import { parseParameters, path } from '../utils.js'
 
-export type GetOrderByTxHashParameters = RequestOptions & {
+export type GetOrderByTxHashParameters = {
   /** The creation transaction hash `createOrder` returned. */
   tx_hash: string
 }
 export type GetOrderByTxHashReturnType = TxOrder
 export type GetOrderByTxHashErrorType = RequestErrorType
 
-const parametersSchema = z.object({ tx_hash: txHash })
+const parametersSchema = z.strictObject({ tx_hash: txHash })
 
 /**
  * A direct order by its creation hash (`GET /orders/tx/{tx_hash}`): its current status.
@@ -21,9 +21,9 @@ const parametersSchema = z.object({ tx_hash: txHash })
 export async function getOrderByTxHash(
   client: Client,
   parameters: GetOrderByTxHashParameters,
+  options: RequestOptions = {},
 ): Promise<GetOrderByTxHashReturnType> {
-  const { signal, ...given } = parameters
-  const { tx_hash } = parseParameters(parametersSchema, given)
+  const { tx_hash } = parseParameters(parametersSchema, parameters)
   const { data } = await client.request({
     operation: 'getOrderByTxHash',
     method: 'GET',
@@ -32,7 +32,7 @@ export async function getOrderByTxHash(
     auth: 'apiKey',
     retry: 'idempotent',
     schema: txOrder,
-    signal,
+    signal: options.signal,
   })
   return data
 }

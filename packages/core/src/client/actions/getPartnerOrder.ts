@@ -3,14 +3,14 @@ import { type PartnerOrder, partnerOrder } from '../../schemas/index.js'
 import type { Client, RequestErrorType, RequestOptions } from '../types.js'
 import { parseParameters, path } from '../utils.js'
 
-export type GetPartnerOrderParameters = RequestOptions & {
+export type GetPartnerOrderParameters = {
   /** The `order_id` of an accepted quote. */
   order_id: string
 }
 export type GetPartnerOrderReturnType = PartnerOrder
 export type GetPartnerOrderErrorType = RequestErrorType
 
-const parametersSchema = z.object({
+const parametersSchema = z.strictObject({
   order_id: z.string().min(1, { error: 'order_id is required' }).max(200),
 })
 
@@ -25,9 +25,9 @@ const parametersSchema = z.object({
 export async function getPartnerOrder(
   client: Client,
   parameters: GetPartnerOrderParameters,
+  options: RequestOptions = {},
 ): Promise<GetPartnerOrderReturnType> {
-  const { signal, ...given } = parameters
-  const { order_id } = parseParameters(parametersSchema, given)
+  const { order_id } = parseParameters(parametersSchema, parameters)
   const { data } = await client.request({
     operation: 'getPartnerOrder',
     method: 'GET',
@@ -36,7 +36,7 @@ export async function getPartnerOrder(
     auth: 'apiKey',
     retry: 'idempotent',
     schema: partnerOrder,
-    signal,
+    signal: options.signal,
   })
   return data
 }

@@ -7,9 +7,11 @@ import {
 import type { Client, RequestErrorType, RequestOptions } from '../types.js'
 import { givenQuery, parseParameters } from '../utils.js'
 
-export type GetPaymentMethodsParameters = RequestOptions & PaymentMethodsQuery
+export type GetPaymentMethodsParameters = PaymentMethodsQuery
 export type GetPaymentMethodsReturnType = PaymentMethods
 export type GetPaymentMethodsErrorType = RequestErrorType
+
+const parametersSchema = paymentMethodsQuery.strict()
 
 /**
  * The payment methods (rails) of a corridor (`GET /partner/payment-methods`): the rail ids
@@ -21,19 +23,19 @@ export type GetPaymentMethodsErrorType = RequestErrorType
 export async function getPaymentMethods(
   client: Client,
   parameters: GetPaymentMethodsParameters = {},
+  options: RequestOptions = {},
 ): Promise<GetPaymentMethodsReturnType> {
-  const { signal, ...given } = parameters
-  const parsed = parseParameters(paymentMethodsQuery, given)
+  const parsed = parseParameters(parametersSchema, parameters)
   const { data } = await client.request({
     operation: 'getPaymentMethods',
     method: 'GET',
     scope: 'partner',
     path: '/payment-methods',
-    query: givenQuery(parsed, given),
+    query: givenQuery(parsed, parameters),
     auth: 'apiKey',
     retry: 'idempotent',
     schema: paymentMethods,
-    signal,
+    signal: options.signal,
   })
   return data
 }

@@ -2,7 +2,7 @@ import { type TokenPreview, tokenPreview, tokenPreviewQuery } from '../../schema
 import type { Client, RequestErrorType, RequestOptions } from '../types.js'
 import { givenQuery, parseParameters } from '../utils.js'
 
-export type GetTokenPreviewParameters = RequestOptions & {
+export type GetTokenPreviewParameters = {
   /** Fiat amount (KES), greater than 0. */
   amount_fiat: number
   /** Token symbol: `USDC`, `USDT` or `WXM` (others answer 400 `unknown_token`). */
@@ -12,6 +12,8 @@ export type GetTokenPreviewParameters = RequestOptions & {
 }
 export type GetTokenPreviewReturnType = TokenPreview
 export type GetTokenPreviewErrorType = RequestErrorType
+
+const parametersSchema = tokenPreviewQuery.strict()
 
 /**
  * A token preview (`GET /quote`): rate, `token_amount` in human units, symbol and decimals.
@@ -24,13 +26,16 @@ export type GetTokenPreviewErrorType = RequestErrorType
 export async function getTokenPreview(
   client: Client,
   parameters: GetTokenPreviewParameters,
+  options: RequestOptions = {},
 ): Promise<GetTokenPreviewReturnType> {
-  const { signal, ...rest } = parameters
   const given = {
-    ...rest,
-    order_type: typeof rest.order_type === 'number' ? String(rest.order_type) : rest.order_type,
+    ...parameters,
+    order_type:
+      typeof parameters.order_type === 'number'
+        ? String(parameters.order_type)
+        : parameters.order_type,
   }
-  const parsed = parseParameters(tokenPreviewQuery, given)
+  const parsed = parseParameters(parametersSchema, given)
   const { data } = await client.request({
     operation: 'getTokenPreview',
     method: 'GET',
@@ -40,7 +45,7 @@ export async function getTokenPreview(
     auth: 'none',
     retry: 'idempotent',
     schema: tokenPreview,
-    signal,
+    signal: options.signal,
   })
   return data
 }

@@ -1,7 +1,6 @@
 import { type MetaTokens, metaTokens } from '../../schemas/index.js'
 import type { Client, RequestErrorType, RequestOptions } from '../types.js'
 
-export type GetTokensParameters = RequestOptions
 export type GetTokensReturnType = MetaTokens
 export type GetTokensErrorType = RequestErrorType
 
@@ -16,7 +15,7 @@ export type GetTokensErrorType = RequestErrorType
  */
 export async function getTokens(
   client: Client,
-  parameters: GetTokensParameters = {},
+  options: RequestOptions = {},
 ): Promise<GetTokensReturnType> {
   const { data } = await client.request({
     operation: 'getTokens',
@@ -26,7 +25,7 @@ export async function getTokens(
     auth: 'apiKey',
     retry: 'idempotent',
     schema: metaTokens,
-    signal: parameters.signal,
+    signal: options.signal,
   })
   return data
 }

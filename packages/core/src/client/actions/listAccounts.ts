@@ -3,14 +3,14 @@ import { type CustomerAccounts, customerAccounts, customerId } from '../../schem
 import type { Client, RequestErrorType, RequestOptions } from '../types.js'
 import { parseParameters, path } from '../utils.js'
 
-export type ListAccountsParameters = RequestOptions & {
+export type ListAccountsParameters = {
   /** Public customer id, `pcus_` prefix. */
   customer_id: string
 }
 export type ListAccountsReturnType = CustomerAccounts
 export type ListAccountsErrorType = RequestErrorType
 
-const parametersSchema = z.object({ customer_id: customerId })
+const parametersSchema = z.strictObject({ customer_id: customerId })
 
 /**
  * A customer's accounts (`GET /partner/customers/{customer_id}/accounts`), once the
@@ -23,9 +23,9 @@ const parametersSchema = z.object({ customer_id: customerId })
 export async function listAccounts(
   client: Client,
   parameters: ListAccountsParameters,
+  options: RequestOptions = {},
 ): Promise<ListAccountsReturnType> {
-  const { signal, ...given } = parameters
-  const { customer_id } = parseParameters(parametersSchema, given)
+  const { customer_id } = parseParameters(parametersSchema, parameters)
   const { data } = await client.request({
     operation: 'listAccounts',
     method: 'GET',
@@ -34,7 +34,7 @@ export async function listAccounts(
     auth: 'apiKey',
     retry: 'idempotent',
     schema: customerAccounts,
-    signal,
+    signal: options.signal,
   })
   return data
 }

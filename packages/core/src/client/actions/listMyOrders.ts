@@ -8,7 +8,7 @@ import {
 import type { Client, RequestErrorType, RequestOptions } from '../types.js'
 import { givenQuery, parseParameters } from '../utils.js'
 
-export type ListMyOrdersParameters = RequestOptions & {
+export type ListMyOrdersParameters = {
   /** Lower-case filter. The spec also lists it as `status_filter`; each is sent under the name given. */
   status?: OrderListFilter | undefined
   /** The other name of `status` in one of the spec's parameter lists. */
@@ -22,6 +22,8 @@ export type ListMyOrdersParameters = RequestOptions & {
 export type ListMyOrdersReturnType = OrderListItem[]
 export type ListMyOrdersErrorType = RequestErrorType
 
+const parametersSchema = ordersMeQuery.strict()
+
 const schema = z.array(orderListItem)
 
 /**
@@ -34,19 +36,19 @@ const schema = z.array(orderListItem)
 export async function listMyOrders(
   client: Client,
   parameters: ListMyOrdersParameters = {},
+  options: RequestOptions = {},
 ): Promise<ListMyOrdersReturnType> {
-  const { signal, ...given } = parameters
-  const parsed = parseParameters(ordersMeQuery, given)
+  const parsed = parseParameters(parametersSchema, parameters)
   const { data } = await client.request({
     operation: 'listMyOrders',
     method: 'GET',
     scope: 'root',
     path: '/orders/me',
-    query: givenQuery(parsed, given),
+    query: givenQuery(parsed, parameters),
     auth: 'apiKey',
     retry: 'idempotent',
     schema,
-    signal,
+    signal: options.signal,
   })
   return data
 }

@@ -3,7 +3,7 @@ import { accountId, customerId, type PayoutBanks, payoutBanks } from '../../sche
 import type { Client, RequestErrorType, RequestOptions } from '../types.js'
 import { parseParameters, path } from '../utils.js'
 
-export type ListPayoutBanksParameters = RequestOptions & {
+export type ListPayoutBanksParameters = {
   /** Public customer id, `pcus_` prefix. */
   customer_id: string
   /** The fiat account whose currency selects the directory (NGN, GHS, CAD). */
@@ -12,7 +12,7 @@ export type ListPayoutBanksParameters = RequestOptions & {
 export type ListPayoutBanksReturnType = PayoutBanks
 export type ListPayoutBanksErrorType = RequestErrorType
 
-const parametersSchema = z.object({ customer_id: customerId, account_id: accountId })
+const parametersSchema = z.strictObject({ customer_id: customerId, account_id: accountId })
 
 /**
  * The payout bank directory of an account's currency
@@ -26,9 +26,9 @@ const parametersSchema = z.object({ customer_id: customerId, account_id: account
 export async function listPayoutBanks(
   client: Client,
   parameters: ListPayoutBanksParameters,
+  options: RequestOptions = {},
 ): Promise<ListPayoutBanksReturnType> {
-  const { signal, ...given } = parameters
-  const { customer_id, account_id } = parseParameters(parametersSchema, given)
+  const { customer_id, account_id } = parseParameters(parametersSchema, parameters)
   const { data } = await client.request({
     operation: 'listPayoutBanks',
     method: 'GET',
@@ -37,7 +37,7 @@ export async function listPayoutBanks(
     auth: 'apiKey',
     retry: 'idempotent',
     schema: payoutBanks,
-    signal,
+    signal: options.signal,
   })
   return data
 }

@@ -3,14 +3,14 @@ import { customerId, type SigningKeys, signingKeys } from '../../schemas/index.j
 import type { Client, RequestErrorType, RequestOptions } from '../types.js'
 import { parseParameters, path } from '../utils.js'
 
-export type ListSigningKeysParameters = RequestOptions & {
+export type ListSigningKeysParameters = {
   /** Public customer id, `pcus_` prefix. */
   customer_id: string
 }
 export type ListSigningKeysReturnType = SigningKeys
 export type ListSigningKeysErrorType = RequestErrorType
 
-const parametersSchema = z.object({ customer_id: customerId })
+const parametersSchema = z.strictObject({ customer_id: customerId })
 
 /**
  * A customer's EIP-712 signing keys (`GET /partner/customers/{customer_id}/signing-keys`);
@@ -23,9 +23,9 @@ const parametersSchema = z.object({ customer_id: customerId })
 export async function listSigningKeys(
   client: Client,
   parameters: ListSigningKeysParameters,
+  options: RequestOptions = {},
 ): Promise<ListSigningKeysReturnType> {
-  const { signal, ...given } = parameters
-  const { customer_id } = parseParameters(parametersSchema, given)
+  const { customer_id } = parseParameters(parametersSchema, parameters)
   const { data } = await client.request({
     operation: 'listSigningKeys',
     method: 'GET',
@@ -34,7 +34,7 @@ export async function listSigningKeys(
     auth: 'apiKey',
     retry: 'idempotent',
     schema: signingKeys,
-    signal,
+    signal: options.signal,
   })
   return data
 }

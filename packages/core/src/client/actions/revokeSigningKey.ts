@@ -3,7 +3,7 @@ import { customerId, type SigningKey, signingKey, signingKeyId } from '../../sch
 import type { Client, RequestErrorType, RequestOptions } from '../types.js'
 import { parseParameters, path } from '../utils.js'
 
-export type RevokeSigningKeyParameters = RequestOptions & {
+export type RevokeSigningKeyParameters = {
   /** Public customer id, `pcus_` prefix. */
   customer_id: string
   /** The key to revoke, `skey_` prefix. */
@@ -12,7 +12,7 @@ export type RevokeSigningKeyParameters = RequestOptions & {
 export type RevokeSigningKeyReturnType = SigningKey
 export type RevokeSigningKeyErrorType = RequestErrorType
 
-const parametersSchema = z.object({ customer_id: customerId, key_id: signingKeyId })
+const parametersSchema = z.strictObject({ customer_id: customerId, key_id: signingKeyId })
 
 /**
  * Revokes a signing key (`POST /partner/customers/{customer_id}/signing-keys/{key_id}/revoke`,
@@ -25,9 +25,9 @@ const parametersSchema = z.object({ customer_id: customerId, key_id: signingKeyI
 export async function revokeSigningKey(
   client: Client,
   parameters: RevokeSigningKeyParameters,
+  options: RequestOptions = {},
 ): Promise<RevokeSigningKeyReturnType> {
-  const { signal, ...given } = parameters
-  const { customer_id, key_id } = parseParameters(parametersSchema, given)
+  const { customer_id, key_id } = parseParameters(parametersSchema, parameters)
   const { data } = await client.request({
     operation: 'revokeSigningKey',
     method: 'POST',
@@ -36,7 +36,7 @@ export async function revokeSigningKey(
     auth: 'apiKey',
     retry: 'idempotent',
     schema: signingKey,
-    signal,
+    signal: options.signal,
   })
   return data
 }

@@ -3,7 +3,7 @@ import { type WebhookTestResult, webhookTestResult } from '../../schemas/index.j
 import type { Client, RequestErrorType, RequestOptions } from '../types.js'
 import { parseParameters } from '../utils.js'
 
-export type SendTestWebhookParameters = RequestOptions & {
+export type SendTestWebhookParameters = {
   /** The raw JSON object text, byte for byte as signed. */
   body: string
   /**
@@ -25,7 +25,7 @@ function isJsonObject(text: string): boolean {
   }
 }
 
-const parametersSchema = z.object({
+const parametersSchema = z.strictObject({
   body: z
     .string({ error: 'body must be the raw JSON text that was signed' })
     .refine(isJsonObject, { error: 'body must be a JSON object' }),
@@ -58,9 +58,9 @@ const parametersSchema = z.object({
 export async function sendTestWebhook(
   client: Client,
   parameters: SendTestWebhookParameters,
+  options: RequestOptions = {},
 ): Promise<SendTestWebhookReturnType> {
-  const { signal, ...given } = parameters
-  const { body, headers } = parseParameters(parametersSchema, given)
+  const { body, headers } = parseParameters(parametersSchema, parameters)
   const hasContentType = Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')
   const { data } = await client.request({
     operation: 'sendTestWebhook',
@@ -72,7 +72,7 @@ export async function sendTestWebhook(
     auth: 'none',
     retry: 'beforeSend',
     schema: webhookTestResult,
-    signal,
+    signal: options.signal,
   })
   return data
 }
