@@ -186,7 +186,11 @@ describe('parameters are validated before sending', () => {
       'amount_fiat',
     ],
     ['acceptQuote without id', () => client.acceptQuote({ quote_id: '' }), 'quote_id'],
-    ['acceptQuote bad nonce', () => client.acceptQuote({ quote_id: 'q', nonce: -1 }), 'nonce'],
+    [
+      'acceptQuote signature not hex',
+      () => client.acceptQuote({ quote_id: 'q', signed_accept: { signature: 'sig' } }),
+      'signed_accept.signature',
+    ],
     ['getPartnerOrder without id', () => client.getPartnerOrder({ order_id: '' }), 'order_id'],
     [
       'getBanks country of 3 letters',

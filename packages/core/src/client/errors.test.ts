@@ -227,7 +227,7 @@ describe('section 7: quotes', () => {
   })
 
   it('410 quote expired', async () => {
-    server.route('POST', '/api/v1/partner/orders/quote/q_1/accept', {
+    server.route('POST', '/api/v1/partner/orders/q_1/accept', {
       status: 410,
       json: failure('Quote expired'),
     })
@@ -236,7 +236,7 @@ describe('section 7: quotes', () => {
   })
 
   it('409 without order_id on accept throws ConflictError', async () => {
-    server.route('POST', '/api/v1/partner/orders/quote/q_1/accept', {
+    server.route('POST', '/api/v1/partner/orders/q_1/accept', {
       status: 409,
       json: failure('Conflict'),
     })

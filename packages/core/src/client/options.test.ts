@@ -121,9 +121,13 @@ describe('request options are never read from the parameters', () => {
     expect(nested.field).toBe('payment_method.signal')
     // The unknown key comes first even when a listed field is also wrong.
     const both = await refusal(
-      acceptQuote(client, { quote_id: 'q_1', nonce: -1, signal: 'x' } as never),
+      acceptQuote(client, {
+        quote_id: 'q_1',
+        signed_accept: { signature: 'not hex' },
+        signal: 'x',
+      } as never),
     )
-    expect(both.issues.map((issue) => issue.field)).toEqual(['signal', 'nonce'])
+    expect(both.issues.map((issue) => issue.field)).toEqual(['signal', 'signed_accept.signature'])
     expect(server.requests).toHaveLength(0)
   })
 

@@ -224,7 +224,7 @@ describe('retries of idempotent requests', () => {
   })
 
   it('acceptQuote is retried, and a 409 after a lost answer is the same order', async () => {
-    const path = '/api/v1/partner/orders/quote/q_1/accept'
+    const path = '/api/v1/partner/orders/q_1/accept'
     server.route(
       'POST',
       path,
@@ -238,7 +238,7 @@ describe('retries of idempotent requests', () => {
   })
 
   it('acceptQuote is retried after a dropped connection', async () => {
-    const path = '/api/v1/partner/orders/quote/q_1/accept'
+    const path = '/api/v1/partner/orders/q_1/accept'
     server.route('POST', path, { destroy: true }, { json: success(acceptedOrderData) })
     const { client } = clientWith()
     expect((await client.acceptQuote({ quote_id: 'q_1' })).alreadyAccepted).toBe(false)

@@ -138,6 +138,9 @@ export const partnerOrder = webhookOrder.extend({
 })
 export type PartnerOrder = z.infer<typeof partnerOrder>
 
+/** `data` of GET /partner/orders/{order_id} as published: the order under `order`. */
+export const partnerOrderRead = z.looseObject({ order: partnerOrder })
+
 /**
  * 4.19: GET /orders/tx/{tx_hash}, an order by its creation transaction hash.
  *

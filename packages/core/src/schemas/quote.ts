@@ -78,27 +78,52 @@ export const quote = z.looseObject({
 export type Quote = z.infer<typeof quote>
 
 /**
- * 4.7: body of the quote accept, `POST /partner/orders/quote/{quote_id}/accept`.
- *
- * Assumption (spec: "not shown"): the body is optional; a customer-signed accept (spec 5.7)
- * adds `key_id`, `nonce` and `signature` of an EIP-712 signing key. Strict: another key is
+ * Body of the quote accept, `POST /partner/orders/{quote_id}/accept` (the published path; the
+ * OpenAPI document and the quote-and-accept guide). An empty body `{}` accepts; with "signed
+ * accepts" on for the key, `signed_accept.signature` carries the customer's EIP-712 signature of
+ * the quote's `signing.typed_data`. The published schema also lists `provider` and an
+ * international-bank `payment_method` form; the kit does not send them. Strict: another key is
  * refused.
  */
 export const acceptQuoteRequest = z.strictObject({
-  key_id: z.string().optional(),
-  nonce: z.number().int().min(0).optional(),
-  signature: z.string().optional(),
+  signed_accept: z
+    .strictObject({
+      signature: z.string().regex(/^0x[0-9a-fA-F]+$/, {
+        error: 'signed_accept.signature must be the wallet’s hex signature (0x…)',
+      }),
+    })
+    .optional(),
 })
 export type AcceptQuoteRequest = z.input<typeof acceptQuoteRequest>
 
-/**
- * 4.7: the accepted order. Assumption: `order_id`, `quote_id`, `status` (`processing`), and
- * on-ramp pay-in instructions in `payment_instructions` when the rail needs them.
- */
-export const acceptedOrder = z.looseObject({
+/** The order inside an accept's answer (`data.order`) and inside the order read. */
+export const acceptedOrderRecord = z.looseObject({
   order_id: z.string(),
   quote_id: z.string().optional(),
   status: z.string(),
-  payment_instructions: z.record(z.string(), z.unknown()).optional(),
+  order_type: orderTypeName.optional(),
+  amount_fiat: z.number().optional(),
+  amount_crypto: z.number().optional(),
+  currency: z.string().optional(),
+  token: z.string().optional(),
+  wallet_address: z.string().nullable().optional(),
+  exchange_rate: z.number().optional(),
+})
+
+const instructions = z.record(z.string(), z.unknown())
+
+/**
+ * The `data` of an accept as published: `quote_id`, `status`, the new `order` (with its
+ * `order_id`), and the payment instructions. The published documents disagree on where those
+ * sit: the OpenAPI example has `accepted.payment_instructions`, the guide `payment_instructions`
+ * at the top; both are read, and `acceptQuote` returns whichever came.
+ */
+export const acceptedOrder = z.looseObject({
+  quote_id: z.string().optional(),
+  status: z.string(),
+  order: acceptedOrderRecord,
+  accepted: z.looseObject({ payment_instructions: instructions.optional() }).optional(),
+  payment_instructions: instructions.optional(),
+  rail: z.string().optional(),
 })
 export type AcceptedOrder = z.infer<typeof acceptedOrder>

@@ -102,11 +102,28 @@ export const quoteData = {
   expires_at: '2025-01-01T00:05:00Z',
 }
 
+/** An accept's `data` in the published form: the order under `order`, instructions under `accepted`. */
 export const acceptedOrderData = {
-  order_id: 'ord_123',
   quote_id: 'q_123',
   status: 'processing',
-  payment_instructions: { type: 'stk_push' },
+  order: {
+    order_id: 'ord_123',
+    status: 'processing',
+    order_type: 'OnRamp',
+    amount_fiat: 1500,
+    amount_crypto: 11.583011,
+    currency: 'KES',
+    token: 'BASE_USDC',
+    wallet_address: WALLET,
+    exchange_rate: 129.5,
+  },
+  accepted: {
+    payment_instructions: {
+      type: 'momo',
+      source: { accountNumber: '+254712345678', networkName: 'M-Pesa' },
+    },
+  },
+  rail: 'local_fiat',
 }
 
 export const partnerOrderData = {

@@ -67,15 +67,15 @@ async function quote() {
 }
 
 async function acceptedOrder() {
-  const accepted = await api(`/api/v1/partner/orders/quote/${await quote()}/accept`, {
+  const accepted = await api(`/api/v1/partner/orders/${await quote()}/accept`, {
     method: 'POST',
   })
   expect(accepted.status, JSON.stringify(accepted.body)).toBe(200)
-  return accepted.body.data.order_id as string
+  return accepted.body.data.order.order_id as string
 }
 
 const status = async (orderId: string) =>
-  (await api(`/api/v1/partner/orders/${orderId}`)).body.data.status as string
+  (await api(`/api/v1/partner/orders/${orderId}`)).body.data.order.status as string
 
 beforeAll(async () => {
   receiver = await startReceiver(SECRET)
@@ -152,7 +152,7 @@ describe('order controls', () => {
     const failed = await acceptedOrder()
     const settled = await acceptedOrder()
     line(await control(['advance', '10']))
-    const order = (await api(`/api/v1/partner/orders/${failed}`)).body.data
+    const order = (await api(`/api/v1/partner/orders/${failed}`)).body.data.order
     expect(order).toMatchObject({
       status: 'failed',
       failure_reason: 'Failure forced by the sandbox controls',
@@ -196,7 +196,7 @@ describe('order controls', () => {
   it('advance moves a quote past its time-to-live: accept answers 410', async () => {
     const quoteId = await quote()
     expect(line(await control(['advance', '61']))).toMatch(/^Clock advanced 61 s; sandbox time is /)
-    const expired = await api(`/api/v1/partner/orders/quote/${quoteId}/accept`, { method: 'POST' })
+    const expired = await api(`/api/v1/partner/orders/${quoteId}/accept`, { method: 'POST' })
     expect(expired.status).toBe(410)
     expect(expired.body).toMatchObject({
       status: 'error',

@@ -293,11 +293,24 @@ describe('4.7 accept and 4.8 partner order', () => {
       status: 'processing',
       quote_id: quote.quote_id,
     })
-    const again = await t.raw(`/api/v1/partner/orders/quote/${quote.quote_id}/accept`, {
+    const again = await t.raw(`/api/v1/partner/orders/${quote.quote_id}/accept`, {
       method: 'POST',
     })
     expect(again.status).toBe(409)
     expect(again.body.data.order_id).toBe(accepted.order_id)
+    // The path rampkit used before the service published its own still answers, as an alias.
+    const alias = await t.raw(`/api/v1/partner/orders/quote/${quote.quote_id}/accept`, {
+      method: 'POST',
+    })
+    expect(alias.status).toBe(409)
+    // The published shapes: the order under `order`, in the accept and in the order read.
+    const read = await t.raw(`/api/v1/partner/orders/${accepted.order_id}`)
+    expect(read.body.data.order).toMatchObject({
+      order_id: accepted.order_id,
+      quote_id: quote.quote_id,
+      status: 'processing',
+      order_type: 'OnRamp',
+    })
     const twice = await client.acceptQuote({ quote_id: quote.quote_id })
     expect(twice).toMatchObject({ alreadyAccepted: true, order_id: accepted.order_id })
 
@@ -329,34 +342,27 @@ describe('4.7 accept and 4.8 partner order', () => {
     expect(order.status).toBe(404)
   })
 
-  it('checks signed accepts against the key next_nonce (replay protection)', async () => {
-    const client = t.client()
+  it('takes a signed accept as signed_accept, consuming the signing key’s nonce', async () => {
+    const client = t.client(KEY_B)
+    const unsigned = await client.createQuote(t.kenyaQuote())
+    const refused = await failure(
+      client.acceptQuote({ quote_id: unsigned.quote_id, signed_accept: { signature: '0xabcd' } }),
+    )
+    expect(refused.status).toBe(422)
+    expect(refused.field).toBe('signed_accept.signature')
+
     const customer = await client.createCustomer({
       partner_customer_ref: 'signer-1',
       first_name: 'Wanjiru',
       last_name: 'Kamau',
     })
     await t.sandbox.admin.advance(2_000)
-    const { keys } = await client.listSigningKeys({ customer_id: customer.customer_id })
-    const key = keys[0]!
     const first = await client.createQuote(t.kenyaQuote())
-    await client.acceptQuote({
+    const accepted = await client.acceptQuote({
       quote_id: first.quote_id,
-      key_id: key.key_id,
-      nonce: 1,
-      signature: '0xsig',
+      signed_accept: { signature: '0xabcd' },
     })
-    const second = await client.createQuote(t.kenyaQuote())
-    const replay = await failure(
-      client.acceptQuote({
-        quote_id: second.quote_id,
-        key_id: key.key_id,
-        nonce: 1,
-        signature: '0xsig',
-      }),
-    )
-    expect(replay).toBeInstanceOf(ConflictError)
-    expect(replay.field).toBe('nonce')
+    expect(accepted.alreadyAccepted).toBe(false)
     const after = await client.listSigningKeys({ customer_id: customer.customer_id })
     expect(after.keys[0]).toMatchObject({ nonce_high_water: 1, next_nonce: 2 })
   })

@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { parseUnits } from 'viem'
 import { isoMillis } from '../clock/index.js'
 import {
@@ -185,9 +185,9 @@ export function quoteRoutes(ctx: SandboxContext) {
     return ok(c, `Quote valid until ${isoMillis(quote.expiresAt)}`, quoteView(quote), 201)
   })
 
-  app.post('/orders/quote/:quote_id/accept', async (c) => {
+  const accept = async (c: Context<SandboxEnv>) => {
     const user = c.get('user')
-    const quoteId = c.req.param('quote_id')
+    const quoteId = c.req.param('quote_id') ?? ''
     const quote = ID.test(quoteId) ? ctx.store.quotes.get(quoteId) : undefined
     if (!quote || quote.userId !== user.id) {
       throw new ApiError(404, 'Quote not found', { field: 'quote_id' })
@@ -210,7 +210,7 @@ export function quoteRoutes(ctx: SandboxContext) {
         expires_at: isoMillis(quote.expiresAt),
       })
     }
-    if (parsed.data.key_id !== undefined) checkSignedAccept(ctx, user.id, parsed.data)
+    if (parsed.data.signed_accept !== undefined) checkSignedAccept(ctx, user.id)
     const now = ctx.clock.nowPrecise()
     const order: Order = {
       id: uuid(),
@@ -245,13 +245,18 @@ export function quoteRoutes(ctx: SandboxContext) {
     quote.orderId = order.id
     ctx.store.addOrder(order)
     startOrder(ctx, order)
-    return ok(c, 'Quote accepted; the order is processing', {
-      order_id: order.id,
+    // The published form: the order under `order`, the instructions under `accepted`.
+    return ok(c, 'Partner order quote accepted', {
       quote_id: quote.id,
       status: order.status,
-      payment_instructions: paymentInstructions(ctx, quote, order),
+      order: partnerOrderView(order),
+      accepted: { payment_instructions: paymentInstructions(ctx, quote, order) },
+      rail: quote.rail,
     })
-  })
+  }
+  app.post('/orders/:quote_id/accept', accept)
+  // The path rampkit used before the service published its own; kept as an alias.
+  app.post('/orders/quote/:quote_id/accept', accept)
 
   app.get('/orders/:order_id', (c) => {
     const user = c.get('user')
@@ -260,39 +265,29 @@ export function quoteRoutes(ctx: SandboxContext) {
     if (!order || order.userId !== user.id) {
       throw new ApiError(404, 'Order not found', { field: 'order_id' })
     }
-    return ok(c, 'Order retrieved', partnerOrderView(order))
+    return ok(c, 'Partner order', { order: partnerOrderView(order) })
   })
 
   return app
 }
 
 /**
- * A customer-signed accept (spec 5.7). The message layout is not shown by the spec, so the
- * sandbox checks what it can: the key is an active key of one of the user's customers and the
- * nonce is the key's `next_nonce` (replay protection); the signature must be present.
+ * A customer-signed accept (`signed_accept.signature`). The sandbox cannot check the EIP-712
+ * signature against typed data it does not issue, so it checks what it can: the user has an
+ * active signing key, whose nonce the accept consumes (replay protection).
  */
-function checkSignedAccept(
-  ctx: SandboxContext,
-  userId: string,
-  body: { key_id?: string | undefined; nonce?: number | undefined; signature?: string | undefined },
-) {
-  const key = body.key_id ? ctx.store.signingKeys.get(body.key_id) : undefined
-  const customer = key ? ctx.store.customers.get(key.customerId) : undefined
-  if (!key || !customer || customer.userId !== userId) {
-    throw new ApiError(404, 'Signing key not found', { field: 'key_id' })
-  }
-  if (key.status !== 'active') {
-    throw new ApiError(422, 'Signing key is revoked', { field: 'key_id' })
-  }
-  if (!body.signature) throw new ApiError(422, 'signature is required', { field: 'signature' })
-  const expected = key.nonceHighWater + 1
-  if (body.nonce !== expected) {
-    throw new ApiError(409, `nonce must be the key's next_nonce ${expected}`, {
-      field: 'nonce',
-      next_nonce: expected,
+function checkSignedAccept(ctx: SandboxContext, userId: string) {
+  const key = [...ctx.store.signingKeys.values()].find(
+    (candidate) =>
+      candidate.status === 'active' &&
+      ctx.store.customers.get(candidate.customerId)?.userId === userId,
+  )
+  if (!key) {
+    throw new ApiError(422, 'No active signing key: enroll the customer’s wallet first', {
+      field: 'signed_accept.signature',
     })
   }
-  key.nonceHighWater = expected
+  key.nonceHighWater += 1
 }
 
 /** How the user pays (on-ramp) or delivers tokens (off-ramp) for an accepted quote. */

@@ -466,7 +466,7 @@ describe('writes through a faulty upstream', () => {
         )
         expect(quote.status).toBe(201)
         const quoteId = quote.body.data.quote_id
-        const acceptPath = `/api/v1/partner/orders/quote/${quoteId}/accept`
+        const acceptPath = `/api/v1/partner/orders/${quoteId}/accept`
         const route = KIT_ROUTES.acceptQuote.replace(':quoteId', quoteId)
         const key = { 'idempotency-key': `accept-${crypto.randomUUID()}` }
         const from = proxy.records.length
@@ -505,7 +505,7 @@ describe('writes through a faulty upstream', () => {
     const amina = await signedIn()
     const quote = await answer<Quote>(() => amina.post(KIT_ROUTES.quotes, validQuote()))
     const quoteId = quote.body.data.quote_id
-    const acceptPath = `/api/v1/partner/orders/quote/${quoteId}/accept`
+    const acceptPath = `/api/v1/partner/orders/${quoteId}/accept`
     const key = { 'idempotency-key': `accept-${crypto.randomUUID()}` }
     const from = proxy.records.length
     const cancel = proxy.schedule(

@@ -21,7 +21,21 @@ export type AcceptQuoteParameters = AcceptQuoteRequest & {
  * the 409 carried it; poll `getPartnerOrder` for the rest.
  */
 export type AcceptQuoteReturnType =
-  | (AcceptedOrder & { alreadyAccepted: false })
+  | {
+      alreadyAccepted: false
+      /** The new order's id (`data.order.order_id`). */
+      order_id: string
+      quote_id: string
+      /** The order's status (`data.order.status`, else `data.status`). */
+      status: string
+      /** The order as the service answered it. */
+      order: AcceptedOrder['order']
+      /**
+       * What the user must do on the fiat rail (on-ramp) or where to send tokens (off-ramp),
+       * when the service gave it (`accepted.payment_instructions` or `payment_instructions`).
+       */
+      payment_instructions?: Record<string, unknown> | undefined
+    }
   | {
       alreadyAccepted: true
       order_id: string
@@ -39,10 +53,12 @@ const acceptParameters = z.looseObject({
 /**
  * Accepts a binding quote: the order moves to `processing` and gets an `order_id`.
  *
- * Path: `POST /partner/orders/quote/{quote_id}/accept`, an ASSUMPTION (the spec does not show
- * it). Accepting is idempotent (section 7: 409 returns the existing `order_id`), so this is
- * retried like a GET, and a 409 with `order_id` resolves with `alreadyAccepted: true` instead
- * of throwing. A 409 without `order_id` throws `ConflictError`; 410 throws `QuoteExpiredError`.
+ * `POST /partner/orders/{quote_id}/accept` with `{}` (or `{ signed_accept: { signature } }`),
+ * as the service publishes it; the order is at `data.order`. Accepting is idempotent: the
+ * guide answers a second accept with the existing order (200), the OpenAPI document with a 409;
+ * both are read. A 409 with `order_id` resolves with `alreadyAccepted: true` instead of
+ * throwing, so this is retried like a GET. A 409 without `order_id` throws `ConflictError`;
+ * 410 throws `QuoteExpiredError`.
  *
  * @example
  * const order = await acceptQuote(client, { quote_id: quote.quote_id })
@@ -61,14 +77,22 @@ export async function acceptQuote(
       operation: 'acceptQuote',
       method: 'POST',
       scope: 'partner',
-      path: `${path('orders', 'quote', quoteId)}/accept`,
+      path: `${path('orders', quoteId)}/accept`,
       body: { json: body },
       auth: 'apiKey',
       retry: 'idempotent',
       schema: acceptedOrder,
       signal: options.signal,
     })
-    return { ...data, alreadyAccepted: false }
+    const instructions = data.accepted?.payment_instructions ?? data.payment_instructions
+    return {
+      alreadyAccepted: false,
+      order_id: data.order.order_id,
+      quote_id: data.quote_id ?? data.order.quote_id ?? quoteId,
+      status: data.order.status,
+      order: data.order,
+      ...(instructions ? { payment_instructions: instructions } : {}),
+    }
   } catch (error) {
     if (error instanceof ConflictError && error.orderId !== undefined) {
       const status = error.data?.status

@@ -137,23 +137,40 @@ describe('partner quotes and orders', () => {
     expect(data.expires_at).toBe(quoteData.expires_at)
   })
 
-  it('acceptQuote POSTs to the assumed accept path with an encoded quote id', async () => {
-    server.route('POST', `${P}/orders/quote/q%2F1%20x/accept`, { json: success(acceptedOrderData) })
+  it('acceptQuote POSTs {} to the published accept path, with an encoded quote id', async () => {
+    server.route('POST', `${P}/orders/q%2F1%20x/accept`, { json: success(acceptedOrderData) })
     const data = await client.acceptQuote({ quote_id: 'q/1 x' })
     const request = only()
     expect(request.method).toBe('POST')
     expect(request.json).toEqual({})
-    expect(data).toEqual({ ...acceptedOrderData, alreadyAccepted: false })
+    expect(data).toEqual({
+      alreadyAccepted: false,
+      order_id: 'ord_123',
+      quote_id: 'q_123',
+      status: 'processing',
+      order: acceptedOrderData.order,
+      payment_instructions: acceptedOrderData.accepted.payment_instructions,
+    })
   })
 
-  it('acceptQuote sends the customer-signed accept fields', async () => {
-    server.route('POST', `${P}/orders/quote/q_123/accept`, { json: success(acceptedOrderData) })
-    await client.acceptQuote({ quote_id: 'q_123', key_id: 'skey_1', nonce: 4, signature: '0xsig' })
-    expect(only().json).toEqual({ key_id: 'skey_1', nonce: 4, signature: '0xsig' })
+  it('acceptQuote reads payment instructions where the guide puts them too', async () => {
+    const { accepted, ...rest } = acceptedOrderData
+    server.route('POST', `${P}/orders/q_123/accept`, {
+      json: success({ ...rest, payment_instructions: { type: 'bank', reference: 'REF1' } }),
+    })
+    const data = await client.acceptQuote({ quote_id: 'q_123' })
+    expect(accepted).toBeDefined()
+    expect(data).toMatchObject({ payment_instructions: { type: 'bank', reference: 'REF1' } })
+  })
+
+  it('acceptQuote sends a customer-signed accept as signed_accept', async () => {
+    server.route('POST', `${P}/orders/q_123/accept`, { json: success(acceptedOrderData) })
+    await client.acceptQuote({ quote_id: 'q_123', signed_accept: { signature: '0xabcdef' } })
+    expect(only().json).toEqual({ signed_accept: { signature: '0xabcdef' } })
   })
 
   it('getPartnerOrder GETs /partner/orders/{order_id}', async () => {
-    server.route('GET', `${P}/orders/ord_123`, { json: success(partnerOrderData) })
+    server.route('GET', `${P}/orders/ord_123`, { json: success({ order: partnerOrderData }) })
     const data = await client.getPartnerOrder({ order_id: 'ord_123' })
     expect(only().method).toBe('GET')
     expect(data.status).toBe('settled')
@@ -340,7 +357,7 @@ describe('root routes', () => {
 
 describe('acceptQuote twice', () => {
   it('a 409 with order_id resolves with the existing order', async () => {
-    server.route('POST', `${P}/orders/quote/q_123/accept`, {
+    server.route('POST', `${P}/orders/q_123/accept`, {
       status: 409,
       json: failure('Quote already accepted', { order_id: 'ord_123', status: 'processing' }),
     })
@@ -355,7 +372,7 @@ describe('acceptQuote twice', () => {
   })
 
   it('a 409 with order_id and no status leaves status out', async () => {
-    server.route('POST', `${P}/orders/quote/q_123/accept`, {
+    server.route('POST', `${P}/orders/q_123/accept`, {
       status: 409,
       json: failure('Quote already accepted', { order_id: 'ord_123' }),
     })

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { type PartnerOrder, partnerOrder } from '../../schemas/index.js'
+import { type PartnerOrder, partnerOrderRead } from '../../schemas/index.js'
 import type { Client, RequestErrorType, RequestOptions } from '../types.js'
 import { parseParameters, path } from '../utils.js'
 
@@ -15,8 +15,9 @@ const parametersSchema = z.strictObject({
 })
 
 /**
- * One partner order (`GET /partner/orders/{order_id}`): the backup poll when a webhook is late.
- * Webhooks stay the source of truth for settlement.
+ * One partner order (`GET /partner/orders/{order_id}`, published with the order at
+ * `data.order`): the backup poll when a webhook is late. Webhooks stay the source of truth for
+ * settlement.
  *
  * @example
  * const order = await getPartnerOrder(client, { order_id })
@@ -35,8 +36,8 @@ export async function getPartnerOrder(
     path: path('orders', order_id),
     auth: 'apiKey',
     retry: 'idempotent',
-    schema: partnerOrder,
+    schema: partnerOrderRead,
     signal: options.signal,
   })
-  return data
+  return data.order
 }
