@@ -33,6 +33,7 @@ import {
   ratesQuery,
   tokenPreviewQuery,
   txHash,
+  validateEvmAddress,
 } from '@rampkit/core'
 import { REQUEST_OPTION_NAMES } from '@rampkit/core/client'
 import fc from 'fast-check'
@@ -311,6 +312,34 @@ const SPECS: Partial<Record<KitRoute, RouteSpec>> = {
       txHash.safeParse(input.params.txHash).success
         ? ownedOrder(input.params.txHash, state, owned)
         : 'refuse',
+  },
+  walletChallenge: {
+    valid: () => ({ params: {}, query: {}, body: { address: WALLET, chain_id: 31337 } }),
+    // Answered by the kit alone: a well-formed request gets a challenge, never an upstream call.
+    verdict: (input) => {
+      const body = input.body
+      const fine =
+        isObject(body) &&
+        Object.keys(body).every((key) => key === 'address' || key === 'chain_id') &&
+        validateEvmAddress(body.address).ok &&
+        typeof body.chain_id === 'number' &&
+        Number.isSafeInteger(body.chain_id) &&
+        body.chain_id > 0
+      return fine ? 'noUpstream' : 'refuse'
+    },
+  },
+  walletProofs: {
+    // No fuzzed body carries a signature of a challenge this session was issued.
+    valid: () => ({
+      params: {},
+      query: {},
+      body: { message: 'not a challenge', signature: `0x${'ab'.repeat(65)}` },
+    }),
+    verdict: () => 'refuse',
+  },
+  walletProof: {
+    valid: () => ({ params: { address: WALLET }, query: {}, body: undefined }),
+    verdict: (input) => (validateEvmAddress(input.params.address).ok ? 'noUpstream' : 'refuse'),
   },
   orderEvents: {
     // Never an owned id: a live stream would stay open.
@@ -1328,7 +1357,13 @@ describe('reserved option names in write bodies', () => {
     const state = kits.default
     const { harness, fuzzer } = state
     const writes = browserRoutes(harness).filter((route) => route.method === 'POST')
-    expect(writes.map((route) => route.name).sort()).toEqual(['acceptQuote', 'orders', 'quotes'])
+    expect(writes.map((route) => route.name).sort()).toEqual([
+      'acceptQuote',
+      'orders',
+      'quotes',
+      'walletChallenge',
+      'walletProofs',
+    ])
     const valueAt = (value: unknown, path: readonly string[]) =>
       path.reduce<unknown>((inner, key) => (isObject(inner) ? inner[key] : undefined), value)
     const objects = new Set<string>()
@@ -1360,7 +1395,7 @@ describe('reserved option names in write bodies', () => {
       }
     }
     // Every object of every body: the quote's top, payment_method and customer, the accept's
-    // top, the order's top and fiat_payload.
+    // top, the order's top and fiat_payload, and the two wallet-proof bodies.
     expect([...objects].sort()).toEqual([
       'acceptQuote',
       'orders',
@@ -1368,6 +1403,8 @@ describe('reserved option names in write bodies', () => {
       'quotes',
       'quotes customer',
       'quotes payment_method',
+      'walletChallenge',
+      'walletProofs',
     ])
     expect(tried).toBe(objects.size * REQUEST_OPTION_NAMES.length * OPTION_VALUES.length)
   })
