@@ -38,27 +38,45 @@ export const paymentMethodsQuery = z.object({
 export type PaymentMethodsQuery = z.input<typeof paymentMethodsQuery>
 
 /**
- * 4.5: one payment method (rail) of a corridor.
- *
- * Assumption (spec: "not shown"): `id` is the rail id used by GET /partner/banks
- * (`mobile_money`, `bank`, `BankSepa`, `BankSwift`), `quote_type` the quote's rail.
+ * A network (institution) of a payment method: its `id` is the quote's
+ * `payment_method.network_id`; the limits are indicative, in `currency`.
+ */
+export const paymentMethodNetwork = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  min_amount: z.number().nullable().optional(),
+  max_amount: z.number().nullable().optional(),
+  currency: z.string().nullable().optional(),
+})
+export type PaymentMethodNetwork = z.infer<typeof paymentMethodNetwork>
+
+/**
+ * One payment method (rail) of a corridor in one direction, as published: its `type`
+ * (`mobile_money`, `bank`; the international pay-in rails `BankSepa`, `BankSwift`), its
+ * `status` (`active` when it can be used; kept open, an unknown status is data) and its
+ * `networks` (the published example lists them for mobile money and leaves bank's empty: bank
+ * networks come from GET /partner/banks).
  */
 export const paymentMethod = z.looseObject({
-  id: z.string(),
-  label: z.string(),
-  enabled: z.boolean(),
-  quote_type: z.string(),
-  network_source: z.enum(['catalog', 'banks']).optional(),
+  type: z.string(),
+  status: z.string(),
+  networks: z.array(paymentMethodNetwork).default([]),
 })
 export type PaymentMethod = z.infer<typeof paymentMethod>
 
-/** 4.5: the `data` of GET /partner/payment-methods (assumed shape, tolerant). */
+/**
+ * The `data` of GET /partner/payment-methods as the service publishes it: the corridor in
+ * `context`, then the methods per direction, `onramp[]` and `offramp[]` (a direction the
+ * corridor lacks may be left out: read as empty).
+ */
 export const paymentMethods = z.looseObject({
-  context: z.looseObject({
-    country: z.string().nullable().optional(),
-    currency: z.string().nullable().optional(),
-    order_type: z.string().nullable().optional(),
-  }),
-  payment_methods: z.array(paymentMethod),
+  context: z
+    .looseObject({
+      country: z.string().nullable().optional(),
+      currency: z.string().nullable().optional(),
+    })
+    .optional(),
+  onramp: z.array(paymentMethod).default([]),
+  offramp: z.array(paymentMethod).default([]),
 })
 export type PaymentMethods = z.infer<typeof paymentMethods>

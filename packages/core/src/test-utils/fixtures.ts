@@ -67,10 +67,24 @@ export const banksData = {
   banks: [{ id: '0c7c3a52-1f4e-4c35-9a4e-6e1e2f3a4b5c', name: 'Access Bank' }],
 }
 
+/** GET /partner/payment-methods in the published form: per direction, `{ type, status, networks }`. */
 export const paymentMethodsData = {
-  context: { country: 'KE', currency: 'KES', order_type: 'OnRamp' },
-  payment_methods: [
-    { id: 'mobile_money', label: 'Mobile money', enabled: true, quote_type: 'mobile_money' },
+  context: { country: 'KE', currency: 'KES' },
+  onramp: [
+    {
+      type: 'mobile_money',
+      status: 'active',
+      networks: [
+        {
+          id: '5b3e0c1e-8f6c-4b1e-9a55-2c6f1d1f0a11',
+          name: 'M-Pesa',
+          min_amount: 10,
+          max_amount: 250000,
+          currency: 'KES',
+        },
+      ],
+    },
+    { type: 'bank', status: 'active', networks: [] },
   ],
 }
 

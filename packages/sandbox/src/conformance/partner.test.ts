@@ -123,7 +123,15 @@ describe('4.4 banks and 4.5 payment methods', () => {
 
   it('lists payment methods of a corridor', async () => {
     const methods = await t.client().getPaymentMethods({ country: 'KE', order_type: 'OnRamp' })
-    expect(methods.payment_methods.map((method) => method.id)).toEqual(['mobile_money', 'bank'])
+    expect(methods.onramp.map((method) => method.type)).toEqual(['mobile_money', 'bank'])
+    // Each mobile-money network id is one the catalog lists, usable as a quote's network_id.
+    const catalog = await t.client().getCatalog({ country: 'KE', order_type: 'OnRamp' })
+    const catalogIds = catalog.onramp?.countries.KE?.payment_methods.mobile_money?.providers.map(
+      (provider) => provider.id,
+    )
+    expect(methods.onramp[0]?.networks.map((network) => network.id)).toEqual(
+      expect.arrayContaining(catalogIds?.slice(0, 1) ?? ['missing']),
+    )
   })
 })
 

@@ -200,24 +200,34 @@ describe('GET /partner/banks (spec 4.4)', () => {
   })
 })
 
-describe('GET /partner/payment-methods (spec 4.5, assumed shape)', () => {
-  it('lists the rails of a corridor with the rail ids banks and quotes use', async () => {
+describe('GET /partner/payment-methods (the published shape)', () => {
+  it('lists the rails of a corridor per direction, with their networks and status', async () => {
     const { status, body } = await call(
       '/api/v1/partner/payment-methods?country=ZA&order_type=OnRamp',
     )
     expect(status).toBe(200)
-    expect(body.data.context).toEqual({ country: 'ZA', currency: null, order_type: 'OnRamp' })
-    expect(body.data.payment_methods).toEqual([
-      expect.objectContaining({ id: 'mobile_money', enabled: false, network_source: 'catalog' }),
-      expect.objectContaining({
-        id: 'bank',
-        enabled: true,
-        quote_type: 'bank',
-        network_source: 'banks',
-      }),
+    expect(body.data.context).toEqual({ country: 'ZA', currency: null })
+    expect(body.data.offramp).toBeUndefined()
+    expect(body.data.onramp).toEqual([
+      { type: 'mobile_money', status: 'inactive', networks: [] },
+      { type: 'bank', status: 'active', networks: [] },
+    ])
+    const ke = await call('/api/v1/partner/payment-methods?country=KE')
+    const mobile = ke.body.data.onramp[0]
+    expect(mobile).toMatchObject({ type: 'mobile_money', status: 'active' })
+    expect(mobile.networks[0]).toMatchObject({
+      id: expect.any(String),
+      name: expect.any(String),
+      min_amount: expect.any(Number),
+      max_amount: expect.any(Number),
+      currency: 'KES',
+    })
+    expect(ke.body.data.offramp.map((method: { type: string }) => method.type)).toEqual([
+      'mobile_money',
+      'bank',
     ])
     const eur = await call('/api/v1/partner/payment-methods?currency=EUR')
-    expect(eur.body.data.payment_methods.map((method: { id: string }) => method.id)).toEqual([
+    expect(eur.body.data.onramp.map((method: { type: string }) => method.type)).toEqual([
       'BankSepa',
       'BankSwift',
     ])

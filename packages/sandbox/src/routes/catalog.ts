@@ -172,44 +172,42 @@ export function catalogRoutes() {
     const directions: Direction[] = filter.orderType
       ? [directionOf(filter.orderType)]
       : ['onramp', 'offramp']
-    const methods: Record<string, unknown>[] = []
-    for (const market of selection.markets) {
-      for (const rail of ['mobile_money', 'bank'] as const) {
-        const enabled = directions.some(
-          (direction) =>
-            market[direction] &&
-            railProviders(market, rail, direction).some((provider) => provider.active),
-        )
-        methods.push({
-          id: rail,
-          label: rail === 'mobile_money' ? 'Mobile Money' : 'Bank Transfer',
-          enabled,
-          quote_type: rail,
-          network_source: rail === 'mobile_money' ? 'catalog' : 'banks',
-          country: market.country,
-          currency: market.currency,
-        })
+    // The published shape: per direction, `{ type, status, networks[] }`.
+    const byDirection: Record<Direction, Record<string, unknown>[]> = { onramp: [], offramp: [] }
+    for (const direction of directions) {
+      for (const market of selection.markets) {
+        if (!market[direction]) continue
+        for (const rail of ['mobile_money', 'bank'] as const) {
+          const providers = railProviders(market, rail, direction).filter((p) => p.active)
+          byDirection[direction].push({
+            type: rail,
+            status: providers.length > 0 ? 'active' : 'inactive',
+            // As published, mobile money lists its networks; bank networks come from /banks.
+            networks:
+              rail === 'mobile_money'
+                ? providers.map((provider) => ({
+                    id: providerId(market.country, rail, provider.code),
+                    name: provider.name,
+                    min_amount: provider.limits[direction]?.min ?? null,
+                    max_amount: provider.limits[direction]?.max ?? null,
+                    currency: market.currency,
+                  }))
+                : [],
+          })
+        }
+      }
+      for (const entry of selection.international) {
+        if (!entry[direction]) continue
+        for (const type of entry.paymentMethodTypes) {
+          byDirection[direction].push({ type, status: 'active', networks: [] })
+        }
       }
     }
-    for (const entry of selection.international) {
-      for (const type of entry.paymentMethodTypes) {
-        methods.push({
-          id: type,
-          label: type === 'BankSepa' ? 'SEPA bank transfer' : 'SWIFT bank transfer',
-          enabled: true,
-          quote_type: 'bank',
-          network_source: 'banks',
-          currency: entry.currency,
-        })
-      }
-    }
-    return ok(c, `${methods.length} payment methods`, {
-      context: {
-        country: filter.country ?? null,
-        currency: filter.currency ?? null,
-        order_type: filter.orderType ?? null,
-      },
-      payment_methods: methods,
+    const count = byDirection.onramp.length + byDirection.offramp.length
+    return ok(c, `${count} payment methods`, {
+      context: { country: filter.country ?? null, currency: filter.currency ?? null },
+      ...(directions.includes('onramp') ? { onramp: byDirection.onramp } : {}),
+      ...(directions.includes('offramp') ? { offramp: byDirection.offramp } : {}),
     })
   })
 

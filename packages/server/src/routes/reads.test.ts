@@ -25,7 +25,7 @@ describe.each(TRANSPORTS)('catalog-like reads through %s', (transport) => {
       ],
       [
         `${KIT_ROUTES.paymentMethods}?country=KE&order_type=OnRamp`,
-        (d) => expect(d.payment_methods).toBeInstanceOf(Array),
+        (d) => expect(d.onramp).toBeInstanceOf(Array),
       ],
       [`${KIT_ROUTES.rates}?fiat=kes,ngn`, (d) => expect(d.requested).toEqual(['KES', 'NGN'])],
       [`${KIT_ROUTES.preview}?amount_fiat=1000&token=USDC`, (d) => expect(d.symbol).toBe('USDC')],

@@ -117,7 +117,10 @@ describe('partner discovery', () => {
     server.route('GET', `${P}/payment-methods`, { json: success(paymentMethodsData) })
     const data = await client.getPaymentMethods({ country: 'KE' })
     expect(only().query.get('country')).toBe('KE')
-    expect(data.payment_methods[0]?.id).toBe('mobile_money')
+    expect(data.onramp.map((method) => method.type)).toEqual(['mobile_money', 'bank'])
+    expect(data.onramp[0]?.networks[0]).toMatchObject({ name: 'M-Pesa', max_amount: 250000 })
+    // A direction the answer leaves out reads as empty.
+    expect(data.offramp).toEqual([])
   })
 })
 

@@ -14,11 +14,13 @@ export type GetPaymentMethodsErrorType = RequestErrorType
 const parametersSchema = paymentMethodsQuery.strict()
 
 /**
- * The payment methods (rails) of a corridor (`GET /partner/payment-methods`): the rail ids
- * `getBanks` and quotes take. The spec does not show this shape; core's schema is tolerant.
+ * The payment methods (rails) of a corridor (`GET /partner/payment-methods`), per direction as
+ * the service publishes them: `onramp[]` and `offramp[]` of `{ type, status, networks[] }`. A
+ * `type` is the rail `getBanks` and quotes take; a network's `id` is a quote's `network_id`.
  *
  * @example
- * const { payment_methods } = await getPaymentMethods(client, { country: 'KE', order_type: 'OnRamp' })
+ * const { onramp } = await getPaymentMethods(client, { country: 'KE', order_type: 'OnRamp' })
+ * const usable = onramp.filter((method) => method.status === 'active')
  */
 export async function getPaymentMethods(
   client: Client,

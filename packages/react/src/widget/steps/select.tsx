@@ -143,15 +143,15 @@ export function PaymentMethodStep(): ReactNode {
       : undefined,
   )
   const methods: CheckoutPaymentMethod[] = international
-    ? (listed.data?.payment_methods ?? [])
-        .filter((method) => method.enabled)
+    ? (listed.data?.[state.direction === 'OffRamp' ? 'offramp' : 'onramp'] ?? [])
+        .filter((method) => method.status === 'active')
         .map((method) => ({
-          type: method.id,
-          label: method.label,
+          type: method.type,
+          label: method.type,
           // The quote of an international pay-in names its rail type (`BankSepa`), the same id
-          // the banks listing takes (spec 4.4); the listing's `quote_type` says only "bank".
-          quoteType: method.id,
-          networkSource: method.network_source ?? 'banks',
+          // the banks listing takes (spec 4.4); its networks come from the banks listing.
+          quoteType: method.type,
+          networkSource: 'banks' as const,
         }))
     : (['mobile_money', 'bank'] as const).flatMap((type) => {
         const bucket = country?.payment_methods[type]
