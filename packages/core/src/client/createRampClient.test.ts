@@ -210,6 +210,14 @@ describe('parameters are validated before sending', () => {
     ],
     ['getCatalog bad currency', () => client.getCatalog({ currency: 'EURO' }), 'currency'],
     ['getPaymentMethods bad country', () => client.getPaymentMethods({ country: '1' }), 'country'],
+    [
+      'getOrderRequirements without order_type',
+      () =>
+        client.getOrderRequirements({ country: 'KE', currency: 'KES' } as Parameters<
+          typeof client.getOrderRequirements
+        >[0]),
+      'order_type',
+    ],
     ['getIndicativeRates bad code', () => client.getIndicativeRates({ fiat: 'KES,EURO' }), 'fiat'],
     [
       'createOrder bad address',

@@ -10,6 +10,7 @@ import { getCorridors } from './actions/getCorridors.js'
 import { getCustomer } from './actions/getCustomer.js'
 import { getIndicativeRates } from './actions/getIndicativeRates.js'
 import { getOrderByTxHash } from './actions/getOrderByTxHash.js'
+import { getOrderRequirements } from './actions/getOrderRequirements.js'
 import { getPartnerOrder } from './actions/getPartnerOrder.js'
 import { getPaymentMethods } from './actions/getPaymentMethods.js'
 import { getTokenPreview } from './actions/getTokenPreview.js'
@@ -48,6 +49,7 @@ export type RampActions = {
   getCorridors: Bound<typeof getCorridors>
   getCatalog: Bound<typeof getCatalog>
   getBanks: Bound<typeof getBanks>
+  getOrderRequirements: Bound<typeof getOrderRequirements>
   getPaymentMethods: Bound<typeof getPaymentMethods>
   createQuote: Bound<typeof createQuote>
   acceptQuote: Bound<typeof acceptQuote>
@@ -175,6 +177,7 @@ export function createRampClient(parameters: CreateRampClientParameters): RampCl
     getCorridors: (p, options) => getCorridors(client, p, options),
     getCatalog: (p, options) => getCatalog(client, p, options),
     getBanks: (p, options) => getBanks(client, p, options),
+    getOrderRequirements: (p, options) => getOrderRequirements(client, p, options),
     getPaymentMethods: (p, options) => getPaymentMethods(client, p, options),
     createQuote: (p, options) => createQuote(client, p, options),
     acceptQuote: (p, options) => acceptQuote(client, p, options),

@@ -23,6 +23,7 @@ it('the client entry exports', () => {
       "getCustomer",
       "getIndicativeRates",
       "getOrderByTxHash",
+      "getOrderRequirements",
       "getPartnerOrder",
       "getPaymentMethods",
       "getTokenPreview",

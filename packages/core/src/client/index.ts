@@ -72,6 +72,12 @@ export {
   getOrderByTxHash,
 } from './actions/getOrderByTxHash.js'
 export {
+  type GetOrderRequirementsErrorType,
+  type GetOrderRequirementsParameters,
+  type GetOrderRequirementsReturnType,
+  getOrderRequirements,
+} from './actions/getOrderRequirements.js'
+export {
   type GetPartnerOrderErrorType,
   type GetPartnerOrderParameters,
   type GetPartnerOrderReturnType,

@@ -60,6 +60,11 @@ const ACTIONS: [
     (p, o) => client.getBanks(p, o),
   ],
   ['getPaymentMethods', { country: 'KE' }, (p, o) => client.getPaymentMethods(p, o)],
+  [
+    'getOrderRequirements',
+    { country: 'KE', currency: 'KES', order_type: 'OnRamp' },
+    (p, o) => client.getOrderRequirements(p, o),
+  ],
   ['createQuote', quoteRequestBody, (p, o) => client.createQuote(p, o)],
   ['acceptQuote', { quote_id: 'q_123' }, (p, o) => client.acceptQuote(p, o)],
   ['getPartnerOrder', { order_id: 'ord_1' }, (p, o) => client.getPartnerOrder(p, o)],

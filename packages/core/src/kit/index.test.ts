@@ -18,6 +18,7 @@ it('the kit entry exports', () => {
       "createOrderMutationOptions",
       "isOrderFinal",
       "orderQueryOptions",
+      "orderRequirementsQueryOptions",
       "ordersQueryOptions",
       "paymentMethodsQueryOptions",
       "proveWalletMutationOptions",

@@ -27,6 +27,7 @@ export {
   isOrderFinal,
   type OrdersQuery,
   orderQueryOptions,
+  orderRequirementsQueryOptions,
   ordersQueryOptions,
   paymentMethodsQueryOptions,
   tokenPreviewQueryOptions,

@@ -16,6 +16,7 @@ export const KIT_ROUTES = {
   corridors: '/corridors',
   banks: '/banks',
   paymentMethods: '/payment-methods',
+  orderRequirements: '/order-requirements',
   rates: '/rates',
   tokens: '/tokens',
   preview: '/preview',

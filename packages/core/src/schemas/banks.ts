@@ -14,19 +14,31 @@ export type BanksQuery = z.input<typeof banksQuery>
 export const bankNetwork = z.looseObject({ id: z.string(), name: z.string() })
 export type BankNetwork = z.infer<typeof bankNetwork>
 
-/** 2.3a: the `data` of GET /partner/banks. */
-export const banks = z.looseObject({
-  disclaimer: z.string(),
-  context: z.looseObject({
-    country: z.string(),
-    currency: z.string(),
-    order_type: z.string(),
-    payment_method_type: z.string(),
-  }),
-  supported: z.boolean(),
-  message: z.string(),
-  banks: z.array(bankNetwork),
-})
+/**
+ * 2.3a: the `data` of GET /partner/banks. The service's documents name the list `banks[]` (the
+ * OpenAPI document) and elsewhere `institutions[]`: both are read, and the result always has
+ * `banks` (empty when neither came). The other fields are optional: only the list is needed.
+ */
+export const banks = z
+  .looseObject({
+    disclaimer: z.string().optional(),
+    context: z
+      .looseObject({
+        country: z.string().nullable().optional(),
+        currency: z.string().nullable().optional(),
+        order_type: z.string().nullable().optional(),
+        payment_method_type: z.string().nullable().optional(),
+      })
+      .optional(),
+    supported: z.boolean().optional(),
+    message: z.string().optional(),
+    banks: z.array(bankNetwork).optional(),
+    institutions: z.array(bankNetwork).optional(),
+  })
+  .transform(({ institutions, banks: list, ...rest }) => ({
+    ...rest,
+    banks: list ?? institutions ?? [],
+  }))
 export type Banks = z.infer<typeof banks>
 
 /** 4.5 query. Assumption: the same corridor parameters as the banks listing, all optional but country or currency. */
@@ -80,3 +92,36 @@ export const paymentMethods = z.looseObject({
   offramp: z.array(paymentMethod).default([]),
 })
 export type PaymentMethods = z.infer<typeof paymentMethods>
+
+/**
+ * Query of GET /partner/order-requirements: the corridor, the direction, and optionally the
+ * rail (`payment_method_type`) and `customer_type` (`institution` for a business).
+ */
+export const orderRequirementsQuery = z.object({
+  country: countryCode,
+  currency: currencyCode,
+  order_type: orderTypeName,
+  payment_method_type: z.string().min(1).max(32).optional(),
+  customer_type: z.enum(['user', 'institution']).optional(),
+})
+export type OrderRequirementsQuery = z.input<typeof orderRequirementsQuery>
+
+/**
+ * The `data` of GET /partner/order-requirements, as published: which fields a quote of this
+ * corridor needs, by part of the quote (`customer`, `payment_method`, `order`). Indicative: the
+ * quote is the binding check.
+ */
+export const orderRequirements = z.looseObject({
+  context: z
+    .looseObject({
+      country: z.string().nullable().optional(),
+      currency: z.string().nullable().optional(),
+      order_type: z.string().nullable().optional(),
+      payment_method_type: z.string().nullable().optional(),
+    })
+    .optional(),
+  customer: z.array(z.string()).default([]),
+  payment_method: z.array(z.string()).default([]),
+  order: z.array(z.string()).default([]),
+})
+export type OrderRequirements = z.infer<typeof orderRequirements>

@@ -25,6 +25,7 @@ export {
   type KitRequest,
   type OrdersQuery,
   orderQueryOptions,
+  orderRequirementsQueryOptions,
   ordersQueryOptions,
   type ProveWalletVariables,
   paymentMethodsQueryOptions,
@@ -60,6 +61,7 @@ export {
   useCatalog,
   useCorridors,
   useKitConfig,
+  useOrderRequirements,
   usePaymentMethods,
   useTokens,
 } from './reads.js'

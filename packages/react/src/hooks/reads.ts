@@ -7,6 +7,8 @@ import type {
   Corridors,
   KitConfig,
   MetaTokens,
+  OrderRequirements,
+  OrderRequirementsQuery,
   PaymentMethods,
   PaymentMethodsQuery,
 } from '@rampkit/core'
@@ -15,6 +17,7 @@ import {
   catalogQueryOptions,
   configQueryOptions,
   corridorsQueryOptions,
+  orderRequirementsQueryOptions,
   paymentMethodsQueryOptions,
   tokensQueryOptions,
 } from '@rampkit/core/kit'
@@ -77,6 +80,23 @@ export function useBanks(
 ): UseQueryResult<Banks, Error> {
   const { client } = useRampKit()
   return useQuery({ ...banksQueryOptions(client, params), enabled: options.enabled ?? true })
+}
+
+/**
+ * The fields a quote of a corridor needs (GET /order-requirements). Pass `undefined` to wait.
+ *
+ * @example
+ * const { data } = useOrderRequirements({ country: 'KE', currency: 'KES', order_type: 'OnRamp' })
+ */
+export function useOrderRequirements(
+  params: OrderRequirementsQuery | undefined,
+  options: ReadHookOptions = {},
+): UseQueryResult<OrderRequirements, Error> {
+  const { client } = useRampKit()
+  return useQuery({
+    ...orderRequirementsQueryOptions(client, params),
+    enabled: options.enabled ?? true,
+  })
 }
 
 /**

@@ -234,3 +234,49 @@ describe('GET /partner/payment-methods (the published shape)', () => {
     expect((await call('/api/v1/partner/payment-methods')).status).toBe(400)
   })
 })
+
+describe('GET /partner/order-requirements (the published shape)', () => {
+  it('names the fields a quote needs, by part, for the corridor, rail and customer type', async () => {
+    const momo = await call(
+      '/api/v1/partner/order-requirements?country=KE&currency=KES&order_type=OnRamp&payment_method_type=mobile_money',
+    )
+    expect(momo.status).toBe(200)
+    expect(momo.body.data).toEqual({
+      context: {
+        country: 'KE',
+        currency: 'KES',
+        order_type: 'OnRamp',
+        payment_method_type: 'mobile_money',
+      },
+      customer: ['name', 'phone', 'dob', 'id_number', 'id_type'],
+      payment_method: ['type', 'phone_number', 'network_id'],
+      order: ['wallet_address', 'local_amount', 'asset'],
+    })
+    const bank = await call(
+      '/api/v1/partner/order-requirements?country=NG&currency=NGN&order_type=OffRamp&payment_method_type=bank&customer_type=institution',
+    )
+    expect(bank.body.data).toMatchObject({
+      customer: ['business_name', 'business_id', 'email'],
+      payment_method: ['type', 'account_number', 'account_name', 'network_id'],
+      order: ['refund_address', 'crypto_amount', 'asset'],
+    })
+    const nigerian = await call(
+      '/api/v1/partner/order-requirements?country=NG&currency=NGN&order_type=OnRamp&payment_method_type=bank',
+    )
+    expect(nigerian.body.data.customer).toContain('additional_id_number')
+  })
+
+  it('refuses a request without a direction, with an unknown customer type, or an unknown corridor', async () => {
+    const noType = await call('/api/v1/partner/order-requirements?country=KE&currency=KES')
+    expect([noType.status, noType.body.data]).toEqual([422, { field: 'order_type' }])
+    const badType = await call(
+      '/api/v1/partner/order-requirements?country=KE&currency=KES&order_type=OnRamp&customer_type=robot',
+    )
+    expect([badType.status, badType.body.data]).toEqual([422, { field: 'customer_type' }])
+    expect((await call('/api/v1/partner/order-requirements?order_type=OnRamp')).status).toBe(400)
+    const unknown = await call(
+      '/api/v1/partner/order-requirements?country=FR&currency=EUR&order_type=OnRamp',
+    )
+    expect(unknown.status).toBe(422)
+  })
+})

@@ -27,6 +27,10 @@ describe.each(TRANSPORTS)('catalog-like reads through %s', (transport) => {
         `${KIT_ROUTES.paymentMethods}?country=KE&order_type=OnRamp`,
         (d) => expect(d.onramp).toBeInstanceOf(Array),
       ],
+      [
+        `${KIT_ROUTES.orderRequirements}?country=KE&currency=KES&order_type=OffRamp`,
+        (d) => expect(d.order).toEqual(['refund_address', 'crypto_amount', 'asset']),
+      ],
       [`${KIT_ROUTES.rates}?fiat=kes,ngn`, (d) => expect(d.requested).toEqual(['KES', 'NGN'])],
       [`${KIT_ROUTES.preview}?amount_fiat=1000&token=USDC`, (d) => expect(d.symbol).toBe('USDC')],
     ]
@@ -67,6 +71,11 @@ describe.each(TRANSPORTS)('catalog-like reads through %s', (transport) => {
       [`${KIT_ROUTES.corridors}?order_type=Sideways`, 'order_type'],
       [`${KIT_ROUTES.banks}?country=KE&currency=KES&order_type=OnRamp`, 'payment_method_type'],
       [`${KIT_ROUTES.paymentMethods}?currency=KESS`, 'currency'],
+      [`${KIT_ROUTES.orderRequirements}?country=KE&currency=KES`, 'order_type'],
+      [
+        `${KIT_ROUTES.orderRequirements}?country=KE&currency=KES&order_type=OnRamp&customer_type=bank`,
+        'customer_type',
+      ],
       [`${KIT_ROUTES.rates}?fiat=KES,DOLLARS`, 'fiat'],
       [KIT_ROUTES.rates, 'fiat'],
       [`${KIT_ROUTES.preview}?amount_fiat=-5&token=USDC`, 'amount_fiat'],

@@ -4,6 +4,7 @@ import {
   KIT_ROUTES,
   type KitConfig,
   type MetaTokens,
+  orderRequirementsQuery,
   paymentMethodsQuery,
   ratesQuery,
   tokenPreviewQuery,
@@ -72,6 +73,9 @@ export function registerReadRoutes(app: Hono<RampEnv>, kit: KitContext) {
   read(KIT_ROUTES.banks, 'banks', banksQuery, (q) => kit.client.getBanks(q))
   read(KIT_ROUTES.paymentMethods, 'payment-methods', paymentMethodsQuery, (q) =>
     kit.client.getPaymentMethods(q),
+  )
+  read(KIT_ROUTES.orderRequirements, 'order-requirements', orderRequirementsQuery, (q) =>
+    kit.client.getOrderRequirements(q),
   )
   const normalisedRates = {
     safeParse(input: unknown) {

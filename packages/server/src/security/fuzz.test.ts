@@ -27,6 +27,7 @@ import {
   KIT_ROUTES,
   type KitRoute,
   type MetaTokens,
+  orderRequirementsQuery,
   ordersMeQuery,
   paymentMethodsQuery,
   quoteRequest,
@@ -266,6 +267,10 @@ const SPECS: Partial<Record<KitRoute, RouteSpec>> = {
     verdict: bySchema(banksQuery),
   },
   paymentMethods: { valid: () => query({ country: 'KE' }), verdict: bySchema(paymentMethodsQuery) },
+  orderRequirements: {
+    valid: () => query({ country: 'KE', currency: 'KES', order_type: 'OnRamp' }),
+    verdict: bySchema(orderRequirementsQuery),
+  },
   rates: { valid: () => query({ fiat: 'KES,NGN' }), verdict: bySchema(ratesQuery) },
   preview: {
     valid: () => query({ amount_fiat: '1000', token: 'USDC' }),

@@ -113,6 +113,45 @@ describe('partner discovery', () => {
     expect(data.supported).toBe(true)
   })
 
+  it('getBanks reads the list under institutions[] too, and answers it as banks', async () => {
+    const { banks: list, ...rest } = banksData
+    server.route('GET', `${P}/banks`, { json: success({ ...rest, institutions: list }) })
+    const data = await client.getBanks({
+      country: 'NG',
+      currency: 'NGN',
+      order_type: 'OnRamp',
+      payment_method_type: 'bank',
+    })
+    expect(data.banks).toEqual(list)
+    expect('institutions' in data).toBe(false)
+  })
+
+  it('getOrderRequirements sends GET /partner/order-requirements with the corridor', async () => {
+    server.route('GET', `${P}/order-requirements`, {
+      json: success({
+        context: { country: 'KE', currency: 'KES', order_type: 'OnRamp' },
+        customer: ['name', 'phone', 'dob', 'id_number', 'id_type'],
+        payment_method: ['type', 'phone_number', 'network_id'],
+        order: ['wallet_address', 'local_amount', 'asset'],
+      }),
+    })
+    const data = await client.getOrderRequirements({
+      country: 'KE',
+      currency: 'KES',
+      order_type: 'OnRamp',
+      payment_method_type: 'mobile_money',
+    })
+    const request = only()
+    expect(Object.fromEntries(request.query)).toEqual({
+      country: 'KE',
+      currency: 'KES',
+      order_type: 'OnRamp',
+      payment_method_type: 'mobile_money',
+    })
+    expect(data.payment_method).toEqual(['type', 'phone_number', 'network_id'])
+    expect(data.order).toContain('local_amount')
+  })
+
   it('getPaymentMethods sends GET /partner/payment-methods', async () => {
     server.route('GET', `${P}/payment-methods`, { json: success(paymentMethodsData) })
     const data = await client.getPaymentMethods({ country: 'KE' })

@@ -12,6 +12,8 @@ export const rampKitKeys = {
   banks: (endpoint: string, params: object) => ['rampkit', endpoint, 'banks', params] as const,
   paymentMethods: (endpoint: string, params: object) =>
     ['rampkit', endpoint, 'payment-methods', params] as const,
+  orderRequirements: (endpoint: string, params: object) =>
+    ['rampkit', endpoint, 'order-requirements', params] as const,
   tokens: (endpoint: string) => ['rampkit', endpoint, 'tokens'] as const,
   preview: (endpoint: string, params: object) => ['rampkit', endpoint, 'preview', params] as const,
   order: (endpoint: string, orderId: string) => ['rampkit', endpoint, 'order', orderId] as const,

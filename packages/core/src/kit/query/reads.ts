@@ -6,6 +6,8 @@ import type {
   CorridorQuery,
   Corridors,
   MetaTokens,
+  OrderRequirements,
+  OrderRequirementsQuery,
   PaymentMethods,
   PaymentMethodsQuery,
   TokenPreview,
@@ -96,6 +98,27 @@ export function paymentMethodsQueryOptions(
     queryKey: rampKitKeys.paymentMethods(client.endpoint, params ?? {}),
     queryFn: params
       ? ({ signal }) => client.request<PaymentMethods>('paymentMethods', { query: params, signal })
+      : skipToken,
+    staleTime: CATALOG_STALE_MS,
+  })
+}
+
+/**
+ * Query options of GET /order-requirements: the fields a quote of a corridor needs, by part
+ * (`customer`, `payment_method`, `order`).
+ *
+ * @example
+ * useQuery(orderRequirementsQueryOptions(client, { country: 'KE', currency: 'KES', order_type: 'OnRamp' }))
+ */
+export function orderRequirementsQueryOptions(
+  client: KitClient,
+  params: OrderRequirementsQuery | undefined,
+) {
+  return queryOptions({
+    queryKey: rampKitKeys.orderRequirements(client.endpoint, params ?? {}),
+    queryFn: params
+      ? ({ signal }) =>
+          client.request<OrderRequirements>('orderRequirements', { query: params, signal })
       : skipToken,
     staleTime: CATALOG_STALE_MS,
   })
