@@ -81,6 +81,11 @@ describe.skipIf(skipBrowserTests)('storefront', () => {
     )
     await widget(page).getByRole('button', { name: 'Confirm and pay' }).click()
     await atStep(page, 'status')
+    // Until the order settles, the shopper is told how to pay: the prompt on their phone.
+    await widget(page)
+      .getByText(/^Approve the payment prompt on your phone/)
+      .waitFor()
+    await screenshotBoth(page, 'onramp-pay')
     const events = await stream
     expect(events.status()).toBe(200)
     expect(events.headers()['content-type']).toContain('text/event-stream')

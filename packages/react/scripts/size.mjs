@@ -12,7 +12,9 @@ import { gzipSync } from 'node:zlib'
 import { build } from 'esbuild'
 
 const here = dirname(fileURLToPath(import.meta.url))
-export const BUDGET = { initial: 40 * 1024, total: 60 * 1024 }
+// The total was 60 kB until the wallet proof (the signature a sale needs) and the payment
+// instructions (how to pay an accepted order) arrived, in four languages: 59.5 -> 62.7 kB.
+export const BUDGET = { initial: 40 * 1024, total: 64 * 1024 }
 export const EXTERNAL = [
   'react',
   'react/*',

@@ -12,7 +12,13 @@ export {
   transition,
 } from './machine.js'
 export { parseCheckout, serializeCheckout } from './persist.js'
-export { fromKitOrder, fromQuote, toCreateOrderRequest, toQuoteRequest } from './requests.js'
+export {
+  fromKitOrder,
+  fromQuote,
+  paymentInstructionsOf,
+  toCreateOrderRequest,
+  toQuoteRequest,
+} from './requests.js'
 export {
   CHECKOUT_STEPS,
   type CheckoutApproval,
@@ -26,6 +32,7 @@ export {
   type CheckoutGuardResult,
   type CheckoutOrder,
   type CheckoutOrderStatus,
+  type CheckoutPaymentInstructions,
   type CheckoutPaymentMethod,
   type CheckoutProvider,
   type CheckoutQuote,

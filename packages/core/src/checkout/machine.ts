@@ -275,6 +275,9 @@ function mergeOrder(order: CheckoutOrder, update: Partial<CheckoutOrder>): Check
     txHash: update.txHash ?? order.txHash,
     status: update.status ?? order.status,
     settlementTxHash: update.settlementTxHash ?? order.settlementTxHash,
+    ...((update.paymentInstructions ?? order.paymentInstructions)
+      ? { paymentInstructions: update.paymentInstructions ?? order.paymentInstructions }
+      : {}),
   }
 }
 

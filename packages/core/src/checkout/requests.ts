@@ -1,6 +1,12 @@
 import type { CreateOrderRequest } from '../schemas/orders.js'
 import type { Quote, QuoteRequest } from '../schemas/quote.js'
-import type { CheckoutOrder, CheckoutOrderStatus, CheckoutQuote, CheckoutState } from './types.js'
+import type {
+  CheckoutOrder,
+  CheckoutOrderStatus,
+  CheckoutPaymentInstructions,
+  CheckoutQuote,
+  CheckoutState,
+} from './types.js'
 
 /**
  * The body of the binding quote (POST /quotes of the server kit, spec 4.6) for the choices of a
@@ -120,6 +126,67 @@ const STATUSES: readonly CheckoutOrderStatus[] = [
   'refunded',
 ]
 
+const text = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value : null
+const number = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value) ? value : null
+const record = (value: unknown): Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {}
+
+/**
+ * The instructions an accept gave, in one shape the widget can show, or undefined when there
+ * is nothing for the user to do (the allowance an off-ramp pulls is its own step). Reads the
+ * service's published form (`type: 'momo'` with `source.accountNumber` and `networkName`) and
+ * the sandbox's (`mobile_money` with `phone_number`; bank accounts with `account_number`,
+ * `iban`, `bic`, `reference`; `crypto_deposit` with an `address`).
+ */
+export function paymentInstructionsOf(raw: unknown): CheckoutPaymentInstructions | undefined {
+  const value = record(raw)
+  const type = String(value.type ?? '').toLowerCase()
+  const source = record(value.source)
+  const amount = number(value.amount)
+  const currency = text(value.currency)
+  const reference = text(value.reference)
+  if (type === 'momo' || type === 'mobile_money' || type === 'stk_push') {
+    return {
+      kind: 'mobile_money',
+      phone: text(value.phone_number) ?? text(source.accountNumber),
+      network: text(value.network) ?? text(source.networkName),
+      amount,
+      currency,
+      reference,
+    }
+  }
+  const address = text(value.address) ?? text(value.deposit_address)
+  if (address !== null) {
+    return {
+      kind: 'crypto_deposit',
+      address,
+      network: text(value.network),
+      token: text(value.token) ?? text(value.currency),
+      amount,
+    }
+  }
+  const accountNumber = text(value.account_number) ?? text(source.accountNumber)
+  const iban = text(value.iban)
+  if (accountNumber !== null || iban !== null) {
+    return {
+      kind: 'bank',
+      bankName: text(value.bank_name) ?? text(source.bankName),
+      accountName: text(value.account_name) ?? text(source.accountName),
+      accountNumber,
+      iban,
+      bic: text(value.bic),
+      amount,
+      currency,
+      reference,
+    }
+  }
+  return undefined
+}
+
 /**
  * The order as the checkout keeps it, from a kit order (or any answer carrying `order_id` /
  * `tx_hash` and a status). Unknown statuses read as `processing`: in progress, not final.
@@ -128,6 +195,7 @@ export function fromKitOrder(order: Readonly<Record<string, unknown>>): Checkout
   const status = String(order.status ?? '').toLowerCase() as CheckoutOrderStatus
   const orderId = typeof order.order_id === 'string' ? order.order_id : null
   const txHash = typeof order.tx_hash === 'string' ? order.tx_hash : null
+  const instructions = paymentInstructionsOf(order.payment_instructions)
   return {
     id: typeof order.id === 'string' ? order.id : (orderId ?? txHash ?? ''),
     orderId,
@@ -137,5 +205,6 @@ export function fromKitOrder(order: Readonly<Record<string, unknown>>): Checkout
       typeof order.settlement_transaction_hash === 'string'
         ? order.settlement_transaction_hash
         : null,
+    ...(instructions ? { paymentInstructions: instructions } : {}),
   }
 }

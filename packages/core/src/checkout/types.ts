@@ -121,6 +121,39 @@ export type CheckoutConfirm = {
 /** Order statuses the checkout shows (spec section 3). */
 export type CheckoutOrderStatus = 'submitted' | 'processing' | 'settled' | 'failed' | 'refunded'
 
+/**
+ * What the user must do to pay, from the accepted order's `payment_instructions`: approve a
+ * prompt on their phone (mobile money), pay into a bank account with a reference, or send
+ * tokens to a deposit address. Every field is what the service sent; none is invented.
+ */
+export type CheckoutPaymentInstructions =
+  | {
+      kind: 'mobile_money'
+      phone: string | null
+      network: string | null
+      amount: number | null
+      currency: string | null
+      reference: string | null
+    }
+  | {
+      kind: 'bank'
+      bankName: string | null
+      accountName: string | null
+      accountNumber: string | null
+      iban: string | null
+      bic: string | null
+      amount: number | null
+      currency: string | null
+      reference: string | null
+    }
+  | {
+      kind: 'crypto_deposit'
+      address: string
+      network: string | null
+      token: string | null
+      amount: number | null
+    }
+
 /** The order created by the confirm, as the kit reports it. */
 export type CheckoutOrder = {
   id: string
@@ -128,6 +161,8 @@ export type CheckoutOrder = {
   txHash: string | null
   status: CheckoutOrderStatus
   settlementTxHash: string | null
+  /** How to pay, when the accept gave instructions the user must follow. */
+  paymentInstructions?: CheckoutPaymentInstructions | undefined
 }
 
 /** An error from the service shown on a step; `field` is the service's `data.field`. */

@@ -141,7 +141,12 @@ describe('<RampCheckout /> against the sandbox through the server kit', () => {
     await step(/confirm your order/i, container)
     await keyboardChoose(user, /^Confirm and pay$/)
     await step(/order status/i)
+    // Until it settles, the user is told how to pay: the prompt on the phone the quote named.
+    expect(
+      await screen.findByText(/^Approve the payment prompt on your phone \+254712345678/),
+    ).toBeTruthy()
     await screen.findByText(/Your order has settled/, undefined, SLOW)
+    expect(screen.queryByText('How to pay')).toBeNull()
     await expectNoAxeViolations(container)
     expect(onOrderCreated).toHaveBeenCalledTimes(1)
     expect(onSettled).toHaveBeenCalledTimes(1)
@@ -412,6 +417,12 @@ describe('<RampCheckout /> review fixes, against the sandbox through the server 
     await click(user, /^Continue$/)
     await click(user, /^Confirm and pay$/)
     await step(/order status/i)
+    // The account to pay into, with its BIC and the reference that matches the transfer.
+    const how = (await screen.findByText('How to pay')).closest('section') as HTMLElement
+    expect(within(how).getByText(/^Pay exactly 100 EUR into this account/)).toBeTruthy()
+    expect(within(how).getByText('SNDBDEFF')).toBeTruthy()
+    expect(within(how).getByText(/^SBX[0-9A-F]{10}$/)).toBeTruthy()
+    await expectNoAxeViolations(container)
     await screen.findByText(/Your order has settled/, undefined, SLOW)
     expect(onError).toHaveBeenCalledTimes(asked ? 1 : 0)
     eur.unmount()

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react'
 import { useRampKit } from '../../provider.js'
 import { useWidget } from '../context.js'
 import { Hash, Loading, Row } from '../parts.js'
+import { PaymentInstructions } from './instructions.js'
 
 const PROGRESS: CheckoutOrderStatus[] = ['submitted', 'processing', 'settled']
 
@@ -34,6 +35,9 @@ export function StatusStep(): ReactNode {
         <p className="rk-status-title">{t('status.current', { status: t(`status.${status}`) })}</p>
         <p>{text}</p>
       </div>
+      {order.paymentInstructions && (status === 'submitted' || status === 'processing') ? (
+        <PaymentInstructions instructions={order.paymentInstructions} />
+      ) : null}
       {status === 'failed' || status === 'refunded' ? null : (
         <ol className="rk-progress">
           {PROGRESS.map((step, index) => (
