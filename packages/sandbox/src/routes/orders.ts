@@ -132,7 +132,7 @@ export function orderRoutes(ctx: SandboxContext) {
     }
     let phoneNumber: string | null = null
     if (payload.phone_number?.trim()) {
-      const phone = validatePhone(payload.phone_number, market.country)
+      const phone = validatePhone(payload.phone_number, market.country, { environment: 'sandbox' })
       if (!phone.ok) {
         throw new ApiError(422, phone.message, { field: 'fiat_payload.phone_number' })
       }

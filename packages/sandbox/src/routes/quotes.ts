@@ -125,7 +125,11 @@ export function quoteRoutes(ctx: SandboxContext) {
     const limits = { min_amount: selected.limits.min, max_amount: selected.limits.max, currency }
     const candidate = { ...body, country, currency, amount_fiat: amountFiat }
     const check = country
-      ? validateQuoteInput(candidate, { now: () => ctx.clock.now(), provider: limits })
+      ? validateQuoteInput(candidate, {
+          now: () => ctx.clock.now(),
+          provider: limits,
+          environment: 'sandbox',
+        })
       : (() => {
           const name = validateCustomerName(request.customer.name)
           return name.ok ? validateAmountForProvider(amountFiat, limits) : name
