@@ -76,6 +76,14 @@ describe('parseCliArgs', () => {
       options: { apiKeys: ['is_test_single'] },
     })
     expect(parseCliArgs([], {})).toEqual({ kind: 'start', quiet: false, options: {} })
+    // `pending` (the default: orders no test value decides wait in pending_settlement) can be
+    // named too, by flag or variable.
+    expect(parseCliArgs(['--order-outcome', 'pending'], {})).toMatchObject({
+      options: { orderOutcome: 'pending' },
+    })
+    expect(parseCliArgs([], { RAMP_SANDBOX_ORDER_OUTCOME: 'settle' })).toMatchObject({
+      options: { orderOutcome: 'settle' },
+    })
   })
 
   it('refuses unknown flags and bad values with a usage error', () => {

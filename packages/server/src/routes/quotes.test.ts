@@ -7,6 +7,7 @@ import {
   MPESA,
   OPTION_VALUES,
   sandboxForFile,
+  seen,
   startKit,
   TRANSPORTS,
   validQuote,
@@ -238,8 +239,57 @@ describe('the sandbox test values of the success & failure guide', () => {
     expect(live.upstream).toEqual([])
     // A real number passes the live kit's validation and goes upstream (where the sandbox
     // refuses a live key: the kit's generic 502, not a 422).
-    const real = await amina.post(KIT_ROUTES.quotes, validQuote())
+    const real = await amina.post(
+      KIT_ROUTES.quotes,
+      validQuote({
+        payment_method: { type: 'mobile_money', network_id: MPESA, phone_number: '+254712345678' },
+      }),
+    )
     expect(real.status).toBe(502)
     expect(live.upstream).toEqual(['/api/v1/partner/orders/quote'])
+  })
+})
+
+describe('an order no sandbox test value decides', () => {
+  it('waits in pending_settlement upstream: the kit keeps it processing, its backup poll reads the status without failing, and a control still settles it', async () => {
+    const logged = seen.logs.length
+    const harness = await startKit(sandbox, 'app.request', { poll: { lateAfterMs: 0 } })
+    const amina = browser(harness)
+    const real = validQuote({
+      payment_method: { type: 'mobile_money', network_id: MPESA, phone_number: '+254712345678' },
+    })
+    const quote = (await amina.json<{ data: Quote }>(await amina.post(KIT_ROUTES.quotes, real)))
+      .data
+    const accepted = await amina.post(
+      KIT_ROUTES.acceptQuote.replace(':quoteId', quote.quote_id),
+      {},
+    )
+    const order = (await amina.json<{ data: KitOrder }>(accepted)).data
+    await sandbox.admin.advance(60_000)
+    const upstream = await fetch(`${sandbox.url}/api/v1/partner/orders/${order.order_id}`, {
+      headers: { 'X-API-Key': sandbox.apiKeys[0]! },
+    })
+    expect(((await upstream.json()) as { data: { status: string } }).data.status).toBe(
+      'pending_settlement',
+    )
+
+    // A poll from now on reads pending_settlement: ours, or the started worker's own. Neither
+    // may fail (a closed status enum made it an UnexpectedResponseError) nor move the order.
+    const path = `/api/v1/partner/orders/${order.order_id}`
+    const polls = harness.upstreamCount(path)
+    await waitFor(async () => {
+      await harness.kit.ramp.worker!.pollLateOrders()
+      return harness.upstreamCount(path) > polls
+    })
+    expect(seen.logs.slice(logged).filter((line) => line.includes('poll'))).toEqual([])
+    const mine = await amina.get(KIT_ROUTES.order.replace(':orderId', order.id))
+    expect((await amina.json<{ data: KitOrder }>(mine)).data.status).toBe('processing')
+
+    await sandbox.admin.settleOrder(sandbox.apiKeys[0]!, order.order_id!)
+    await waitFor(async () => {
+      const res = await amina.get(KIT_ROUTES.order.replace(':orderId', order.id))
+      return (await amina.json<{ data: KitOrder }>(res)).data.status === 'settled'
+    })
+    await harness.close()
   })
 })

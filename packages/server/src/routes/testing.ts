@@ -279,7 +279,13 @@ export async function proveWallet(
  */
 export const OPTION_VALUES: readonly unknown[] = ['x', { aborted: true }, 1, null, true]
 
-/** A quote body the sandbox accepts (Kenya, M-Pesa, on-ramp). */
+/**
+ * The sandbox guide's Kenyan success phone: with it an order settles in the sandbox (any other
+ * number leaves it in `pending_settlement`).
+ */
+export const KE_SETTLES = '+2541111111111'
+
+/** A quote body the sandbox accepts (Kenya, M-Pesa, on-ramp) whose order settles. */
 export function validQuote(overrides: Record<string, unknown> = {}) {
   return {
     order_type: 'OnRamp',
@@ -288,7 +294,7 @@ export function validQuote(overrides: Record<string, unknown> = {}) {
     token: 'USDC',
     amount_fiat: 1500,
     wallet_address: WALLET,
-    payment_method: { type: 'mobile_money', network_id: MPESA, phone_number: '+254712345678' },
+    payment_method: { type: 'mobile_money', network_id: MPESA, phone_number: KE_SETTLES },
     customer: { name: 'Amina Otieno', dob: '04/12/1990' },
     ...overrides,
   }
