@@ -146,6 +146,7 @@ export function createSandboxAdmin(ctx: SandboxContext): SandboxAdmin {
         throw new ApiError(409, `Order is already ${found.status}`, { status: found.status })
       }
       found.outcome = 'settle'
+      found.outcomeBy = 'control'
       await finishOrder(ctx, found)
       return partnerOrderView(found)
     },

@@ -77,6 +77,8 @@ describe('on-ramp quotes follow the payout phone or bank account', () => {
       }),
     ]
     expect(await statusAfterSettlement(orders)).toEqual(['settled', 'failed', 'settled', 'failed'])
+    const failed = await t.client().getPartnerOrder({ order_id: orders[1]! })
+    expect(failed.failure_reason).toBe('Failure forced by a sandbox test value')
     expect(eventsOf(orders).filter((line) => !line.startsWith('order.processing'))).toEqual([
       'order.settled 0',
       'order.failed 1',
@@ -111,6 +113,8 @@ describe('on-ramp quotes follow the payout phone or bank account', () => {
     const forced = await acceptedOrder(momo(KE_SETTLES), KEY_B)
     const after = await acceptedOrder(momo(KE_SETTLES), KEY_B)
     expect(await statusAfterSettlement([forced, after], KEY_B)).toEqual(['failed', 'settled'])
+    const order = await t.client(KEY_B).getPartnerOrder({ order_id: forced })
+    expect(order.failure_reason).toBe('Failure forced by the sandbox controls')
   })
 })
 

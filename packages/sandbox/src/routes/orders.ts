@@ -208,7 +208,7 @@ export function orderRoutes(ctx: SandboxContext) {
       quoteId: null,
       orderType,
       status: 'submitted',
-      outcome: nextOutcome(
+      ...nextOutcome(
         ctx,
         user,
         documentedOutcome({

@@ -235,7 +235,7 @@ export function quoteRoutes(ctx: SandboxContext) {
       quoteId: quote.id,
       orderType: quote.orderType,
       status: 'processing',
-      outcome: nextOutcome(ctx, user, quote.testOutcome),
+      ...nextOutcome(ctx, user, quote.testOutcome),
       country: quote.country,
       currency: quote.currency,
       amountFiat: quote.amountFiat,

@@ -1,6 +1,6 @@
 import type { ScheduledJob } from '../clock/index.js'
 import type { WebhookEvent } from '../core.js'
-import type { Order, OrderOutcome, OrderStatus, SandboxUser } from '../state/store.js'
+import type { Order, OrderStatus, SandboxUser } from '../state/store.js'
 import { shortReason } from './chain.js'
 import { notify, type SandboxContext } from './context.js'
 import { webhookOrderView } from './views.js'
@@ -42,8 +42,11 @@ export function nextOutcome(
   ctx: SandboxContext,
   user: SandboxUser,
   documented: 'settle' | 'fail' | null | undefined,
-): OrderOutcome {
-  return user.forcedOutcomes.shift() ?? documented ?? ctx.defaultOutcome
+): Pick<Order, 'outcome' | 'outcomeBy'> {
+  const forced = user.forcedOutcomes.shift()
+  if (forced) return { outcome: forced, outcomeBy: 'control' }
+  if (documented) return { outcome: documented, outcomeBy: 'test_value' }
+  return { outcome: ctx.defaultOutcome, outcomeBy: 'default' }
 }
 
 function move(ctx: SandboxContext, order: Order, next: OrderStatus): boolean {
@@ -101,7 +104,10 @@ export async function finishOrder(ctx: SandboxContext, order: Order): Promise<vo
     return
   }
   if (order.outcome === 'fail') {
-    order.failureReason = 'Failure forced by the sandbox controls'
+    order.failureReason =
+      order.outcomeBy === 'test_value'
+        ? 'Failure forced by a sandbox test value'
+        : 'Failure forced by the sandbox controls'
     move(ctx, order, 'failed')
     return
   }

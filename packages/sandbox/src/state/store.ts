@@ -73,6 +73,8 @@ export type Order = {
   orderType: 'OnRamp' | 'OffRamp'
   status: OrderStatus
   outcome: OrderOutcome
+  /** What set `outcome`: an admin control, a documented test value, or the default. */
+  outcomeBy: 'control' | 'test_value' | 'default'
   country: string | null
   currency: string
   amountFiat: number
