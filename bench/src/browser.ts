@@ -141,7 +141,8 @@ async function confirmToSettled(page: Page) {
   await atStep(page, 'details')
   await page.getByLabel('First and last name').fill('Amina Otieno')
   await page.getByLabel('Date of birth').fill('01/15/1990')
-  await page.getByLabel('Mobile money number').fill('+254712345678')
+  // The sandbox guide's success number: the order settles (any other waits, pending).
+  await page.getByLabel('Mobile money number').fill('+2541111111111')
   await widget(page).getByRole('button', { name: 'Get a quote' }).click()
   await atStep(page, 'quote')
   await widget(page)
@@ -169,7 +170,7 @@ async function serviceSettle(demo: Demo) {
         token: 'USDC',
         amount_fiat: 1500,
         wallet_address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
-        payment_method: { type: 'mobile_money', network_id: MPESA, phone_number: '+254712345678' },
+        payment_method: { type: 'mobile_money', network_id: MPESA, phone_number: '+2541111111111' },
         customer: { name: 'Amina Otieno', dob: '01/15/1990' },
       }),
     })

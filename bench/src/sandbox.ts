@@ -34,7 +34,8 @@ const quoteBody = JSON.stringify({
   token: 'USDC',
   amount_fiat: 1500,
   wallet_address: WALLET,
-  payment_method: { type: 'mobile_money', network_id: MPESA, phone_number: '+254712345678' },
+  // The sandbox guide's success number: every order settles.
+  payment_method: { type: 'mobile_money', network_id: MPESA, phone_number: '+2541111111111' },
   customer: { name: 'Amina Otieno', dob: '04/12/1990' },
 })
 

@@ -154,10 +154,17 @@ export const KES_MPESA = {
   currency: 'KES',
 }
 
-export async function fillKenyanDetails(page: Page) {
+/**
+ * The sandbox guide's Kenyan test phones: in the sandbox an order with the first settles, with
+ * the second fails; any other number leaves it in `pending_settlement`.
+ */
+export const SANDBOX_SETTLES = '+2541111111111'
+export const SANDBOX_FAILS = '+2540000000000'
+
+export async function fillKenyanDetails(page: Page, phone: string = SANDBOX_SETTLES) {
   await page.getByLabel('First and last name').fill('Amina Otieno')
   await page.getByLabel('Date of birth').fill('01/15/1990')
-  await page.getByLabel('Mobile money number').fill('+254712345678')
+  await page.getByLabel('Mobile money number').fill(phone)
 }
 
 /** The text of a field's error message (`aria-describedby` / `role=alert` under the field). */

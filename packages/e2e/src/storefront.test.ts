@@ -13,6 +13,8 @@ import {
   fillKenyanDetails,
   KES_MPESA,
   openShop,
+  SANDBOX_FAILS,
+  SANDBOX_SETTLES,
   sandboxAdmin,
   upToDetails,
   widget,
@@ -232,11 +234,10 @@ describe.skipIf(skipBrowserTests)('storefront', () => {
     await context.close()
   })
 
-  test('shows a forced failure, and a refund, in the widget and on the orders page', async () => {
+  test("shows a failure (the sandbox guide's failure number), and a forced refund, in the widget and on the orders page", async () => {
     const { context, page } = await openShop(browser)
-    await sandboxAdmin('/orders/next', { outcome: 'fail' })
     await upToDetails(page, KES_MPESA)
-    await fillKenyanDetails(page)
+    await fillKenyanDetails(page, SANDBOX_FAILS)
     await getQuoteAndConfirm(page)
     await widget(page).getByRole('button', { name: 'Confirm and pay' }).click()
     await widget(page).getByText('Your order: Failed.').waitFor({ timeout: 20_000 })
@@ -341,7 +342,7 @@ describe.skipIf(skipBrowserTests)('storefront', () => {
     await page.getByLabel('First and last name').waitFor()
     await type(/^First and last name/, 'Amina Otieno')
     await type(/^Date of birth/, '01/15/1990')
-    await type(/^Mobile money number/, '+254712345678')
+    await type(/^Mobile money number/, SANDBOX_SETTLES)
     await keyboard.press('Enter')
     await atStep(page, 'quote')
     await activate(/^Continue$/)

@@ -20,8 +20,13 @@ export type SandboxOptions = {
   /** Sandbox clock speed (0 freezes it: only `advance` moves time). Default 1. */
   speed?: number
   timings?: Partial<SandboxTimings>
-  /** How every order ends unless a control says otherwise. Default `settle`. */
-  orderOutcome?: 'settle' | 'fail' | 'refund'
+  /**
+   * How an order ends when no documented sandbox test value decides it (the success and failure
+   * phones, account numbers and off-ramp names of the service's sandbox guide) and no control
+   * forced it. Default `pending`: it waits in `pending_settlement`, as the service's sandbox
+   * does, until a control settles, fails or refunds it.
+   */
+  orderOutcome?: 'pending' | 'settle' | 'fail' | 'refund'
   /** Webhook attempts in all, the first included. Default 6. */
   webhookMaxAttempts?: number
   /** Sandbox ms before each retry. Default 1 s, 2 s, 4 s, 8 s, 16 s. */
@@ -102,7 +107,7 @@ export function createSandboxContext(
     dispatcher,
     timings: { ...DEFAULT_TIMINGS, ...options.timings },
     faults: [],
-    defaultOutcome: options.orderOutcome ?? 'settle',
+    defaultOutcome: options.orderOutcome ?? 'pending',
     log,
   }
 }

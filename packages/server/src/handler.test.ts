@@ -227,6 +227,34 @@ describe('mounting', () => {
   })
 })
 
+describe('base address', () => {
+  // The published base address ends in /api/v1; the kit passes it to core, which must reach
+  // the sandbox's partner routes (/api/v1/partner/...) and root routes (/meta, /quote, /orders).
+  it.each(['', '/api/v1', '/api/v1/'])(
+    'the sandbox address with %j reaches the same upstream paths',
+    async (suffix) => {
+      const harness = await startKit(sandbox, 'app.request', {
+        baseUrl: `${sandbox.url}${suffix}`,
+        pointWebhooks: false,
+        cacheTtlMs: 0,
+      })
+      const user = browser(harness)
+      expect((await user.get(`${KIT_ROUTES.catalog}?country=KE`)).status).toBe(200)
+      expect((await user.get(KIT_ROUTES.tokens)).status).toBe(200)
+      expect((await user.get(`${KIT_ROUTES.preview}?amount_fiat=1500&token=USDC`)).status).toBe(200)
+      expect((await user.post(KIT_ROUTES.quotes, validQuote())).status).toBe(201)
+      expect(harness.upstream.map((path) => path.split('?')[0])).toEqual([
+        '/api/v1/partner/catalog',
+        '/meta/tokens',
+        '/quote',
+        '/api/v1/partner/orders/quote',
+      ])
+      expect(harness.kit.ramp.client.baseUrl).toBe(sandbox.url)
+      await harness.close()
+    },
+  )
+})
+
 describe('X-Forwarded-For without trustProxy', () => {
   const rateLimit = { perUser: 100, perIp: 2 }
 

@@ -55,7 +55,10 @@ export type RampHandlerOptions = {
   apiKey: string
   /** Must match the key's prefix; defaults to the key's environment. */
   environment?: RampEnvironment
-  /** The service's base address for this environment. */
+  /**
+   * The service's base address for this environment: the published form ending in `/api/v1`
+   * (`https://sandbox.elementpay.net/api/v1`) or the bare host; both reach the same URLs.
+   */
   baseUrl: string
   /** The webhook secret, or a list (current first) while rotating. */
   webhookSecret: string | readonly string[]

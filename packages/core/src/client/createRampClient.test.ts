@@ -2,11 +2,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { ConfigurationError, EnvironmentMismatchError, RampInputError } from '../errors/index.js'
 import {
   catalogData,
+  createdOrderData,
   createOrderBody,
   LIVE_KEY,
+  metaTokensData,
   quoteRequestBody,
   SANDBOX_KEY,
   TX_HASH,
+  tokenPreviewData,
 } from '../test-utils/fixtures.js'
 import { startTestServer, success, type TestServer } from '../test-utils/httpServer.js'
 import { createRampClient, type RampClient } from './createRampClient.js'
@@ -81,6 +84,58 @@ describe('base address and options', () => {
     expect(prefixed.baseUrl).toBe(`${server.url}/ramp`)
     await prefixed.getCatalog()
     expect(server.requests[0]?.path).toBe('/ramp/api/v1/partner/catalog')
+  })
+
+  // The published base address ends in /api/v1; the interface description puts partner routes
+  // at {base}/api/v1/partner and root routes (/orders, /quote, /meta) at {base}. A partner may
+  // paste either form: both must reach the same URLs on the wire.
+  it.each([
+    ['the bare host', ''],
+    ['the bare host with a trailing slash', '/'],
+    ['the published form', '/api/v1'],
+    ['the published form with a trailing slash', '/api/v1/'],
+    ['the published form in capitals, slashes doubled', '/API/V1//'],
+  ])('%s reaches the same partner and root URLs', async (_, suffix) => {
+    server.route('GET', '/api/v1/partner/catalog', { json: success(catalogData) })
+    server.route('GET', '/meta/tokens', { json: success(metaTokensData) })
+    server.route('GET', '/quote', { json: success(tokenPreviewData) })
+    server.route('POST', '/orders/create', { status: 201, json: success(createdOrderData) })
+    const ramp = createRampClient({
+      apiKey: SANDBOX_KEY,
+      baseUrl: `${server.url}${suffix}`,
+      retry: false,
+    })
+    expect(ramp.baseUrl).toBe(server.url)
+    await ramp.getCatalog({ country: 'KE' })
+    await ramp.getTokens()
+    await ramp.getTokenPreview({ amount_fiat: 1500, token: 'USDC' })
+    await ramp.createOrder(createOrderBody)
+    expect(server.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+      'GET /api/v1/partner/catalog',
+      'GET /meta/tokens',
+      'GET /quote',
+      'POST /orders/create',
+    ])
+  })
+
+  it('keeps a path prefix in front of /api/v1 and leaves a longer version alone', async () => {
+    server.route('GET', '/ramp/api/v1/partner/catalog', { json: success(catalogData) })
+    server.route('GET', '/ramp/meta/tokens', { json: success(metaTokensData) })
+    const prefixed = createRampClient({
+      apiKey: SANDBOX_KEY,
+      baseUrl: `${server.url}/ramp/api/v1/`,
+      retry: false,
+    })
+    expect(prefixed.baseUrl).toBe(`${server.url}/ramp`)
+    await prefixed.getCatalog()
+    await prefixed.getTokens()
+    expect(server.requests.map((request) => request.path)).toEqual([
+      '/ramp/api/v1/partner/catalog',
+      '/ramp/meta/tokens',
+    ])
+    // Only a whole trailing `/api/v1` segment pair is the version: `/api/v10` is a prefix.
+    const other = createRampClient({ apiKey: SANDBOX_KEY, baseUrl: `${server.url}/api/v10` })
+    expect(other.baseUrl).toBe(`${server.url}/api/v10`)
   })
 
   it.each([

@@ -22,7 +22,7 @@ import { listSigningKeys } from './actions/listSigningKeys.js'
 import { revokeSigningKey } from './actions/revokeSigningKey.js'
 import { sendTestWebhook } from './actions/sendTestWebhook.js'
 import { resolveEnvironment } from './environment.js'
-import { createTransport, defaultSleep } from './transport.js'
+import { API_PREFIX, createTransport, defaultSleep } from './transport.js'
 import type { Client, CreateRampClientParameters, RampRetryOptions } from './types.js'
 
 export const DEFAULT_TIMEOUT_MS = 15_000
@@ -83,11 +83,19 @@ function positive(name: string, value: number | undefined, fallback: number, min
   return value
 }
 
+/**
+ * The service root every URL is built from: origin and path, without trailing slashes and
+ * without a trailing `/api/v1`. Partners paste either the documented base address
+ * (`https://sandbox.elementpay.net/api/v1`) or the bare host; both give the same root, so a
+ * partner route is `{root}/api/v1/partner/...` and a root route (`/orders/create`,
+ * `/meta/tokens`, `/quote`) is `{root}/orders/create` either way. A path prefix in front (a
+ * proxy's `/ramp`) is kept.
+ */
 function normaliseBaseUrl(baseUrl: unknown): string {
   const hint =
-    'baseUrl must be the absolute http(s) address of the service for this environment, such as https://ramp.example.com'
+    'baseUrl must be the absolute http(s) address of the service for this environment, such as https://sandbox.elementpay.net/api/v1'
   if (typeof baseUrl !== 'string' || baseUrl.trim() === '') {
-    throw new ConfigurationError('invalid_base_url', `${hint} (the spec publishes none).`)
+    throw new ConfigurationError('invalid_base_url', `${hint}.`)
   }
   let url: URL
   try {
@@ -104,7 +112,9 @@ function normaliseBaseUrl(baseUrl: unknown): string {
       `${hint}, without credentials, query or fragment.`,
     )
   }
-  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`
+  const path = url.pathname.replace(/\/+$/, '')
+  const root = path.toLowerCase().endsWith(API_PREFIX) ? path.slice(0, -API_PREFIX.length) : path
+  return `${url.origin}${root.replace(/\/+$/, '')}`
 }
 
 /**
@@ -123,10 +133,14 @@ function normaliseBaseUrl(baseUrl: unknown): string {
  * `totalTimeoutMs`. Writes that are not idempotent (create order, quote, customer, test
  * webhook) are retried only when the request provably never left.
  *
+ * `baseUrl` is the published base address (`https://sandbox.elementpay.net/api/v1`) or the
+ * bare host (`https://sandbox.elementpay.net`): both reach the same URLs, and `client.baseUrl`
+ * holds the service root without `/api/v1`.
+ *
  * @example
  * const ramp = createRampClient({
  *   apiKey: process.env.RAMP_API_KEY,
- *   baseUrl: process.env.RAMP_BASE_URL!,
+ *   baseUrl: process.env.RAMP_BASE_URL!, // e.g. https://sandbox.elementpay.net/api/v1
  * })
  * const catalog = await ramp.getCatalog({ country: 'KE' })
  */

@@ -19,8 +19,16 @@ import type {
   RetryMode,
 } from './types.js'
 
+/**
+ * The versioned API prefix. The published base address ends with it
+ * (`https://sandbox.elementpay.net/api/v1`); the interface description writes partner routes as
+ * `{base_url}/api/v1/partner/...` and root routes (`/orders`, `/quote`, `/meta`, `/webhooks`)
+ * directly under `{base_url}`. The client keeps the address without it (see `createRampClient`).
+ */
+export const API_PREFIX = '/api/v1'
+
 /** Partner routes live under this prefix (spec section 9). */
-export const PARTNER_PREFIX = '/api/v1/partner'
+export const PARTNER_PREFIX = `${API_PREFIX}/partner`
 
 /** Statuses retried on idempotent requests (REFERENCES "Client retries"). */
 export const RETRYABLE_STATUSES: readonly number[] = [429, 502, 503, 504]

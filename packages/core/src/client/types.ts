@@ -50,8 +50,9 @@ export type CreateRampClientParameters = {
   /** Must match the key's prefix when both are given. Defaults to the key's environment. */
   environment?: RampEnvironment | undefined
   /**
-   * The service's base address for this environment (the spec publishes none). A trailing
-   * slash is fine; a path prefix is kept.
+   * The service's base address for this environment: the published form ending in `/api/v1`
+   * (`https://sandbox.elementpay.net/api/v1`) or the bare host; both reach the same URLs. A
+   * trailing slash is fine; a path prefix in front of `/api/v1` is kept.
    */
   baseUrl: string
   /** A fetch implementation. Defaults to the global `fetch`. */
@@ -118,7 +119,10 @@ export type RampRequest<T> = {
   /** The operation's name, for messages and hooks. */
   operation: string
   method: 'GET' | 'POST'
-  /** `partner` routes live under `/api/v1/partner`; `root` routes under the base address. */
+  /**
+   * `partner` routes live under `{root}/api/v1/partner`; `root` routes (`/orders`, `/quote`,
+   * `/meta`, `/webhooks`) directly under the service root, never under `/api/v1`.
+   */
   scope: 'partner' | 'root'
   /** Path below the scope, starting with `/`, path parameters already encoded. */
   path: string
@@ -143,6 +147,7 @@ export type RampResponse<T> = { data: T; message: string; status: number; header
  */
 export type Client = {
   readonly environment: RampEnvironment | undefined
+  /** The service root: the given base address without a trailing slash or `/api/v1`. */
   readonly baseUrl: string
   readonly hasApiKey: boolean
   request<T>(request: RampRequest<T>): Promise<RampResponse<T>>

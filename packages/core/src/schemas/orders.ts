@@ -6,6 +6,16 @@ export const ORDER_STATUSES = ['submitted', 'processing', 'settled', 'failed', '
 export const orderStatus = z.enum(ORDER_STATUSES)
 export type OrderStatus = z.infer<typeof orderStatus>
 
+/**
+ * An order's status as a read of the service reports it (`GET /partner/orders/{id}`,
+ * `GET /orders/tx/{hash}`): one of `ORDER_STATUSES`, or another word the service uses beyond
+ * section 3, such as `pending_settlement`, where its sandbox leaves an order no test value
+ * decides. Kept as data, never refused: a read must not fail on a state this version does not
+ * know. Code that acts on a status checks it against `ORDER_STATUSES` (`orderStatus.safeParse`).
+ */
+export const reportedOrderStatus = z.union([orderStatus, z.string().min(1).max(64)])
+export type ReportedOrderStatus = z.infer<typeof reportedOrderStatus>
+
 /** Terminal states: nothing moves after these except `settled -> refunded`. */
 export const TERMINAL_ORDER_STATUSES: readonly OrderStatus[] = ['failed', 'refunded']
 
@@ -129,9 +139,11 @@ export type WebhookOrder = z.infer<typeof webhookOrder>
  * 4.8: GET /partner/orders/{order_id}, the backup poll of an order.
  *
  * Assumption (spec: "not shown"): the webhook body's fields (2.6) plus `quote_id`, `token`
- * and `creation_transaction_hash` when known; status lower-case.
+ * and `creation_transaction_hash` when known; status lower-case, any word kept
+ * (`reportedOrderStatus`).
  */
 export const partnerOrder = webhookOrder.extend({
+  status: reportedOrderStatus,
   quote_id: z.string().optional(),
   token: z.string().optional(),
   creation_transaction_hash: z.string().nullable().optional(),
@@ -144,13 +156,13 @@ export const partnerOrderRead = z.looseObject({ order: partnerOrder })
 /**
  * 4.19: GET /orders/tx/{tx_hash}, an order by its creation transaction hash.
  *
- * Assumption (spec: "not shown"): `tx_hash`, lower-case `status`, and the fields of 2.4
- * and 2.6 the service knows.
+ * Assumption (spec: "not shown"): `tx_hash`, lower-case `status` (any word kept,
+ * `reportedOrderStatus`), and the fields of 2.4 and 2.6 the service knows.
  */
 export const txOrder = z.looseObject({
   tx_hash: z.string(),
   order_id: z.string().optional(),
-  status: orderStatus,
+  status: reportedOrderStatus,
   order_type: orderTypeName.optional(),
   rate_used: z.number().optional(),
   amount_sent: z.number().optional(),

@@ -8,6 +8,7 @@
 export const VALIDATION_FIELDS = {
   networkId: 'payment_method.network_id',
   phoneNumber: 'payment_method.phone_number',
+  accountNumber: 'payment_method.account_number',
   customerName: 'customer.name',
   dob: 'customer.dob',
   additionalIdNumber: 'customer.additional_id_number',

@@ -1,4 +1,9 @@
 export {
+  SANDBOX_ONLY_ACCOUNT_MESSAGE,
+  type ValidateAccountNumberOptions,
+  validateAccountNumber,
+} from './accountNumber.js'
+export {
   currencyFractionDigits,
   type ProviderLimits,
   validateAmountForProvider,
@@ -20,13 +25,25 @@ export {
 export { type ValidateEvmAddressOptions, validateEvmAddress } from './evmAddress.js'
 export { VALIDATION_FIELDS } from './fields.js'
 export { validateNetworkId } from './networkId.js'
-export { formatPhoneAsYouType, validatePhone } from './phone.js'
+export {
+  formatPhoneAsYouType,
+  SANDBOX_ONLY_PHONE_MESSAGE,
+  type ValidatePhoneOptions,
+  validatePhone,
+} from './phone.js'
 export {
   type QuoteInput,
   type ValidateQuoteInputOptions,
   validateQuoteInput,
 } from './quoteInput.js'
 export type { ValidationCode, ValidationFailure, ValidationResult } from './result.js'
+export {
+  SANDBOX_TEST_VALUES,
+  type SandboxTestOutcome,
+  sandboxTestAccountOutcome,
+  sandboxTestNameOutcome,
+  sandboxTestPhoneOutcome,
+} from './sandboxTestValues.js'
 export {
   amountSchema,
   bvnSchema,

@@ -1,6 +1,6 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max'
 import { describe, expect, it } from 'vitest'
-import { formatPhoneAsYouType, validatePhone } from './phone.js'
+import { formatPhoneAsYouType, SANDBOX_ONLY_PHONE_MESSAGE, validatePhone } from './phone.js'
 
 const SAMPLES = [
   ['KE', '+254712345678', '0712 345 678'],
@@ -74,6 +74,70 @@ describe('validatePhone', () => {
 
   it('refuses a country it has no metadata for', () => {
     expect(validatePhone('0712345678', 'XX')).toMatchObject({ code: 'unsupported_country' })
+  })
+})
+
+describe('validatePhone with the sandbox test numbers', () => {
+  const TEST_NUMBERS = [
+    ['KE', '+2541111111111'],
+    ['KE', '+2540000000000'],
+    ['NG', '+2341111111111'],
+    ['NG', '+2340000000000'],
+    ['UG', '+256111111111'],
+  ] as const
+
+  it('uses test numbers that are not valid numbers, so nothing else would let them through', () => {
+    for (const [country, phone] of TEST_NUMBERS) {
+      expect(validatePhone(phone, country), phone).toMatchObject({ ok: false })
+    }
+  })
+
+  it.each(TEST_NUMBERS)('passes the %s test number %s in the sandbox', (country, phone) => {
+    expect(validatePhone(phone, country, { environment: 'sandbox' })).toEqual({
+      ok: true,
+      value: phone,
+    })
+  })
+
+  it('accepts separators in a test number and hands back the compact form', () => {
+    expect(validatePhone('+254 111 111 1111', 'KE', { environment: 'sandbox' })).toEqual({
+      ok: true,
+      value: '+2541111111111',
+    })
+  })
+
+  it.each([
+    ['production', 'production'],
+    ['an unknown environment', undefined],
+  ] as const)('refuses every test number in %s, saying it is sandbox-only', (_, environment) => {
+    for (const [country, phone] of TEST_NUMBERS) {
+      expect(validatePhone(phone, country, { environment }), phone).toEqual({
+        ok: false,
+        field: 'payment_method.phone_number',
+        code: 'sandbox_only',
+        message: SANDBOX_ONLY_PHONE_MESSAGE,
+      })
+    }
+    // Another country's test number is just as sandbox-only.
+    expect(validatePhone('+2341111111111', 'KE', { environment })).toMatchObject({
+      code: 'sandbox_only',
+    })
+    expect(SANDBOX_ONLY_PHONE_MESSAGE).toMatch(/sandbox test number, accepted only in the sandbox/)
+  })
+
+  it("in the sandbox still refuses another country's test number and checks real numbers", () => {
+    expect(validatePhone('+2341111111111', 'KE', { environment: 'sandbox' })).toMatchObject({
+      ok: false,
+      code: 'invalid_phone',
+    })
+    expect(validatePhone('0712 345 678', 'KE', { environment: 'sandbox' })).toEqual({
+      ok: true,
+      value: '+254712345678',
+    })
+    expect(validatePhone('+254712345678', 'KE', { environment: 'production' })).toEqual({
+      ok: true,
+      value: '+254712345678',
+    })
   })
 })
 

@@ -28,6 +28,55 @@ const NG_BANK = {
   },
 }
 
+describe('validateQuoteInput with the sandbox test values', () => {
+  const TEST_PHONE = {
+    ...KE_MOBILE,
+    payment_method: { ...KE_MOBILE.payment_method, phone_number: '+2541111111111' },
+  }
+  const TEST_ACCOUNT = {
+    ...NG_BANK,
+    payment_method: { ...NG_BANK.payment_method, account_number: '0000000000' },
+  }
+
+  it('lets the documented test phone and account numbers through in the sandbox', () => {
+    expect(validateQuoteInput(TEST_PHONE, { now, environment: 'sandbox' })).toMatchObject({
+      ok: true,
+      value: { payment_method: { phone_number: '+2541111111111' } },
+    })
+    expect(validateQuoteInput(TEST_ACCOUNT, { now, environment: 'sandbox' })).toMatchObject({
+      ok: true,
+      value: { payment_method: { account_number: '0000000000' } },
+    })
+  })
+
+  it('refuses them in production, or with no environment, on their own field', () => {
+    for (const environment of ['production', undefined] as const) {
+      expect(validateQuoteInput(TEST_PHONE, { now, environment })).toMatchObject({
+        ok: false,
+        field: 'payment_method.phone_number',
+        code: 'sandbox_only',
+      })
+      expect(validateQuoteInput(TEST_ACCOUNT, { now, environment })).toMatchObject({
+        ok: false,
+        field: 'payment_method.account_number',
+        code: 'sandbox_only',
+        message: expect.stringMatching(/accepted only in the sandbox/),
+      })
+    }
+  })
+
+  it('passes a real account number in production, spaces removed', () => {
+    const real = {
+      ...NG_BANK,
+      payment_method: { ...NG_BANK.payment_method, account_number: '0123 456 789' },
+    }
+    expect(validateQuoteInput(real, { now, environment: 'production' })).toMatchObject({
+      ok: true,
+      value: { payment_method: { account_number: '0123456789' } },
+    })
+  })
+})
+
 describe('validateQuoteInput', () => {
   it('returns the request with normalised values and extra fields kept', () => {
     expect(validateQuoteInput(KE_MOBILE, { now })).toEqual({

@@ -1,4 +1,6 @@
+import type { RampEnvironment } from '../client/types.js'
 import { AFRICAN_RAILS } from '../schemas/common.js'
+import { validateAccountNumber } from './accountNumber.js'
 import { type ProviderLimits, validateAmountForProvider, validateFiatAmount } from './amount.js'
 import { requiresBvn, validateBvn } from './bvn.js'
 import { validateCustomerName } from './customerName.js'
@@ -23,6 +25,7 @@ export type QuoteInput = {
     type: 'mobile_money' | 'bank' | (string & {})
     network_id?: string
     phone_number?: string
+    account_number?: string
     [key: string]: unknown
   }
   customer: {
@@ -40,6 +43,13 @@ export type ValidateQuoteInputOptions = {
   now?: () => number
   /** The chosen provider's limits; without them only the amount's shape is checked. */
   provider?: ProviderLimits
+  /**
+   * Where the quote is going (a client's `environment`, the key's prefix). The documented sandbox
+   * test values (phones `+{country code}1111111111` / `+{country code}0000000000`, account
+   * numbers `1111111111` / `0000000000`) pass only in `'sandbox'`; in production, or when not
+   * given, they are refused with `sandbox_only` on their field.
+   */
+  environment?: RampEnvironment | undefined
 }
 
 type UnknownRecord = Record<string, unknown>
@@ -60,7 +70,7 @@ function present(value: unknown): boolean {
 
 /**
  * Every failure of a quote request, in the order of the 422 table (network id, phone, name, date
- * of birth, BVN), then the amount and wallet. Forms want them all; the service answers with the
+ * of birth, BVN; a sent account number beside the phone), then the amount and wallet. Forms want them all; the service answers with the
  * first.
  */
 export function quoteInputFailures(
@@ -86,8 +96,19 @@ export function quoteInputFailures(
     else failures.push(result)
   }
   if (method.type === 'mobile_money') {
-    const result = validatePhone(method.phone_number, country)
+    const result = validatePhone(method.phone_number, country, {
+      environment: options.environment,
+    })
     if (result.ok) value.payment_method.phone_number = result.value
+    else failures.push(result)
+  }
+  // Not required here (which rails need it is the service's rule), but never a sandbox test
+  // number outside the sandbox.
+  if (present(method.account_number)) {
+    const result = validateAccountNumber(method.account_number, {
+      environment: options.environment,
+    })
+    if (result.ok) value.payment_method.account_number = result.value
     else failures.push(result)
   }
   const name = validateCustomerName(customer.name)
@@ -127,10 +148,11 @@ export function quoteInputFailures(
  * `customer.name`, `customer.dob` on African rails, `customer.additional_id_number` for Nigeria), then
  * `amount_fiat` and `wallet_address`, or the request with normalised values (E.164 phone,
  * collapsed name, bare BVN digits, checksummed wallet). The sandbox and the server kit both call
- * it, so they refuse the same request with the same `data.field`.
+ * it, so they refuse the same request with the same `data.field`. Pass `environment`: the
+ * sandbox's test phones and account numbers pass in `'sandbox'` only.
  *
  * @example
- * const result = validateQuoteInput(await c.req.json(), { provider })
+ * const result = validateQuoteInput(await c.req.json(), { provider, environment: 'sandbox' })
  * if (!result.ok) {
  *   return c.json({ status: 'error', message: result.message, data: { field: result.field } }, 422)
  * }

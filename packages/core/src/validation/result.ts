@@ -20,6 +20,8 @@ export type ValidationCode =
   | 'too_many_decimals'
   | 'below_minimum'
   | 'above_maximum'
+  /** A documented sandbox test value sent outside the sandbox. */
+  | 'sandbox_only'
 
 /**
  * A refused value: `field` is the service's own `data.field` name (spec section 7, e.g.

@@ -5,7 +5,7 @@ import { validateCustomerName } from './customerName.js'
 import { validateDob } from './dob.js'
 import { validateEvmAddress } from './evmAddress.js'
 import { validateNetworkId } from './networkId.js'
-import { validatePhone } from './phone.js'
+import { type ValidatePhoneOptions, validatePhone } from './phone.js'
 import {
   type QuoteInput,
   quoteInputFailures,
@@ -47,14 +47,14 @@ function text(message: string) {
 
 /**
  * Zod schema of `payment_method.phone_number` for one corridor country; parses to E.164. See
- * `validatePhone`.
+ * `validatePhone` (and its `environment` option for the sandbox's test numbers).
  *
  * @example
  * const form = z.object({ payment_method: z.object({ phone_number: phoneNumberSchema('KE') }) })
  * form.parse({ payment_method: { phone_number: '0712 345 678' } }) // phone_number: '+254712345678'
  */
-export function phoneNumberSchema(country: string) {
-  return checked(text('Enter a phone number'), (input) => validatePhone(input, country))
+export function phoneNumberSchema(country: string, options: ValidatePhoneOptions = {}) {
+  return checked(text('Enter a phone number'), (input) => validatePhone(input, country, options))
 }
 
 /**

@@ -146,9 +146,13 @@ export const en = {
   'validation.dob': 'Enter your date of birth as mm/dd/yyyy.',
   'validation.dob.age': 'You must be 18 or older.',
   'validation.phone': 'Enter a valid mobile number from {country}.',
+  'validation.phone.sandboxOnly':
+    'This is a sandbox test number, accepted only in the sandbox. Enter your real mobile number.',
   'validation.bvn': 'A BVN has exactly 11 digits.',
   'validation.wallet': 'Enter a valid wallet address (0x followed by 40 characters).',
   'validation.accountNumber': 'Enter your account number.',
+  'validation.accountNumber.sandboxOnly':
+    'This is a sandbox test account number, accepted only in the sandbox. Enter your real account number.',
   'validation.amount': 'Enter an amount above 0.',
   'validation.amount.decimals': 'Use fewer decimal places.',
   'validation.amount.min': 'The minimum is {min}.',

@@ -148,9 +148,13 @@ export const fr = {
   'validation.dob': 'Saisissez votre date de naissance au format mm/jj/aaaa.',
   'validation.dob.age': 'Vous devez avoir au moins 18 ans.',
   'validation.phone': 'Saisissez un numéro mobile valide de {country}.',
+  'validation.phone.sandboxOnly':
+    'Ce numéro de test ne fonctionne que dans le bac à sable. Saisissez votre vrai numéro mobile.',
   'validation.bvn': 'Un BVN compte exactement 11 chiffres.',
   'validation.wallet': 'Saisissez une adresse valide (0x suivi de 40 caractères).',
   'validation.accountNumber': 'Saisissez votre numéro de compte.',
+  'validation.accountNumber.sandboxOnly':
+    'Ce numéro de compte de test ne fonctionne que dans le bac à sable. Saisissez votre vrai numéro de compte.',
   'validation.amount': 'Saisissez un montant supérieur à 0.',
   'validation.amount.decimals': 'Utilisez moins de décimales.',
   'validation.amount.min': 'Le minimum est {min}.',

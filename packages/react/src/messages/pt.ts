@@ -146,9 +146,13 @@ export const pt = {
   'validation.dob': 'Introduza a data de nascimento como mm/dd/aaaa.',
   'validation.dob.age': 'Tem de ter 18 anos ou mais.',
   'validation.phone': 'Introduza um número móvel válido de {country}.',
+  'validation.phone.sandboxOnly':
+    'Este número de teste só é aceite no ambiente de testes (sandbox). Introduza o seu número móvel real.',
   'validation.bvn': 'Um BVN tem exatamente 11 dígitos.',
   'validation.wallet': 'Introduza um endereço válido (0x seguido de 40 caracteres).',
   'validation.accountNumber': 'Introduza o número da sua conta.',
+  'validation.accountNumber.sandboxOnly':
+    'Este número de conta de teste só é aceite no ambiente de testes (sandbox). Introduza o número real da sua conta.',
   'validation.amount': 'Introduza um montante superior a 0.',
   'validation.amount.decimals': 'Use menos casas decimais.',
   'validation.amount.min': 'O mínimo é {min}.',

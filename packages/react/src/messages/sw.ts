@@ -143,9 +143,13 @@ export const sw = {
   'validation.dob': 'Andika tarehe yako ya kuzaliwa kama mm/dd/yyyy.',
   'validation.dob.age': 'Lazima uwe na miaka 18 au zaidi.',
   'validation.phone': 'Andika namba sahihi ya simu ya {country}.',
+  'validation.phone.sandboxOnly':
+    'Hii ni namba ya majaribio, inakubalika kwenye sandbox pekee. Andika namba yako halisi ya simu.',
   'validation.bvn': 'BVN ina tarakimu 11 kamili.',
   'validation.wallet': 'Andika anwani sahihi ya pochi (0x ikifuatiwa na herufi 40).',
   'validation.accountNumber': 'Andika namba ya akaunti yako.',
+  'validation.accountNumber.sandboxOnly':
+    'Hii ni namba ya akaunti ya majaribio, inakubalika kwenye sandbox pekee. Andika namba yako halisi ya akaunti.',
   'validation.amount': 'Andika kiasi zaidi ya 0.',
   'validation.amount.decimals': 'Tumia desimali chache.',
   'validation.amount.min': 'Kiwango cha chini ni {min}.',

@@ -1,7 +1,9 @@
-import type { ValidationResult } from '@rampkit/core'
+import type { KitConfig, ValidationResult } from '@rampkit/core'
+import { SANDBOX_ONLY_PHONE_MESSAGE, sandboxTestPhoneOutcome } from '@rampkit/core/validation'
 import {
   AsYouType,
   type CountryCode,
+  getCountryCallingCode,
   isSupportedCountry,
   parsePhoneNumberFromString,
 } from 'libphonenumber-js/core'
@@ -13,14 +15,26 @@ import { AFRICAN_PHONE_METADATA } from './metadata.js'
 const FIELD = 'payment_method.phone_number'
 const PHONE_CHARACTERS = /^\+?[\d\s().-]+$/
 
+/** Options of the widget's `validatePhone`, as core's. */
+export type ValidatePhoneOptions = {
+  /** The kit's environment (`GET /config`): the sandbox's test numbers pass in `'sandbox'` only. */
+  environment?: KitConfig['environment'] | undefined
+}
+
 /**
  * Checks a mobile-money phone number for a corridor country and returns it in E.164, exactly
- * like core's `validatePhone`, for African countries (others answer `unsupported_country`).
+ * like core's `validatePhone`, for African countries (others answer `unsupported_country`),
+ * sandbox test numbers (`+2541111111111`) included: they pass in the sandbox only.
  *
  * @example
  * validatePhone('0712 345 678', 'KE') // { ok: true, value: '+254712345678' }
+ * validatePhone('+2541111111111', 'KE', { environment: 'sandbox' }) // { ok: true, value: '+2541111111111' }
  */
-export function validatePhone(input: unknown, country: string): ValidationResult<string> {
+export function validatePhone(
+  input: unknown,
+  country: string,
+  options: ValidatePhoneOptions = {},
+): ValidationResult<string> {
   const region = country.trim().toUpperCase() as CountryCode
   const fail = (
     code:
@@ -28,7 +42,8 @@ export function validatePhone(input: unknown, country: string): ValidationResult
       | 'required'
       | 'invalid_characters'
       | 'invalid_phone'
-      | 'wrong_country',
+      | 'wrong_country'
+      | 'sandbox_only',
     message: string,
   ) => ({ ok: false, field: FIELD, code, message }) as const
   if (!isSupportedCountry(region, AFRICAN_PHONE_METADATA)) {
@@ -38,6 +53,14 @@ export function validatePhone(input: unknown, country: string): ValidationResult
   if (value === '') return fail('required', 'Enter a phone number')
   if (!PHONE_CHARACTERS.test(value)) {
     return fail('invalid_characters', 'Use only digits, spaces and a leading +')
+  }
+  // As core: a test number is decided before the metadata (it is no real number); refused
+  // outside the sandbox, and in the sandbox passed for the corridor's own country only.
+  if (sandboxTestPhoneOutcome(value) !== undefined) {
+    if (options.environment !== 'sandbox') return fail('sandbox_only', SANDBOX_ONLY_PHONE_MESSAGE)
+    const compact = value.replace(/[\s().-]/g, '')
+    const code = getCountryCallingCode(region, AFRICAN_PHONE_METADATA)
+    if (sandboxTestPhoneOutcome(compact, code)) return { ok: true, value: compact }
   }
   const phone = parsePhoneNumberFromString(value, region, AFRICAN_PHONE_METADATA)
   if (!phone?.isValid() || phone.ext) {

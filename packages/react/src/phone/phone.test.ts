@@ -38,6 +38,40 @@ describe('phone validation with trimmed metadata', () => {
     }
   })
 
+  it.each([
+    ['KE', '+2541111111111'],
+    ['KE', '+2540000000000'],
+    ['KE', '+254 111 111 1111'],
+    ['NG', '+2341111111111'],
+    ['NG', '+2340000000000'],
+    ['UG', '+256111111111'],
+    ['KE', '+2341111111111'],
+    ['KE', '+254712345678'],
+  ])(
+    '%s %s agrees with core in the sandbox, in production and with no environment',
+    (country, input) => {
+      for (const environment of ['sandbox', 'production', undefined] as const) {
+        const ours = validatePhone(input, country, { environment })
+        const core = coreValidate(input, country, { environment })
+        expect(ours, `${environment}`).toEqual(
+          core.ok ? core : { ...core, message: expect.any(String) },
+        )
+      }
+    },
+  )
+
+  it('passes a documented test number in the sandbox and refuses it elsewhere as sandbox-only', () => {
+    expect(validatePhone('+2541111111111', 'KE', { environment: 'sandbox' })).toEqual({
+      ok: true,
+      value: '+2541111111111',
+    })
+    expect(validatePhone('+2541111111111', 'KE', { environment: 'production' })).toMatchObject({
+      ok: false,
+      code: 'sandbox_only',
+      message: expect.stringMatching(/accepted only in the sandbox/),
+    })
+  })
+
   it('formats as you type like core', () => {
     for (const [country, input] of CASES) {
       expect(formatPhoneAsYouType(input, country)).toBe(coreFormat(input, country))

@@ -65,7 +65,13 @@ async function click(user: UserEvent, name: RegExp) {
   await user.click(await screen.findByRole('button', { name }, SLOW))
 }
 
-const customer = { name: 'Amina Njoroge', phone: '0712345678', dob: '07/14/1990' }
+/**
+ * The sandbox guide's Kenyan test phones: in the sandbox an order with the first settles, with
+ * the second fails; any other number leaves it in `pending_settlement`.
+ */
+const SANDBOX_SETTLES = '+2541111111111'
+const SANDBOX_FAILS = '+2540000000000'
+const customer = { name: 'Amina Njoroge', phone: SANDBOX_SETTLES, dob: '07/14/1990' }
 
 /** A KES mobile-money on-ramp with everything prefilled, up to the quote. */
 async function quickOnRampToQuote(user: UserEvent, view: RenderResult) {
@@ -127,10 +133,14 @@ describe('<RampCheckout /> against the sandbox through the server kit', () => {
     await step(/your details/i)
     await keyboardType(user, /first and last name/i, customer.name)
     await keyboardType(user, /date of birth/i, customer.dob)
-    await keyboardType(user, /mobile money number/i, customer.phone)
+    // A real number is formatted as it is typed; the sandbox's success number then replaces it,
+    // so that the order settles.
+    await keyboardType(user, /mobile money number/i, '0712345678')
     const phone = screen.getByLabelText(/mobile money number/i) as HTMLInputElement
     expect(phone.value).toMatch(/^0712 ?345 ?678$/)
     expect(phone.value).toContain(' ')
+    await user.clear(phone)
+    await user.keyboard(customer.phone)
     await keyboardType(user, /wallet address/i, env.testAccounts[1]!.address)
     await expectNoAxeViolations(container)
     await keyboardChoose(user, /^Get a quote$/)
@@ -152,6 +162,30 @@ describe('<RampCheckout /> against the sandbox through the server kit', () => {
     expect(onSettled).toHaveBeenCalledTimes(1)
     expect(onStatusChange.mock.calls.map(([order]) => order.status)).toContain('settled')
     expect(onSettled.mock.calls[0]![0]).toMatchObject({ status: 'settled', order_type: 'OnRamp' })
+  }, 90_000)
+
+  it("accepts the sandbox's documented test phone, because the kit's GET /config says sandbox", async () => {
+    const config = await fetch(`${env.endpoint}/config`, { headers: { 'x-test-user': 'cfg' } })
+    expect(((await config.json()) as { data: { environment: string } }).data.environment).toBe(
+      'sandbox',
+    )
+    const view = renderCheckout({
+      user: 'test-phone-user',
+      props: quickProps({ customer: { name: customer.name, dob: customer.dob } }),
+    })
+    const { user } = view
+    await click(user, /^Mobile money/)
+    await click(user, /^M-Pesa/)
+    await click(user, /^Continue$/)
+    await step(/your details/i)
+    const phone = await screen.findByLabelText(/mobile money number/i)
+    // Not a real Kenyan number (too long): only the sandbox rule lets it through.
+    await user.type(phone, '+254 111 111 1111')
+    await click(user, /^Get a quote$/)
+    await screen.findByText('You receive', undefined, SLOW)
+    const saved = JSON.parse(window.sessionStorage.getItem('rampkit:checkout')!)
+    expect(saved.details.phone).toBe(SANDBOX_SETTLES)
+    await expectNoAxeViolations(view.container)
   }, 90_000)
 
   it('off-ramps USDT with a reset-to-0 approval of the exact amount, and the tokens leave the wallet', async () => {
@@ -313,8 +347,12 @@ describe('<RampCheckout /> against the sandbox through the server kit', () => {
   }, 90_000)
 
   it('shows a failed order with a retry, and a refunded one with start again', async () => {
-    await sandboxAdmin('/orders/next', { outcome: 'fail' })
-    const failed = renderCheckout({ user: 'fail-user', props: quickProps() })
+    // The sandbox guide's failure number fails the order; a refund has no test value, so the
+    // sandbox's admin control forces that one.
+    const failed = renderCheckout({
+      user: 'fail-user',
+      props: quickProps({ customer: { ...customer, phone: SANDBOX_FAILS } }),
+    })
     await quickOnRampToQuote(failed.user, failed)
     await click(failed.user, /^Continue$/)
     await click(failed.user, /^Confirm and pay$/)
@@ -397,7 +435,9 @@ describe('<RampCheckout /> review fixes, against the sandbox through the server 
     await click(user, /^Continue$/)
     await step(/your details/i)
     expect(screen.queryByLabelText(/date of birth/i)).toBeNull()
-    await user.type(await screen.findByLabelText(/bank account number/i), 'DE89370400440532013000')
+    // The sandbox guide's success account number: the pay-in settles (an IBAN would leave it in
+    // pending_settlement, as any account the guide does not name).
+    await user.type(await screen.findByLabelText(/bank account number/i), '1111111111')
     await click(user, /^Get a quote$/)
     // The kit checks quotes with core's validateQuoteInput, which today asks every corridor for
     // a date of birth (the spec asks it on African retail corridors only). Whichever answers,

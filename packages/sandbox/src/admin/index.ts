@@ -6,7 +6,7 @@ import { onChain, orderRef } from '../service/chain.js'
 import { notify, type SandboxContext } from '../service/context.js'
 import { failOrder, finishOrder, refundOrder } from '../service/orders.js'
 import { accountView, accountWebhookView, partnerOrderView } from '../service/views.js'
-import { type Account, type OrderOutcome, type SandboxUser, uuid } from '../state/store.js'
+import { type Account, type ForcedOutcome, type SandboxUser, uuid } from '../state/store.js'
 import type { Delivery, NextDeliveryControl } from '../webhooks/dispatcher.js'
 
 /** A forced fault: the next `count` matching calls answer `status`. */
@@ -43,8 +43,10 @@ export type SandboxAdmin = {
   /** Moves sandbox time forward and runs what became due (transitions, webhook retries). */
   advance(ms: number): Promise<{ now: string }>
   clock(): { now: string; speed: number; pending: { at: string; label: string }[] }
-  /** The next order of this key ends with `outcome` instead of the default. */
-  forceNextOrder(apiKey: string, outcome: OrderOutcome): void
+  /**
+   * The next order of this key ends with `outcome`, whatever its test values or the default.
+   */
+  forceNextOrder(apiKey: string, outcome: ForcedOutcome): void
   settleOrder(apiKey: string, orderId: string): Promise<unknown>
   failOrder(apiKey: string, orderId: string): unknown
   refundOrder(apiKey: string, orderId: string): Promise<unknown>
@@ -140,10 +142,11 @@ export function createSandboxAdmin(ctx: SandboxContext): SandboxAdmin {
     },
     async settleOrder(apiKey, orderId) {
       const found = order(apiKey, orderId)
-      if (found.status !== 'submitted' && found.status !== 'processing') {
+      if (!['submitted', 'processing', 'pending_settlement'].includes(found.status)) {
         throw new ApiError(409, `Order is already ${found.status}`, { status: found.status })
       }
       found.outcome = 'settle'
+      found.outcomeBy = 'control'
       await finishOrder(ctx, found)
       return partnerOrderView(found)
     },

@@ -76,6 +76,14 @@ describe('parseCliArgs', () => {
       options: { apiKeys: ['is_test_single'] },
     })
     expect(parseCliArgs([], {})).toEqual({ kind: 'start', quiet: false, options: {} })
+    // `pending` (the default: orders no test value decides wait in pending_settlement) can be
+    // named too, by flag or variable.
+    expect(parseCliArgs(['--order-outcome', 'pending'], {})).toMatchObject({
+      options: { orderOutcome: 'pending' },
+    })
+    expect(parseCliArgs([], { RAMP_SANDBOX_ORDER_OUTCOME: 'settle' })).toMatchObject({
+      options: { orderOutcome: 'settle' },
+    })
   })
 
   it('refuses unknown flags and bad values with a usage error', () => {
@@ -210,6 +218,16 @@ describe('parseCliArgs control', () => {
         env,
       ),
     ).toMatchObject({ control: { url: 'http://127.0.0.1:5000', apiKey: 'is_test_flag' } })
+    // The service's published base address ends in /api/v1: pasted here, it names the same
+    // sandbox, whose admin routes live at its root.
+    for (const pasted of ['http://127.0.0.1:5000/api/v1', 'http://127.0.0.1:5000/api/v1/']) {
+      expect(
+        parseCliArgs(['control', 'clock', '--url', pasted, '--api-key', 'is_test_flag'], env),
+      ).toMatchObject({ control: { url: 'http://127.0.0.1:5000' } })
+    }
+    expect(
+      parseCliArgs(['control', 'clock'], { ...env, RAMP_SANDBOX_URL: 'http://sb.local/x/api/v1' }),
+    ).toMatchObject({ control: { url: 'http://sb.local/x' } })
     expect(
       parseCliArgs(['control', '--url', 'http://127.0.0.1:5001', '--json', 'advance', '5'], env),
     ).toMatchObject({

@@ -74,9 +74,9 @@ export const CLI_FLAGS = [
   {
     flag: 'order-outcome',
     env: 'RAMP_SANDBOX_ORDER_OUTCOME',
-    help: 'how every order ends: settle, fail or refund',
+    help: 'how an order without a sandbox test value ends: pending, settle, fail or refund',
     value: 'O',
-    default: 'settle',
+    default: 'pending',
   },
   {
     flag: 'webhook-max-attempts',
@@ -230,8 +230,13 @@ export function parseCliArgs(
   if (Object.keys(timings).length > 0) options.timings = timings
   const outcome = get('order-outcome', 'RAMP_SANDBOX_ORDER_OUTCOME')
   if (outcome !== undefined) {
-    if (outcome !== 'settle' && outcome !== 'fail' && outcome !== 'refund') {
-      throw new CliUsageError('--order-outcome must be settle, fail or refund')
+    if (
+      outcome !== 'pending' &&
+      outcome !== 'settle' &&
+      outcome !== 'fail' &&
+      outcome !== 'refund'
+    ) {
+      throw new CliUsageError('--order-outcome must be pending, settle, fail or refund')
     }
     options.orderOutcome = outcome
   }

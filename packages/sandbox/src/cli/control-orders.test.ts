@@ -58,7 +58,8 @@ async function quote() {
       token: 'USDC',
       amount_fiat: 1500,
       wallet_address: freshAddress(),
-      payment_method: { type: 'mobile_money', network_id: MPESA, phone_number: '+254712345678' },
+      // The sandbox guide's success number: the order settles unless a control says otherwise.
+      payment_method: { type: 'mobile_money', network_id: MPESA, phone_number: '+2541111111111' },
       customer: { name: 'Amina Njeri', dob: '01/31/1990' },
     },
   })

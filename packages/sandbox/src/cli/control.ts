@@ -419,8 +419,13 @@ export function parseControlArgs(
   if (!parsedUrl || !/^https?:$/.test(parsedUrl.protocol)) {
     throw new ControlUsageError('--url (or RAMP_SANDBOX_URL) must be an http(s) URL')
   }
-  // Origin and path only: credentials or a query in the URL are neither sent nor printed.
-  const url = `${parsedUrl.origin}${parsedUrl.pathname.replace(/\/+$/, '')}`
+  // Origin and path only: credentials or a query in the URL are neither sent nor printed. The
+  // admin routes live at the sandbox's root, so a pasted API base address (`…/api/v1`, the
+  // form the service publishes) means the same sandbox as its bare host.
+  const url = `${parsedUrl.origin}${parsedUrl.pathname
+    .replace(/\/+$/, '')
+    .replace(/\/api\/v1$/i, '')
+    .replace(/\/+$/, '')}`
   const apiKey =
     flags.get('api-key') ??
     nonBlank(env.RAMP_API_KEY) ??
@@ -466,7 +471,7 @@ export function controlHelpLines(): string[] {
     '',
     ...CONTROL_ACTIONS.flatMap((entry) => [`  ${entry.usage}`, `      ${entry.help}`]),
     '',
-    `  --url URL                   the sandbox [RAMP_SANDBOX_URL; default: ${DEFAULT_SANDBOX_URL}]`,
+    `  --url URL                   the sandbox, with or without /api/v1 [RAMP_SANDBOX_URL; default: ${DEFAULT_SANDBOX_URL}]`,
     '  --api-key K                 the sandbox key whose user the action applies to',
     '                              [RAMP_API_KEY, else the first of RAMP_SANDBOX_API_KEYS]',
     "  --json                      print the admin route's data as one JSON line",

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   failure,
   freshAddress,
+  KE_SETTLES,
   KEY_B,
   startTestSandbox,
   type TestSandbox,
@@ -131,7 +132,8 @@ describe('4.16 POST /orders/create', () => {
     user_address: freshAddress(),
     token: t.token('USDC').address,
     order_type: 0 as const,
-    fiat_payload: { amount_fiat: 2000, phone_number: '+254712345678', currency: 'KES' },
+    // The sandbox guide's success number: the order settles.
+    fiat_payload: { amount_fiat: 2000, phone_number: KE_SETTLES, currency: 'KES' },
     ...overrides,
   })
 
@@ -264,7 +266,7 @@ describe('4.17 GET /orders/me and 4.19 GET /orders/tx/{hash}', () => {
       user_address: freshAddress(),
       token: t.token('USDT').address,
       order_type: 0,
-      fiat_payload: { amount_fiat: 300 },
+      fiat_payload: { amount_fiat: 300, phone_number: KE_SETTLES },
     })
     const list = await t.client(KEY_B).listMyOrders()
     expect(list).toHaveLength(1)

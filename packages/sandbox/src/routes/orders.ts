@@ -16,6 +16,7 @@ import { findTokenByAddress, onChain, orderRef, requireChain } from '../service/
 import type { SandboxContext } from '../service/context.js'
 import { directionOf } from '../service/corridors.js'
 import { nextOutcome, startOrder } from '../service/orders.js'
+import { documentedOutcome } from '../service/outcomes.js'
 import { tokenAmountFor, tokenRate } from '../service/pricing.js'
 import { createdOrderView, filterStatus, listItemView, txOrderView } from '../service/views.js'
 import { type Order, uuid } from '../state/store.js'
@@ -132,7 +133,7 @@ export function orderRoutes(ctx: SandboxContext) {
     }
     let phoneNumber: string | null = null
     if (payload.phone_number?.trim()) {
-      const phone = validatePhone(payload.phone_number, market.country)
+      const phone = validatePhone(payload.phone_number, market.country, { environment: 'sandbox' })
       if (!phone.ok) {
         throw new ApiError(422, phone.message, { field: 'fiat_payload.phone_number' })
       }
@@ -207,7 +208,16 @@ export function orderRoutes(ctx: SandboxContext) {
       quoteId: null,
       orderType,
       status: 'submitted',
-      outcome: nextOutcome(ctx, user),
+      ...nextOutcome(
+        ctx,
+        user,
+        documentedOutcome({
+          orderType,
+          flow: 'direct',
+          phoneNumber,
+          accountNumber: payload.account_number,
+        }),
+      ),
       country: market.country,
       currency,
       amountFiat: payload.amount_fiat,

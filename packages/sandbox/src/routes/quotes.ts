@@ -18,6 +18,7 @@ import { orderRef, requireChain } from '../service/chain.js'
 import type { SandboxContext } from '../service/context.js'
 import { directionOf, findProvider, selectCorridors } from '../service/corridors.js'
 import { nextOutcome, startOrder } from '../service/orders.js'
+import { documentedOutcome } from '../service/outcomes.js'
 import { fiatAmountFor, round, tokenAmountFor, tokenRate } from '../service/pricing.js'
 import { resolveTokenName } from '../service/tokens.js'
 import { partnerOrderView, quoteView } from '../service/views.js'
@@ -125,7 +126,11 @@ export function quoteRoutes(ctx: SandboxContext) {
     const limits = { min_amount: selected.limits.min, max_amount: selected.limits.max, currency }
     const candidate = { ...body, country, currency, amount_fiat: amountFiat }
     const check = country
-      ? validateQuoteInput(candidate, { now: () => ctx.clock.now(), provider: limits })
+      ? validateQuoteInput(candidate, {
+          now: () => ctx.clock.now(),
+          provider: limits,
+          environment: 'sandbox',
+        })
       : (() => {
           const name = validateCustomerName(request.customer.name)
           return name.ok ? validateAmountForProvider(amountFiat, limits) : name
@@ -154,6 +159,16 @@ export function quoteRoutes(ctx: SandboxContext) {
         ? check.value.payment_method.phone_number
         : undefined
     const phone = (normalised ?? method.phone_number)?.trim()
+    // An institution's business name counts like a person's name (the sandbox guide), once
+    // the quote request carries one.
+    const customer: Readonly<Record<string, unknown>> = request.customer
+    const testOutcome = documentedOutcome({
+      orderType,
+      flow: 'quote',
+      phoneNumber: phone,
+      accountNumber: method.account_number,
+      names: [customer.name, customer.business_name],
+    })
     const now = ctx.clock.now()
     const quote: Quote = {
       id: uuid(),
@@ -176,6 +191,7 @@ export function quoteRoutes(ctx: SandboxContext) {
       feeFiat: round((amountFiat * MARKUP) / (1 + MARKUP), currencyFractionDigits(currency)),
       walletAddress: request.wallet_address,
       customerName: request.customer.name,
+      testOutcome: testOutcome ?? null,
       clientRef: request.client_ref ?? null,
       createdAt: now,
       expiresAt: now + ctx.timings.quoteTtlMs,
@@ -219,7 +235,7 @@ export function quoteRoutes(ctx: SandboxContext) {
       quoteId: quote.id,
       orderType: quote.orderType,
       status: 'processing',
-      outcome: nextOutcome(ctx, user),
+      ...nextOutcome(ctx, user, quote.testOutcome),
       country: quote.country,
       currency: quote.currency,
       amountFiat: quote.amountFiat,

@@ -1,6 +1,6 @@
 import type { SandboxClock } from '../clock/index.js'
 import type { WebhookEvent } from '../core.js'
-import type { SandboxStore, SandboxUser } from '../state/store.js'
+import type { OrderOutcome, SandboxStore, SandboxUser } from '../state/store.js'
 import type { WebhookDispatcher } from '../webhooks/dispatcher.js'
 import type { SandboxChainPort } from './chain.js'
 
@@ -10,7 +10,7 @@ export type SandboxTimings = {
   quoteTtlMs: number
   /** Direct order: `submitted` -> `processing`. Default 1 000. */
   processingAfterMs: number
-  /** `processing` -> `settled` (or the forced outcome). Default 3 000. */
+  /** `processing` -> `settled` (or the order's other outcome). Default 3 000. */
   settleAfterMs: number
   /** Customer `submitted` -> `approved`/`rejected`. Default 2 000. */
   reviewAfterMs: number
@@ -50,8 +50,11 @@ export type SandboxContext = {
   dispatcher: WebhookDispatcher
   timings: SandboxTimings
   faults: ForcedFault[]
-  /** Outcome of every order unless forced otherwise (CLI `--order-outcome`). */
-  defaultOutcome: 'settle' | 'fail' | 'refund'
+  /**
+   * Outcome of an order no documented test value decides and no control forced (CLI
+   * `--order-outcome`); `pending` leaves it in `pending_settlement`.
+   */
+  defaultOutcome: OrderOutcome
   log: (line: string) => void
 }
 

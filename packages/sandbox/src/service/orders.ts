@@ -1,14 +1,19 @@
 import type { ScheduledJob } from '../clock/index.js'
 import type { WebhookEvent } from '../core.js'
-import type { Order, OrderOutcome, OrderStatus, SandboxUser } from '../state/store.js'
+import type { Order, OrderStatus, SandboxUser } from '../state/store.js'
 import { shortReason } from './chain.js'
 import { notify, type SandboxContext } from './context.js'
 import { webhookOrderView } from './views.js'
 
-/** Forward-only moves of spec section 3: nothing leaves a terminal state except to `refunded`. */
+/**
+ * Forward-only moves of spec section 3: nothing leaves a terminal state except to `refunded`.
+ * `pending_settlement` (the sandbox guide's state for an order no test value decides) waits
+ * for a control to settle, fail or refund it.
+ */
 const MOVES: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   submitted: ['processing', 'failed', 'refunded'],
-  processing: ['settled', 'failed', 'refunded'],
+  processing: ['pending_settlement', 'settled', 'failed', 'refunded'],
+  pending_settlement: ['settled', 'failed', 'refunded'],
   settled: ['refunded'],
   failed: ['refunded'],
   refunded: [],
@@ -28,9 +33,20 @@ export function canMove(order: Order, next: OrderStatus): boolean {
   return MOVES[order.status].includes(next)
 }
 
-/** Takes the next forced outcome of the user, or the sandbox's default. */
-export function nextOutcome(ctx: SandboxContext, user: SandboxUser): OrderOutcome {
-  return user.forcedOutcomes.shift() ?? ctx.defaultOutcome
+/**
+ * How a new order will end: the user's next forced outcome (admin control) if any, else what
+ * its documented sandbox test values decide (`documentedOutcome`), else the sandbox's default
+ * (`pending` unless `--order-outcome` says otherwise).
+ */
+export function nextOutcome(
+  ctx: SandboxContext,
+  user: SandboxUser,
+  documented: 'settle' | 'fail' | null | undefined,
+): Pick<Order, 'outcome' | 'outcomeBy'> {
+  const forced = user.forcedOutcomes.shift()
+  if (forced) return { outcome: forced, outcomeBy: 'control' }
+  if (documented) return { outcome: documented, outcomeBy: 'test_value' }
+  return { outcome: ctx.defaultOutcome, outcomeBy: 'default' }
 }
 
 function move(ctx: SandboxContext, order: Order, next: OrderStatus): boolean {
@@ -75,14 +91,23 @@ export function startOrder(ctx: SandboxContext, order: Order) {
 /**
  * Ends an order with its outcome. Settling an on-ramp pays the tokens out to the wallet on the
  * chain; settling an off-ramp quote pulls the tokens through the spender (the direct off-ramp
- * pulled them at creation). A chain failure fails the order, as a real rail failure would.
+ * pulled them at creation). A chain failure fails the order, as a real rail failure would. An
+ * order with nothing to decide it (`pending`) moves to `pending_settlement` and stays there
+ * (no event: the service documents none) until a control ends it.
  */
 export async function finishOrder(ctx: SandboxContext, order: Order): Promise<void> {
   cancelJobs(order)
   if (order.status === 'submitted') move(ctx, order, 'processing')
-  if (order.status !== 'processing') return
+  if (order.status !== 'processing' && order.status !== 'pending_settlement') return
+  if (order.outcome === 'pending') {
+    move(ctx, order, 'pending_settlement')
+    return
+  }
   if (order.outcome === 'fail') {
-    order.failureReason = 'Failure forced by the sandbox controls'
+    order.failureReason =
+      order.outcomeBy === 'test_value'
+        ? 'Failure forced by a sandbox test value'
+        : 'Failure forced by the sandbox controls'
     move(ctx, order, 'failed')
     return
   }

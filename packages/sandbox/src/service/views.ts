@@ -6,14 +6,16 @@ import type { Account, Customer, Order, OrderStatus, Quote, SigningKey } from '.
  * these only, so a list item, a webhook body and a backup GET cannot disagree on a field.
  */
 
+const IN_PROGRESS: readonly OrderStatus[] = ['submitted', 'processing', 'pending_settlement']
+
 /** Upper-case list status of GET /orders/me (spec 2.5): PENDING until a terminal state. */
 export function listStatus(status: OrderStatus): string {
-  return status === 'submitted' || status === 'processing' ? 'PENDING' : status.toUpperCase()
+  return IN_PROGRESS.includes(status) ? 'PENDING' : status.toUpperCase()
 }
 
 /** The list filter value (`pending`, `settled`, ...) an order answers to. */
 export function filterStatus(status: OrderStatus): string {
-  return status === 'submitted' || status === 'processing' ? 'pending' : status
+  return IN_PROGRESS.includes(status) ? 'pending' : status
 }
 
 /** 2.6: an order as a webhook carries it (lower-case status, microsecond timestamps). */

@@ -2,11 +2,27 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import type { Address, Hex } from 'viem'
 import type { TokenSymbol } from '../seed/tokens.js'
 
-/** Order states of spec section 3 (lower-case, as the create response and webhooks say). */
-export type OrderStatus = 'submitted' | 'processing' | 'settled' | 'failed' | 'refunded'
+/**
+ * Order states of spec section 3 (lower-case, as the create response and webhooks say), and
+ * `pending_settlement`, where the service's sandbox guide leaves an order no test value
+ * decides: it waits there, with no event, until a control settles, fails or refunds it.
+ */
+export type OrderStatus =
+  | 'submitted'
+  | 'processing'
+  | 'pending_settlement'
+  | 'settled'
+  | 'failed'
+  | 'refunded'
 
-/** How an order ends when its settlement job runs. */
-export type OrderOutcome = 'settle' | 'fail' | 'refund'
+/**
+ * How an order ends when its settlement job runs; `pending` moves it to `pending_settlement`
+ * and leaves it there.
+ */
+export type OrderOutcome = 'settle' | 'fail' | 'refund' | 'pending'
+
+/** An outcome the admin controls force on a user's next order. */
+export type ForcedOutcome = Exclude<OrderOutcome, 'pending'>
 
 /** A partner user: one sandbox API key, its webhook endpoint and secret. */
 export type SandboxUser = {
@@ -14,8 +30,8 @@ export type SandboxUser = {
   apiKey: string
   webhookUrl: string | null
   webhookSecret: string
-  /** Outcomes forced on this user's next orders, consumed in order. */
-  forcedOutcomes: OrderOutcome[]
+  /** Outcomes forced on this user's next orders, consumed in order (admin control). */
+  forcedOutcomes: ForcedOutcome[]
 }
 
 /** A binding quote (spec 4.6). Times are sandbox ms. */
@@ -40,6 +56,8 @@ export type Quote = {
   feeFiat: number
   walletAddress: Address
   customerName: string
+  /** What the quote's documented sandbox test values decide, if any (see `service/outcomes`). */
+  testOutcome: 'settle' | 'fail' | null
   clientRef: string | null
   createdAt: number
   expiresAt: number
@@ -55,6 +73,8 @@ export type Order = {
   orderType: 'OnRamp' | 'OffRamp'
   status: OrderStatus
   outcome: OrderOutcome
+  /** What set `outcome`: an admin control, a documented test value, or the default. */
+  outcomeBy: 'control' | 'test_value' | 'default'
   country: string | null
   currency: string
   amountFiat: number

@@ -18,6 +18,12 @@ export const KEY_B = 'is_test_conformance_b'
 export const WEBHOOK_SECRET = 'whsec_conformance'
 export const MPESA = providerId('KE', 'mobile_money', 'MPESA')
 
+/** The sandbox guide's Kenyan test phones: the first settles an order, the second fails it. */
+export const KE_SETTLES = '+2541111111111'
+export const KE_FAILS = '+2540000000000'
+/** A real-looking Kenyan number: no test value, so its order waits in `pending_settlement`. */
+export const KE_PENDING = '+254712345678'
+
 /** A fresh address nobody holds tokens at (on-ramp wallets). */
 export function freshAddress(): Address {
   return privateKeyToAccount(generatePrivateKey()).address
@@ -89,7 +95,10 @@ export async function startTestSandbox(options: StartSandboxOptions = {}) {
     }
   }
 
-  /** A valid KE mobile money on-ramp quote request. */
+  /**
+   * A valid KE mobile money on-ramp quote request. Its phone is the sandbox guide's success
+   * number, so the order settles; give another phone to leave it in `pending_settlement`.
+   */
   function kenyaQuote(overrides: Record<string, unknown> = {}) {
     return {
       order_type: 'OnRamp' as const,
@@ -98,7 +107,7 @@ export async function startTestSandbox(options: StartSandboxOptions = {}) {
       token: 'USDC',
       amount_fiat: 1500,
       wallet_address: freshAddress(),
-      payment_method: { type: 'mobile_money', network_id: MPESA, phone_number: '+254712345678' },
+      payment_method: { type: 'mobile_money', network_id: MPESA, phone_number: KE_SETTLES },
       customer: { name: 'Amina Njeri', dob: '01/31/1990' },
       ...overrides,
     }

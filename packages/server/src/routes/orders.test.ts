@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   browser,
   type KitHarness,
+  LIVE_KEY,
   OPTION_VALUES,
   proveWallet,
   sandboxForFile,
@@ -232,5 +233,36 @@ describe.each(TRANSPORTS)('orders through %s', (transport) => {
     await anonymous.close()
     // The kit's webhooks go back to the main kit.
     sandbox.admin.setWebhook(sandbox.apiKeys[keyIndex]!, { url: `${kit.url}/webhooks` })
+  })
+})
+
+describe('the sandbox test values in a direct order', () => {
+  let live: KitHarness
+  beforeAll(async () => {
+    live = await startKit(sandbox, 'app.request', { apiKey: LIVE_KEY, pointWebhooks: false })
+  })
+  afterAll(() => live?.close())
+
+  it('are refused with a live key: 422 on the fiat_payload field, no upstream call', async () => {
+    const amina = browser(live)
+    const cases = [
+      ['fiat_payload.phone_number', { phone_number: '+2541111111111' }],
+      ['fiat_payload.phone_number', { phone_number: '+234 000 000 0000' }],
+      [
+        'fiat_payload.account_number',
+        { cashout_type: 'BANK', bank_code: '01', account_number: '0000000000' },
+      ],
+    ] as const
+    for (const [field, payload] of cases) {
+      const body = directOrder({
+        fiat_payload: { amount_fiat: 1200, currency: 'KES', cashout_type: 'PHONE', ...payload },
+      })
+      const res = await amina.post(KIT_ROUTES.orders, body)
+      expect(res.status, field).toBe(422)
+      const answer = (await res.json()) as { message: string; data: unknown }
+      expect(answer.data, field).toEqual({ field })
+      expect(answer.message, field).toMatch(/accepted only in the sandbox/)
+    }
+    expect(live.upstream).toEqual([])
   })
 })

@@ -1,13 +1,19 @@
 import type { CreatedOrder } from '@rampkit/core'
 import {
   createOrderRequest,
+  type FiatPayload,
   KIT_ROUTES,
   type KitOrder,
   type OrderStatus,
   ordersMeQuery,
+  SANDBOX_ONLY_ACCOUNT_MESSAGE,
+  SANDBOX_ONLY_PHONE_MESSAGE,
+  sandboxTestAccountOutcome,
+  sandboxTestPhoneOutcome,
   txHash,
   validateEvmAddress,
 } from '@rampkit/core'
+import type { RampEnvironment } from '@rampkit/core/client'
 import type { Hono } from 'hono'
 import type { StoredOrder } from '../store/types.js'
 import { cacheKey } from './cache.js'
@@ -37,6 +43,25 @@ function tokenLabel(kit: KitContext, address: string): string {
   )
   const match = tokens?.tokens.find((t) => t.address.toLowerCase() === address.toLowerCase())
   return match?.symbol ?? address
+}
+
+/**
+ * The `fiat_payload` field holding one of the sandbox's documented test values (a phone
+ * `+{code}1111111111`, an account `0000000000`, ...) outside the sandbox, with the message to
+ * answer; null when there is none. The rest of the payload is the service's to check.
+ */
+function sandboxOnlyField(
+  environment: RampEnvironment,
+  payload: FiatPayload,
+): { field: string; message: string } | null {
+  if (environment === 'sandbox') return null
+  if (sandboxTestPhoneOutcome(payload.phone_number) !== undefined) {
+    return { field: 'fiat_payload.phone_number', message: SANDBOX_ONLY_PHONE_MESSAGE }
+  }
+  if (sandboxTestAccountOutcome(payload.account_number) !== undefined) {
+    return { field: 'fiat_payload.account_number', message: SANDBOX_ONLY_ACCOUNT_MESSAGE }
+  }
+  return null
 }
 
 /**
@@ -87,6 +112,8 @@ export function registerOrderRoutes(app: Hono<RampEnv>, kit: KitContext) {
     if (!wallet.ok) return invalid(c, wallet.field, wallet.message)
     const token = validateEvmAddress(parsed.data.token, { field: 'token' })
     if (!token.ok) return invalid(c, token.field, token.message)
+    const testValue = sandboxOnlyField(kit.environment, parsed.data.fiat_payload)
+    if (testValue) return invalid(c, testValue.field, testValue.message)
     const request = { ...parsed.data, user_address: wallet.value, token: token.value }
     // A sale makes the service pull the tokens from user_address through its allowance: only
     // the wallet's proven holder may name it. Buying to any address harms nobody.

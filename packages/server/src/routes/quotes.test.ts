@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   browser,
   type KitHarness,
+  LIVE_KEY,
   MPESA,
   OPTION_VALUES,
   sandboxForFile,
+  seen,
   startKit,
   TRANSPORTS,
   validQuote,
@@ -157,5 +159,137 @@ describe.each(TRANSPORTS)('quotes through %s', (transport) => {
     const res = await amina.post(KIT_ROUTES.acceptQuote.replace(':quoteId', quote.quote_id), {})
     expect(res.status).toBe(410)
     expect(await res.json()).toMatchObject({ status: 'error' })
+  })
+})
+
+describe('the sandbox test values of the success & failure guide', () => {
+  let kit: KitHarness
+  let live: KitHarness
+  let equity: string
+  beforeAll(async () => {
+    kit = await startKit(sandbox, 'app.request')
+    // A production key: the kit refuses before any upstream call, so the sandbox never sees it.
+    live = await startKit(sandbox, 'app.request', { apiKey: LIVE_KEY, pointWebhooks: false })
+    const banks = await browser(kit).get(
+      `${KIT_ROUTES.banks}?country=KE&currency=KES&order_type=OnRamp&payment_method_type=bank`,
+    )
+    const list = ((await banks.json()) as { data: { banks: { id: string; name: string }[] } }).data
+      .banks
+    equity = list.find((bank) => bank.name === 'Equity Bank Kenya')!.id
+  })
+  afterAll(async () => {
+    await kit?.close()
+    await live?.close()
+  })
+
+  const bodies = () =>
+    [
+      [
+        'payment_method.phone_number',
+        validQuote({
+          payment_method: {
+            type: 'mobile_money',
+            network_id: MPESA,
+            phone_number: '+2541111111111',
+          },
+        }),
+      ],
+      [
+        'payment_method.phone_number',
+        validQuote({
+          payment_method: {
+            type: 'mobile_money',
+            network_id: MPESA,
+            phone_number: '+2540000000000',
+          },
+        }),
+      ],
+      [
+        'payment_method.account_number',
+        validQuote({
+          payment_method: { type: 'bank', network_id: equity, account_number: '1111111111' },
+        }),
+      ],
+      [
+        'payment_method.account_number',
+        validQuote({
+          payment_method: { type: 'bank', network_id: equity, account_number: '0000000000' },
+        }),
+      ],
+    ] as const
+
+  it('pass validation with a sandbox key and reach the service', async () => {
+    const amina = browser(kit)
+    for (const [field, body] of bodies()) {
+      const res = await amina.post(KIT_ROUTES.quotes, body)
+      expect(res.status, `${field} ${JSON.stringify(body.payment_method)}`).toBe(201)
+    }
+  })
+
+  it('are refused with a live key: 422 on their field, saying they are sandbox-only, no upstream call', async () => {
+    const amina = browser(live)
+    for (const [field, body] of bodies()) {
+      const res = await amina.post(KIT_ROUTES.quotes, body)
+      const label = JSON.stringify(body.payment_method)
+      expect(res.status, label).toBe(422)
+      const answer = (await res.json()) as { status: string; message: string; data: unknown }
+      expect(answer, label).toMatchObject({ status: 'error', data: { field } })
+      expect(answer.message, label).toMatch(/sandbox test .*number, accepted only in the sandbox/)
+    }
+    expect(live.upstream).toEqual([])
+    // A real number passes the live kit's validation and goes upstream (where the sandbox
+    // refuses a live key: the kit's generic 502, not a 422).
+    const real = await amina.post(
+      KIT_ROUTES.quotes,
+      validQuote({
+        payment_method: { type: 'mobile_money', network_id: MPESA, phone_number: '+254712345678' },
+      }),
+    )
+    expect(real.status).toBe(502)
+    expect(live.upstream).toEqual(['/api/v1/partner/orders/quote'])
+  })
+})
+
+describe('an order no sandbox test value decides', () => {
+  it('waits in pending_settlement upstream: the kit keeps it processing, its backup poll reads the status without failing, and a control still settles it', async () => {
+    const logged = seen.logs.length
+    const harness = await startKit(sandbox, 'app.request', { poll: { lateAfterMs: 0 } })
+    const amina = browser(harness)
+    const real = validQuote({
+      payment_method: { type: 'mobile_money', network_id: MPESA, phone_number: '+254712345678' },
+    })
+    const quote = (await amina.json<{ data: Quote }>(await amina.post(KIT_ROUTES.quotes, real)))
+      .data
+    const accepted = await amina.post(
+      KIT_ROUTES.acceptQuote.replace(':quoteId', quote.quote_id),
+      {},
+    )
+    const order = (await amina.json<{ data: KitOrder }>(accepted)).data
+    await sandbox.admin.advance(60_000)
+    const upstream = await fetch(`${sandbox.url}/api/v1/partner/orders/${order.order_id}`, {
+      headers: { 'X-API-Key': sandbox.apiKeys[0]! },
+    })
+    expect(((await upstream.json()) as { data: { status: string } }).data.status).toBe(
+      'pending_settlement',
+    )
+
+    // A poll from now on reads pending_settlement: ours, or the started worker's own. Neither
+    // may fail (a closed status enum made it an UnexpectedResponseError) nor move the order.
+    const path = `/api/v1/partner/orders/${order.order_id}`
+    const polls = harness.upstreamCount(path)
+    await waitFor(async () => {
+      await harness.kit.ramp.worker!.pollLateOrders()
+      return harness.upstreamCount(path) > polls
+    })
+    expect(seen.logs.slice(logged).filter((line) => line.includes('poll'))).toEqual([])
+    const mine = await amina.get(KIT_ROUTES.order.replace(':orderId', order.id))
+    expect((await amina.json<{ data: KitOrder }>(mine)).data.status).toBe('processing')
+
+    await sandbox.admin.settleOrder(sandbox.apiKeys[0]!, order.order_id!)
+    await waitFor(async () => {
+      const res = await amina.get(KIT_ROUTES.order.replace(':orderId', order.id))
+      return (await amina.json<{ data: KitOrder }>(res)).data.status === 'settled'
+    })
+    await harness.close()
   })
 })

@@ -88,7 +88,12 @@ export function registerQuoteRoutes(app: Hono<RampEnv>, kit: KitContext) {
     if (!body.ok) return body.response
     const parsed = parseWith(c, quoteRequest, body.data)
     if (!parsed.ok) return parsed.response
-    const checked = validateQuoteInput(parsed.data, { provider: cachedProvider(kit, parsed.data) })
+    // The kit knows its environment (the key's prefix): the sandbox's test phones and account
+    // numbers pass with a sandbox key and are refused, on their field, with a live one.
+    const checked = validateQuoteInput(parsed.data, {
+      provider: cachedProvider(kit, parsed.data),
+      environment: kit.environment,
+    })
     const cryptoAmount = parsed.data.amount_fiat === undefined
     if (!checked.ok && !(cryptoAmount && checked.field === 'amount_fiat')) {
       return invalid(c, checked.field, checked.message)

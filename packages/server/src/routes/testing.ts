@@ -247,6 +247,8 @@ export function leakedSecrets(secrets: readonly string[]): string[] {
 }
 
 export const MPESA = 'd9128e24-4586-5981-9c1e-a96a091bf8da'
+/** A production key for tests of what the kit refuses before asking the service. */
+export const LIVE_KEY = 'is_live_kit_tests_never_sent_0123'
 export const WALLET = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 /** The key of `WALLET`: anvil's second well-known development account, public by design. */
 export const WALLET_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d'
@@ -277,7 +279,13 @@ export async function proveWallet(
  */
 export const OPTION_VALUES: readonly unknown[] = ['x', { aborted: true }, 1, null, true]
 
-/** A quote body the sandbox accepts (Kenya, M-Pesa, on-ramp). */
+/**
+ * The sandbox guide's Kenyan success phone: with it an order settles in the sandbox (any other
+ * number leaves it in `pending_settlement`).
+ */
+export const KE_SETTLES = '+2541111111111'
+
+/** A quote body the sandbox accepts (Kenya, M-Pesa, on-ramp) whose order settles. */
 export function validQuote(overrides: Record<string, unknown> = {}) {
   return {
     order_type: 'OnRamp',
@@ -286,7 +294,7 @@ export function validQuote(overrides: Record<string, unknown> = {}) {
     token: 'USDC',
     amount_fiat: 1500,
     wallet_address: WALLET,
-    payment_method: { type: 'mobile_money', network_id: MPESA, phone_number: '+254712345678' },
+    payment_method: { type: 'mobile_money', network_id: MPESA, phone_number: KE_SETTLES },
     customer: { name: 'Amina Otieno', dob: '04/12/1990' },
     ...overrides,
   }

@@ -218,6 +218,14 @@ describe('partner quotes and orders', () => {
     expect(data.status).toBe('settled')
     expect(data.created_at).toBe('2025-01-01T00:00:00.123456Z')
   })
+
+  it("getPartnerOrder keeps a status beyond section 3 (the sandbox guide's pending_settlement) as data", async () => {
+    server.route('GET', `${P}/orders/ord_123`, {
+      json: success({ ...partnerOrderData, status: 'pending_settlement' }),
+    })
+    const data = await client.getPartnerOrder({ order_id: 'ord_123' })
+    expect(data.status).toBe('pending_settlement')
+  })
 })
 
 describe('customers, accounts and signing keys', () => {
@@ -394,6 +402,13 @@ describe('root routes', () => {
     const data = await client.getOrderByTxHash({ tx_hash: TX_HASH })
     only()
     expect(data.status).toBe('processing')
+  })
+
+  it('getOrderByTxHash keeps an unknown status as data', async () => {
+    server.route('GET', `/orders/tx/${TX_HASH}`, {
+      json: success({ ...txOrderData, status: 'pending_settlement' }),
+    })
+    expect((await client.getOrderByTxHash({ tx_hash: TX_HASH })).status).toBe('pending_settlement')
   })
 })
 

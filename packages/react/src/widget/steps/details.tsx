@@ -2,6 +2,7 @@
 import type { CheckoutDetails } from '@rampkit/core'
 import {
   requiresBvn,
+  validateAccountNumber,
   validateBvn,
   validateCustomerName,
   validateDob,
@@ -10,6 +11,7 @@ import {
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import { type FieldErrors, type Resolver, type UseFormSetValue, useForm } from 'react-hook-form'
 import { useConnection } from 'wagmi'
+import { useKitConfig } from '../../hooks/reads.js'
 import { useRampKit } from '../../kitContext.js'
 import type { MessageKey } from '../../messages/index.js'
 import { formatPhoneAsYouType, validatePhone } from '../../phone/index.js'
@@ -86,8 +88,14 @@ export default function DetailsStep(): ReactNode {
   const connected = useRef<string | undefined>(undefined)
   const countryLabel = country ? regionName(country, locale) : ''
 
+  // The kit's environment decides whether the sandbox's documented test phones and account
+  // numbers (`+2541111111111`, `1111111111`, ...) are accepted: in the sandbox only.
+  const config = useKitConfig()
+
   const previous = state.details
   const resolver: Resolver<DetailsForm> = async (values) => {
+    const environment =
+      config.data?.environment ?? (await config.refetch()).data?.environment ?? undefined
     const errors: FieldErrors<DetailsForm> = {}
     const out: Partial<CheckoutDetails> = {}
     const fail = (field: keyof DetailsForm, key: MessageKey) => {
@@ -105,14 +113,24 @@ export default function DetailsStep(): ReactNode {
       else fail('dob', dob.code === 'too_young' ? 'validation.dob.age' : 'validation.dob')
     }
     if (needsPhone && country) {
-      const phone = validatePhone(values.phone, country)
+      const phone = validatePhone(values.phone, country, { environment })
       if (phone.ok) out.phone = phone.value
-      else fail('phone', 'validation.phone')
+      else
+        fail(
+          'phone',
+          phone.code === 'sandbox_only' ? 'validation.phone.sandboxOnly' : 'validation.phone',
+        )
     }
     if (needsAccount) {
-      const account = values.accountNumber.replace(/\s+/g, '')
-      if (account) out.accountNumber = account
-      else fail('accountNumber', 'validation.accountNumber')
+      const account = validateAccountNumber(values.accountNumber, { environment })
+      if (account.ok) out.accountNumber = account.value
+      else
+        fail(
+          'accountNumber',
+          account.code === 'sandbox_only'
+            ? 'validation.accountNumber.sandboxOnly'
+            : 'validation.accountNumber',
+        )
     }
     if (needsBvn) {
       const bvn = validateBvn(values.bvn)

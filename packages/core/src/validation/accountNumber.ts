@@ -1,0 +1,42 @@
+import type { RampEnvironment } from '../client/types.js'
+import { VALIDATION_FIELDS } from './fields.js'
+import { fail, ok, text, type ValidationResult } from './result.js'
+import { sandboxTestAccountOutcome } from './sandboxTestValues.js'
+
+/** The refusal of a sandbox test account number outside the sandbox: safe to show an end user. */
+export const SANDBOX_ONLY_ACCOUNT_MESSAGE =
+  'This is a sandbox test account number, accepted only in the sandbox: enter a real bank account number'
+
+export type ValidateAccountNumberOptions = {
+  /**
+   * Where the account number is going. The documented sandbox test numbers (`1111111111`
+   * settles, `0000000000` fails) pass only in `'sandbox'`; in production, or when the
+   * environment is not given, they are refused with `sandbox_only`.
+   */
+  environment?: RampEnvironment | undefined
+  /** The `data.field` to name. Default `payment_method.account_number`. */
+  field?: string | undefined
+}
+
+/**
+ * Checks a customer's bank account number (`payment_method.account_number`) and returns it
+ * without spaces. The shape of a real account number is the bank's to check; what is checked
+ * here is that one was given and that a sandbox test number is not sent outside the sandbox.
+ *
+ * @example
+ * validateAccountNumber('0123 456 789') // { ok: true, value: '0123456789' }
+ * validateAccountNumber('1111111111', { environment: 'sandbox' }) // { ok: true, value: '1111111111' }
+ * validateAccountNumber('1111111111', { environment: 'production' }) // { ok: false, code: 'sandbox_only', ... }
+ */
+export function validateAccountNumber(
+  input: unknown,
+  options: ValidateAccountNumberOptions = {},
+): ValidationResult<string> {
+  const field = options.field ?? VALIDATION_FIELDS.accountNumber
+  const value = text(input)
+  if (value === undefined) return fail(field, 'required', 'Enter an account number')
+  if (sandboxTestAccountOutcome(value) !== undefined && options.environment !== 'sandbox') {
+    return fail(field, 'sandbox_only', SANDBOX_ONLY_ACCOUNT_MESSAGE)
+  }
+  return ok(value.replace(/\s+/g, ''))
+}

@@ -1,0 +1,193 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  freshAddress,
+  KE_FAILS,
+  KE_PENDING,
+  KE_SETTLES,
+  KEY_A,
+  KEY_B,
+  MPESA,
+  startTestSandbox,
+  type TestSandbox,
+} from '../testing/sandbox.js'
+
+/**
+ * Conformance with the service's sandbox guide ("Sandbox success & failure"): the documented
+ * test values in a quote or a direct order decide how it ends, anything else waits in
+ * `pending_settlement`, and the admin controls still settle, fail or refund by hand. Over HTTP
+ * against a real sandbox and chain, on a frozen clock advanced past settlement.
+ */
+let t: TestSandbox
+let equity: string
+
+beforeAll(async () => {
+  t = await startTestSandbox()
+  const banks = await t.client().getBanks({
+    country: 'KE',
+    currency: 'KES',
+    order_type: 'OnRamp',
+    payment_method_type: 'bank',
+  })
+  equity = banks.banks.find((bank) => bank.name === 'Equity Bank Kenya')!.id
+})
+afterAll(async () => {
+  await t?.stop()
+})
+
+/** Accepts a quote made of `overrides` on top of the Kenyan helper; returns the order id. */
+async function acceptedOrder(overrides: Record<string, unknown>, key = KEY_A) {
+  const client = t.client(key)
+  const quote = await client.createQuote(t.kenyaQuote(overrides))
+  return (await client.acceptQuote({ quote_id: quote.quote_id })).order_id
+}
+
+async function statusAfterSettlement(orderIds: readonly string[], key = KEY_A) {
+  await t.sandbox.admin.advance(5_000)
+  const statuses: string[] = []
+  for (const order_id of orderIds) {
+    statuses.push((await t.client(key).getPartnerOrder({ order_id })).status)
+  }
+  return statuses
+}
+
+/** The events delivered (or logged) for these orders, as `event index`. */
+function eventsOf(orderIds: readonly string[], key = KEY_A): string[] {
+  return t.sandbox.admin.deliveries(key).flatMap((delivery) => {
+    const index = orderIds.indexOf((JSON.parse(delivery.body) as { order_id?: string }).order_id!)
+    return index === -1 ? [] : [`${delivery.event} ${index}`]
+  })
+}
+
+const momo = (phone: string) => ({
+  payment_method: { type: 'mobile_money', network_id: MPESA, phone_number: phone },
+})
+
+describe('on-ramp quotes follow the payout phone or bank account', () => {
+  it('settles with +2541111111111 and 1111111111, fails with +2540000000000 and 0000000000', async () => {
+    const orders = [
+      await acceptedOrder(momo(KE_SETTLES)),
+      await acceptedOrder(momo(KE_FAILS)),
+      await acceptedOrder({
+        amount_fiat: 2000,
+        payment_method: { type: 'bank', network_id: equity, account_number: '1111111111' },
+      }),
+      await acceptedOrder({
+        amount_fiat: 2000,
+        payment_method: { type: 'bank', network_id: equity, account_number: '0000000000' },
+      }),
+    ]
+    expect(await statusAfterSettlement(orders)).toEqual(['settled', 'failed', 'settled', 'failed'])
+    const failed = await t.client().getPartnerOrder({ order_id: orders[1]! })
+    expect(failed.failure_reason).toBe('Failure forced by a sandbox test value')
+    expect(eventsOf(orders).filter((line) => !line.startsWith('order.processing'))).toEqual([
+      'order.settled 0',
+      'order.failed 1',
+      'order.settled 2',
+      'order.failed 3',
+    ])
+  })
+
+  it('leaves any other number in pending_settlement, with no terminal event, until a control ends it', async () => {
+    const pending = await acceptedOrder(momo(KE_PENDING))
+    const invented = await acceptedOrder({
+      amount_fiat: 2000,
+      payment_method: { type: 'bank', network_id: equity, account_number: '0123456789' },
+    })
+    expect(await statusAfterSettlement([pending, invented])).toEqual([
+      'pending_settlement',
+      'pending_settlement',
+    ])
+    // Still there much later: nothing moves it on its own.
+    expect(await statusAfterSettlement([pending])).toEqual(['pending_settlement'])
+    expect(eventsOf([pending, invented])).toEqual(['order.processing 0', 'order.processing 1'])
+
+    const settle = await t.raw(`/__sandbox/orders/${pending}/settle`, { method: 'POST' })
+    expect(settle.status).toBe(200)
+    expect(settle.body.data.status).toBe('settled')
+    t.sandbox.admin.failOrder(KEY_A, invented)
+    expect(await statusAfterSettlement([pending, invented])).toEqual(['settled', 'failed'])
+  })
+
+  it('lets a forced next outcome win over a test value', async () => {
+    t.sandbox.admin.forceNextOrder(KEY_B, 'fail')
+    const forced = await acceptedOrder(momo(KE_SETTLES), KEY_B)
+    const after = await acceptedOrder(momo(KE_SETTLES), KEY_B)
+    expect(await statusAfterSettlement([forced, after], KEY_B)).toEqual(['failed', 'settled'])
+    const order = await t.client(KEY_B).getPartnerOrder({ order_id: forced })
+    expect(order.failure_reason).toBe('Failure forced by the sandbox controls')
+  })
+})
+
+describe('off-ramp quotes follow the customer name', () => {
+  it('settles with Successful in the name (collecting the approved tokens), fails with Failure, waits without either', async () => {
+    const seller = t.wallet(6)
+    const usdc = t.token('USDC').address
+    await seller.approve('USDC', t.units('USDC', '1000'))
+    const before = await t.chain.balanceOf(usdc, seller.address)
+    const sell = (name: string, phone = KE_PENDING) =>
+      acceptedOrder({
+        order_type: 'OffRamp',
+        wallet_address: seller.address,
+        ...momo(phone),
+        customer: { name, dob: '01/31/1990' },
+      })
+    const successful = await sell('Successful Jane Doe')
+    const failure = await sell('Failure Jane Doe')
+    const plain = await sell('Jane Doe')
+    // A success phone alone is not the deposit the guide's off-ramp waits for.
+    const phoneOnly = await sell('Jane Doe', KE_SETTLES)
+    const failPhone = await sell('Jane Doe', KE_FAILS)
+    expect(await statusAfterSettlement([successful, failure, plain, phoneOnly, failPhone])).toEqual(
+      ['settled', 'failed', 'pending_settlement', 'pending_settlement', 'failed'],
+    )
+    const order = await t.client().getPartnerOrder({ order_id: successful })
+    expect(await t.chain.balanceOf(usdc, seller.address)).toBe(
+      before - t.units('USDC', (order.amount_crypto as number).toFixed(6)),
+    )
+  })
+})
+
+describe('direct orders (POST /orders/create) follow fiat_payload', () => {
+  it('settles the success phone, fails the failure phone and account, and lists the rest as PENDING', async () => {
+    const create = (fiat: Record<string, unknown>) =>
+      t.client(KEY_B).createOrder({
+        user_address: freshAddress(),
+        token: t.token('USDC').address,
+        order_type: 0,
+        fiat_payload: { amount_fiat: 1000, ...fiat },
+      })
+    const settles = await create({ phone_number: KE_SETTLES })
+    const fails = await create({ phone_number: '+254 000 000 0000' })
+    const failsByAccount = await create({ account_number: '0000000000' })
+    const waits = await create({ phone_number: KE_PENDING })
+    await t.sandbox.admin.advance(5_000)
+    const status = async (tx_hash: string) =>
+      (await t.client(KEY_B).getOrderByTxHash({ tx_hash })).status
+    expect([
+      await status(settles.tx_hash),
+      await status(fails.tx_hash),
+      await status(failsByAccount.tx_hash),
+      await status(waits.tx_hash),
+    ]).toEqual(['settled', 'failed', 'failed', 'pending_settlement'])
+    const pending = await t.client(KEY_B).listMyOrders({ status: 'pending' })
+    expect(pending.map((order) => [order.creation_transaction_hash, order.status])).toContainEqual([
+      waits.tx_hash,
+      'PENDING',
+    ])
+  })
+})
+
+describe('the default for orders no test value decides', () => {
+  it('is --order-outcome: settle makes any number settle', async () => {
+    const settling = await startTestSandbox({ orderOutcome: 'settle' })
+    try {
+      const client = settling.client()
+      const quote = await client.createQuote(settling.kenyaQuote(momo(KE_PENDING)))
+      const { order_id } = await client.acceptQuote({ quote_id: quote.quote_id })
+      await settling.sandbox.admin.advance(5_000)
+      expect((await client.getPartnerOrder({ order_id })).status).toBe('settled')
+    } finally {
+      await settling.stop()
+    }
+  })
+})
