@@ -63,7 +63,10 @@ export type RampWebhookJournalOptions = {
   maxDeliveries?: number
   /** Bytes held at most (bodies, ids, signatures). Default 32 MiB. */
   maxBytes?: number
-  /** How long a delivery waits for the store before it is journaled. Default 2 000 ms. */
+  /**
+   * How long a delivery waits for a store that does not answer before it is journaled. Default
+   * 10 000 ms in memory (only as safe as the process), 2 000 ms with a file (synced first).
+   */
   storeTimeoutMs?: number
   /** Longest wait between two tries to write journaled deliveries. Default 30 000 ms. */
   retryMaxMs?: number

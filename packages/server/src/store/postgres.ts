@@ -23,6 +23,10 @@ export function pgDriver(pool: pg.Pool, owned: boolean): SqlDriver {
     query: run(pool),
     async transaction(callback) {
       const client = await pool.connect()
+      // A connection that breaks fails its query and also emits `error` on the client; while
+      // checked out nobody else listens, and an unheard `error` would kill the process.
+      const ignore = () => {}
+      client.on('error', ignore)
       let broken: unknown
       try {
         await client.query('BEGIN')
@@ -38,6 +42,7 @@ export function pgDriver(pool: pg.Pool, owned: boolean): SqlDriver {
         }
         throw error
       } finally {
+        client.removeListener('error', ignore)
         client.release(broken instanceof Error ? broken : undefined)
       }
     },

@@ -8,8 +8,13 @@ export const DEFAULT_JOURNAL_MAX_DELIVERIES = 10_000
 /** Bytes the journal holds at most by default (32 MiB): bodies plus ids and signatures. */
 export const DEFAULT_JOURNAL_MAX_BYTES = 32 * 1024 * 1024
 
-/** How long a webhook waits for the store before it is journaled instead, by default. */
-export const DEFAULT_STORE_TIMEOUT_MS = 2_000
+/**
+ * How long a webhook waits for a store that does not answer before it is journaled, by default:
+ * 10 s in memory, 2 s with a file. A delivery journaled in memory is only as safe as the process,
+ * so the store (durable) gets the longer wait; one journaled in a file is synced first, so it
+ * can be answered sooner. A store that fails outright is not waited for at all.
+ */
+export const DEFAULT_STORE_TIMEOUT_MS = { memory: 10_000, file: 2_000 } as const
 
 /**
  * A durable copy of the journal, for deliveries to survive a restart while the store is down.
@@ -41,7 +46,10 @@ export type CreateDeliveryJournalOptions = {
   maxDeliveries?: number
   /** Bytes held at most (bodies, ids, signatures); the next one is refused. Default 32 MiB. */
   maxBytes?: number
-  /** How long one store write may take before the delivery is journaled. Default 2 000 ms. */
+  /**
+   * How long one store write may take before the delivery is journaled. Default 10 000 ms in
+   * memory, 2 000 ms with a file (see `DEFAULT_STORE_TIMEOUT_MS`).
+   */
   storeTimeoutMs?: number
   /** First wait before writing journaled deliveries again; doubles per failure. Default 250 ms. */
   retryMinMs?: number
@@ -149,7 +157,7 @@ export function createDeliveryJournal(options: CreateDeliveryJournalOptions): De
   const storeTimeoutMs = positive(
     'storeTimeoutMs',
     options.storeTimeoutMs,
-    DEFAULT_STORE_TIMEOUT_MS,
+    file ? DEFAULT_STORE_TIMEOUT_MS.file : DEFAULT_STORE_TIMEOUT_MS.memory,
   )
   const retryMinMs = positive('retryMinMs', options.retryMinMs, 250)
   const retryMaxMs = Math.max(retryMinMs, positive('retryMaxMs', options.retryMaxMs, 30_000))
