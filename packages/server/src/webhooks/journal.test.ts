@@ -231,6 +231,8 @@ describe.skipIf(skip)('the webhook journal, with Postgres behind a proxy the tes
     expect(second.journal.pending).toBe(4)
     second.journal.start()
     await until(() => second.journal.pending === 0, 'recovered deliveries written')
+    // Resolves when the write in progress, file compaction included, has ended.
+    await second.journal.flush()
     expect(second.persisted).toEqual(held.map((d) => d.id))
     for (const d of held) expect((await store.getDelivery(d.id))?.body).toBe(d.body)
     // Everything is in the store: the file is empty again.
