@@ -181,12 +181,13 @@ export function createDeliveryJournal(options: CreateDeliveryJournalOptions): De
   let fileLines = 0
 
   for (const delivery of file?.recovered ?? []) {
-    if (!ids.has(delivery.id) && !signatures.has(delivery.signature)) hold(delivery)
+    if (!ids.has(delivery.id) && !signatures.has(delivery.signature)) {
+      hold(delivery, sizeOf(delivery))
+    }
   }
   fileLines = file?.recovered.length ?? 0
 
-  function hold(delivery: NewDelivery) {
-    const size = sizeOf(delivery)
+  function hold(delivery: NewDelivery, size: number) {
     entries.push({ delivery, size })
     ids.add(delivery.id)
     signatures.add(delivery.signature)
@@ -338,7 +339,7 @@ export function createDeliveryJournal(options: CreateDeliveryJournalOptions): De
       return 'full'
     }
     // Held before the file write, so a compaction running meanwhile keeps it too.
-    hold(delivery)
+    hold(delivery, size)
     if (file && !fileBroken) {
       try {
         await file.append(delivery)
@@ -373,7 +374,10 @@ export function createDeliveryJournal(options: CreateDeliveryJournalOptions): De
         // While deliveries wait, newer ones queue behind them so the store gets them in order.
         if (entries.length > 0) return await keep(delivery, false)
         try {
-          return await insert(delivery)
+          const outcome = await insert(delivery)
+          // An outage whose deliveries were all refused (journal full) ends here.
+          if (entries.length === 0) outageSince = null
+          return outcome
         } catch (error) {
           noteOutage(error, delivery)
           return await keep(delivery, true)
