@@ -31,6 +31,7 @@ export { DEFAULT_TIMINGS, type SandboxContext, type SandboxTimings } from './ser
 export {
   type Delivery,
   type DeliveryAttempt,
+  IDEMPOTENCY_KEY_HEADER,
   type NextDeliveryControl,
   SANDBOX_USER_AGENT,
 } from './webhooks/dispatcher.js'

@@ -7,7 +7,7 @@ import { createSandboxClock, type SandboxClock } from './clock/index.js'
 import type { SandboxChainPort } from './service/chain.js'
 import { DEFAULT_TIMINGS, type SandboxContext, type SandboxTimings } from './service/context.js'
 import { generateApiKey, generateWebhookSecret, SandboxStore } from './state/store.js'
-import { createWebhookDispatcher } from './webhooks/dispatcher.js'
+import { createWebhookDispatcher, ORDER_DELIVERY_MAX_ATTEMPTS } from './webhooks/dispatcher.js'
 
 /** Options of `createSandboxContext` and `startSandbox`. */
 export type SandboxOptions = {
@@ -27,9 +27,12 @@ export type SandboxOptions = {
    * does, until a control settles, fails or refunds it.
    */
   orderOutcome?: 'pending' | 'settle' | 'fail' | 'refund'
-  /** Webhook attempts in all, the first included. Default 6. */
+  /**
+   * Attempts of an order webhook in all, the first included, while the endpoint cannot be
+   * reached (1 to 3). Default 3, the service's. Account and customer webhooks: one attempt.
+   */
   webhookMaxAttempts?: number
-  /** Sandbox ms before each retry. Default 1 s, 2 s, 4 s, 8 s, 16 s. */
+  /** Sandbox ms before each retry of an order webhook, each at most 5 s. Default 1 s, 2 s. */
   webhookBackoffMs?: readonly number[]
   /** Hold the first attempt of every delivery this many sandbox ms (0 to 86400000). Default 0. */
   webhookDelayMs?: number
@@ -82,6 +85,11 @@ export function createSandboxContext(
   if (!Number.isFinite(delayMs) || delayMs < 0 || delayMs > 86_400_000) {
     throw new Error('webhookDelayMs must be from 0 to 86400000')
   }
+  const maxAttempts = options.webhookMaxAttempts ?? ORDER_DELIVERY_MAX_ATTEMPTS
+  if (!Number.isInteger(maxAttempts) || maxAttempts < 1 || maxAttempts > 3) {
+    // The service makes at most 3; more would hide a receiver that needs a fourth.
+    throw new Error('webhookMaxAttempts must be an integer from 1 to 3')
+  }
   const duplicates = options.webhookDuplicates ?? 0
   if (!Number.isInteger(duplicates) || duplicates < 0 || duplicates > 10) {
     throw new Error('webhookDuplicates must be an integer from 0 to 10')
@@ -95,7 +103,7 @@ export function createSandboxContext(
   for (const key of apiKeys) store.addUser(key, options.webhookUrl ?? null, webhookSecret)
   const dispatcher = createWebhookDispatcher({
     clock,
-    maxAttempts: options.webhookMaxAttempts,
+    maxAttempts,
     backoffMs: options.webhookBackoffMs,
     wallNow: options.wallNow,
     standing: { delayMs, duplicates },

@@ -25,6 +25,7 @@ describe('@rampkit/server entry', () => {
         "anonymousSession",
         "canMoveOrder",
         "consoleLogger",
+        "createDeliveryJournal",
         "createRampHandler",
         "createWorker",
         "ingestWebhook",

@@ -121,33 +121,55 @@ describe('stores', () => {
     await sandboxKey.ramp.close()
   })
 
-  it('logs why a webhook could not be stored, with the error name and no secret', async () => {
+  it('acknowledges a webhook the store cannot take, logs why with no secret, and 503s only when full', async () => {
     const broken = await pgliteStore()
     await broken.close()
     const { lines, logger } = linesLogger()
-    const kit = createRampHandler({ ...base(), store: broken, worker: false, logger })
-    const body = JSON.stringify({ customer_id: 'pcus_store_down', status: 'approved' })
-    const headers = await buildWebhookHeaders({
-      secret: sandbox.webhookSecret,
-      event: 'customer.approved',
-      deliveryId: crypto.randomUUID(),
-      body,
+    const kit = createRampHandler({
+      ...base(),
+      store: broken,
+      worker: false,
+      logger,
+      webhookJournal: { maxDeliveries: 1 },
     })
-    const res = await kit.request(KIT_ROUTES.webhooks, {
-      method: 'POST',
-      body,
-      headers: headers as unknown as Record<string, string>,
-    })
-    expect(res.status).toBe(503)
-    const logged = lines.filter((line) => line.includes('webhook could not be stored'))
+    const send = async (customer: string) => {
+      const body = JSON.stringify({ customer_id: customer, status: 'approved' })
+      const headers = await buildWebhookHeaders({
+        secret: sandbox.webhookSecret,
+        event: 'customer.approved',
+        deliveryId: crypto.randomUUID(),
+        body,
+      })
+      return kit.request(KIT_ROUTES.webhooks, {
+        method: 'POST',
+        body,
+        headers: headers as unknown as Record<string, string>,
+      })
+    }
+    // The service sends a customer event once: refusing it would lose it.
+    const kept = await send('pcus_store_down')
+    expect(kept.status).toBe(200)
+    expect(await kept.json()).toMatchObject({ data: { journaled: true, duplicate: false } })
+    const logged = lines.filter((line) => line.includes('could not take a webhook delivery'))
     expect(logged).toHaveLength(1)
-    expect(logged[0]).toMatch(/^error /)
+    expect(logged[0]).toMatch(/^warn /)
     expect(logged[0]).toMatch(/"store":"pglite"/)
+    expect(logged[0]).toMatch(/"journal":"memory"/)
     expect(logged[0]).toMatch(/"error":"\w*Error"/)
     expect(logged[0]).toMatch(/"message":"[^"]+"/)
+    expect(logged[0]).toMatch(/a restart before then loses it/)
+
+    // The journal holds one: the next is the last resort, a 503 the log names as not kept.
+    const refused = await send('pcus_store_down_2')
+    expect(refused.status).toBe(503)
+    const full = lines.filter((line) => line.includes('Webhook journal full'))
+    expect(full).toHaveLength(1)
+    expect(full[0]).toMatch(/^error .*answered 503 and not kept/)
     const secrets = [sandbox.apiKeys[0]!, sandbox.webhookSecret, SESSION_SECRET]
     for (const secret of secrets) expect(lines.join('\n')).not.toContain(secret)
     await kit.ramp.close()
+    // Closed with a delivery still held and no file: the loss is said, once.
+    expect(lines.filter((line) => line.includes('they are lost'))).toHaveLength(1)
   })
 })
 

@@ -36,6 +36,11 @@ import { registerWebhookRoute } from './routes/webhooks.js'
 import { memoryStore } from './store/memory.js'
 import type { RampStore } from './store/types.js'
 import { DEFAULT_WEBHOOK_MAX_BYTES, ingestWebhook } from './webhooks/ingest.js'
+import {
+  createDeliveryJournal,
+  type DeliveryJournal,
+  type DeliveryJournalFile,
+} from './webhooks/journal.js'
 import type { WebhookHandlers } from './worker/events.js'
 import { createWorker, type RampWorker, type WorkerPollOptions } from './worker/worker.js'
 
@@ -47,6 +52,29 @@ export type RampRateLimitOptions = {
   perIp?: number
   /** Window length in ms. Default 60 000. */
   windowMs?: number
+}
+
+/**
+ * Where verified webhooks wait while the store is down. The service does not resend a delivery
+ * it got an answer for, so the kit acknowledges it and keeps it here until the store answers.
+ */
+export type RampWebhookJournalOptions = {
+  /** Deliveries held at most; then a delivery is answered 503 (and logged as not kept). Default 10 000. */
+  maxDeliveries?: number
+  /** Bytes held at most (bodies, ids, signatures). Default 32 MiB. */
+  maxBytes?: number
+  /**
+   * How long a delivery waits for a store that does not answer before it is journaled. Default
+   * 10 000 ms in memory (only as safe as the process), 2 000 ms with a file (synced first).
+   */
+  storeTimeoutMs?: number
+  /** Longest wait between two tries to write journaled deliveries. Default 30 000 ms. */
+  retryMaxMs?: number
+  /**
+   * A durable copy, so a restart during the outage loses nothing: `fileJournal({ dir })` from
+   * `@rampkit/server/file-journal` (Node). Default none: the journal lives in memory.
+   */
+  file?: DeliveryJournalFile
 }
 
 /** Options of {@link createRampHandler}. */
@@ -89,6 +117,8 @@ export type RampHandlerOptions = {
   bodyLimitBytes?: number
   /** Largest webhook body, bytes. Default 256 KiB. */
   webhookBodyLimitBytes?: number
+  /** The local journal of webhooks received while the store is down (bounds, a file). */
+  webhookJournal?: RampWebhookJournalOptions
   /** Your reactions to events (`onOrderSettled`, …), run by the worker. */
   handlers?: WebhookHandlers
   /**
@@ -166,6 +196,24 @@ function storeErrorMessage(error: unknown, secrets: readonly string[]): string {
   const raw = error instanceof Error ? error.message : String(error)
   const text = redactSecrets(raw, secrets).replace(/\/\/[^/\s:@]+:[^/\s@]+@/g, '//[redacted]@')
   return text.length > 500 ? `${text.slice(0, 500)}…` : text
+}
+
+/**
+ * `store` with `onSuccess` called after each call that resolves: how the webhook journal learns
+ * the store answers again from the worker's and the routes' own traffic, before its retry is due.
+ */
+function notifyOnSuccess(store: RampStore, onSuccess: () => void): RampStore {
+  return new Proxy(store, {
+    get(target, key) {
+      const value: unknown = Reflect.get(target, key, target)
+      if (typeof value !== 'function' || key === 'close') return value
+      return (...args: unknown[]) => {
+        const result: unknown = value.apply(target, args)
+        if (result instanceof Promise) result.then(onSuccess, () => {})
+        return result
+      }
+    },
+  })
 }
 
 function nonNegative(name: string, value: number | undefined, fallback: number): number {
@@ -285,11 +333,15 @@ export function createRampHandler(options: RampHandlerOptions): RampHandler {
     return normal
   })
 
+  // Every store call that succeeds tells the journal the store answers again.
+  let journal: DeliveryJournal | undefined
+  const watched = notifyOnSuccess(store, () => journal?.storeAnswered())
+
   const worker =
     options.worker === false
       ? null
       : createWorker({
-          store,
+          store: watched,
           bus,
           handlers: options.handlers,
           logger,
@@ -307,11 +359,27 @@ export function createRampHandler(options: RampHandlerOptions): RampHandler {
                 },
         })
 
+  // The service does not resend a delivery it got an answer for: a verified delivery the store
+  // cannot take is acknowledged and kept here, then written to the store and applied as usual.
+  const deliveryJournal = createDeliveryJournal({
+    store,
+    maxDeliveries: options.webhookJournal?.maxDeliveries,
+    maxBytes: options.webhookJournal?.maxBytes,
+    storeTimeoutMs: options.webhookJournal?.storeTimeoutMs,
+    retryMaxMs: options.webhookJournal?.retryMaxMs,
+    file: options.webhookJournal?.file,
+    logger,
+    describeError: (error) => storeErrorMessage(error, allSecrets),
+    onPersisted: () => worker?.wake(),
+  })
+  journal = deliveryJournal
+
   // Nothing runs at import time: edge runtimes forbid timers and randomness in global scope.
   let started = false
   const start = () => {
     if (started) return
     started = true
+    deliveryJournal.start()
     worker?.start()
   }
 
@@ -332,7 +400,7 @@ export function createRampHandler(options: RampHandlerOptions): RampHandler {
 
   const kit: KitContext = {
     client,
-    store,
+    store: watched,
     bus,
     cache: createReadCache({ ttlMs: cacheTtlMs }),
     flights: createReadCache({ ttlMs: 0 }),
@@ -347,17 +415,12 @@ export function createRampHandler(options: RampHandlerOptions): RampHandler {
     ingestWebhook: async (request) => {
       const result = await ingestWebhook({
         store,
+        journal: deliveryJournal,
         secrets,
         request,
         maxBytes: webhookMaxBytes,
-        // The service is answered 503 and delivers again, but a person must learn why.
-        onStoreError: (error) =>
-          logger.error('webhook could not be stored; answered 503 so the service retries', {
-            store: store.engine,
-            error: error instanceof Error ? error.name : typeof error,
-            message: storeErrorMessage(error, allSecrets),
-          }),
       })
+      // A 503 (journal full) is logged by the journal, with what it means.
       if (result.status >= 400 && result.status !== 503) {
         logger.warn('webhook refused', { status: result.status, data: result.body.data })
       }
@@ -417,7 +480,7 @@ export function createRampHandler(options: RampHandlerOptions): RampHandler {
     const limits = options.rateLimit ?? {}
     let warnedNoIp = false
     const counter: RateLimitCounter = async ({ key, limit, windowMs }) => {
-      const hit = await store.hitRateLimit({ key: `rampkit:rl:${key}`, limit, windowMs })
+      const hit = await watched.hitRateLimit({ key: `rampkit:rl:${key}`, limit, windowMs })
       return { count: hit.count, resetAt: hit.resetAt.getTime() }
     }
     app.use(
@@ -478,7 +541,7 @@ export function createRampHandler(options: RampHandlerOptions): RampHandler {
   }
   const endUserScope = (c: Context) => (c as Context<RampEnv>).var.endUser()
   // Accepting is idempotent upstream: only successes need replaying.
-  app.post(KIT_ROUTES.acceptQuote, idempotency({ store, scope: endUserScope }))
+  app.post(KIT_ROUTES.acceptQuote, idempotency({ store: watched, scope: endUserScope }))
   // A create that failed ambiguously (5xx, timeout) may exist upstream: replay that answer
   // rather than risk a second order under the same confirm.
   app.post(
@@ -494,7 +557,11 @@ export function createRampHandler(options: RampHandlerOptions): RampHandler {
       c.header('Retry-After', '1')
       return fail(c, 409, 'Your session has just started: send the request again.')
     },
-    idempotency({ store, scope: endUserScope, keep: (status) => status < 400 || status >= 500 }),
+    idempotency({
+      store: watched,
+      scope: endUserScope,
+      keep: (status) => status < 400 || status >= 500,
+    }),
   )
 
   registerReadRoutes(app, kit)
@@ -512,6 +579,8 @@ export function createRampHandler(options: RampHandlerOptions): RampHandler {
     start,
     async close() {
       await worker?.stop()
+      // Writes what it holds if the store answers; else keeps it in its file, or logs the loss.
+      await deliveryJournal.close()
       if (ownsBus) await bus.close()
       if (ownsStore) await store.close()
     },

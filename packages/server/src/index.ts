@@ -13,6 +13,7 @@ export {
   type RampHandlerOptions,
   type RampKit,
   type RampRateLimitOptions,
+  type RampWebhookJournalOptions,
 } from './handler.js'
 export { consoleLogger, type RampLogFields, type RampLogger } from './logger.js'
 export type { TrustProxy } from './middleware/client-ip/index.js'
@@ -37,6 +38,13 @@ export {
   type IngestWebhookResult,
   ingestWebhook,
 } from './webhooks/ingest.js'
+export {
+  type CreateDeliveryJournalOptions,
+  createDeliveryJournal,
+  type DeliveryJournal,
+  type DeliveryJournalFile,
+  type DeliveryJournalReceipt,
+} from './webhooks/journal.js'
 export type {
   AccountEventContext,
   AnyEventContext,

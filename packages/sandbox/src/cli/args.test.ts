@@ -97,6 +97,9 @@ describe('parseCliArgs', () => {
       ['--webhook-url', 'ftp://x'],
       ['--webhook-delay', '-5'],
       ['--webhook-duplicates', '11'],
+      // The service makes at most 3 attempts of an order webhook.
+      ['--webhook-max-attempts', '4'],
+      ['--webhook-max-attempts', '0'],
       ['stray'],
     ]) {
       expect(() => parseCliArgs(argv, {}), argv.join(' ')).toThrow(CliUsageError)
@@ -125,6 +128,24 @@ describe('parseCliArgs', () => {
       expect(help).toContain(name)
     }
     for (const action of CONTROL_ACTIONS) expect(help).toContain(`  ${action.usage}\n`)
+  })
+})
+
+describe('control lines of duplicated webhooks', () => {
+  it('say which X-Webhook-Id the copies carry, as the service would', () => {
+    const duplicate = CONTROL_ACTIONS.find((action) => action.name === 'duplicate-next-webhook')!
+    const parsed = { args: [], flags: new Map<string, string>() }
+    const line = (event: string | null) =>
+      duplicate.line({ event, delay_ms: 0, duplicates: 2 }, parsed)
+    expect(line('order.settled')).toBe(
+      'The next order.settled webhook of this key is sent 2 more times after it succeeds (a fresh X-Webhook-Id each time)',
+    )
+    expect(line('account.credited')).toBe(
+      'The next account.credited webhook of this key is sent 2 more times after it succeeds (same X-Webhook-Id)',
+    )
+    expect(line(null)).toBe(
+      'The next webhook of this key is sent 2 more times after it succeeds (a fresh X-Webhook-Id for an order event, the same for others)',
+    )
   })
 })
 

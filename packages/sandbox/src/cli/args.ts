@@ -81,9 +81,9 @@ export const CLI_FLAGS = [
   {
     flag: 'webhook-max-attempts',
     env: 'RAMP_SANDBOX_WEBHOOK_MAX_ATTEMPTS',
-    help: 'delivery attempts before a webhook is parked',
+    help: 'attempts of an order webhook while the endpoint cannot be reached (1 to 3)',
     value: 'N',
-    default: '6',
+    default: '3',
   },
   {
     flag: 'webhook-delay',
@@ -95,7 +95,7 @@ export const CLI_FLAGS = [
   {
     flag: 'webhook-duplicates',
     env: 'RAMP_SANDBOX_WEBHOOK_DUPLICATES',
-    help: 'send every delivery again N times after it succeeds (same X-Webhook-Id)',
+    help: 'send every delivery again N times after it succeeds (orders: fresh X-Webhook-Id)',
     value: 'N',
     default: '0',
   },
@@ -242,7 +242,7 @@ export function parseCliArgs(
   }
   const attempts = get('webhook-max-attempts', 'RAMP_SANDBOX_WEBHOOK_MAX_ATTEMPTS')
   if (attempts !== undefined)
-    options.webhookMaxAttempts = number('webhook-max-attempts', attempts, 1, 50)
+    options.webhookMaxAttempts = number('webhook-max-attempts', attempts, 1, 3)
   const delay = get('webhook-delay', 'RAMP_SANDBOX_WEBHOOK_DELAY')
   if (delay !== undefined) options.webhookDelayMs = number('webhook-delay', delay, 0, 86_400_000)
   const duplicates = get('webhook-duplicates', 'RAMP_SANDBOX_WEBHOOK_DUPLICATES')

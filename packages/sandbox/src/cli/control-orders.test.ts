@@ -132,7 +132,7 @@ afterAll(async () => {
 })
 
 describe('standing webhook flags (--webhook-delay, --webhook-duplicates)', () => {
-  it('holds every delivery 5000 sandbox ms, then sends it twice with one X-Webhook-Id', async () => {
+  it('holds every delivery 5000 sandbox ms, then sends it twice (an order event under a fresh X-Webhook-Id)', async () => {
     const orderId = await acceptedOrder()
     const processing = () =>
       receiver
@@ -143,7 +143,8 @@ describe('standing webhook flags (--webhook-delay, --webhook-duplicates)', () =>
     expect(processing()).toHaveLength(0)
     line(await control(['advance', '1ms']))
     await receiver.waitFor(() => processing().length === 2)
-    expect(new Set(processing().map((webhook) => webhook.deliveryId)).size).toBe(1)
+    expect(new Set(processing().map((webhook) => webhook.deliveryId)).size).toBe(2)
+    expect(new Set(processing().map((webhook) => webhook.raw)).size).toBe(1)
   })
 })
 

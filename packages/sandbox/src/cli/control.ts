@@ -111,9 +111,14 @@ function webhookLine(data: Data): string {
   const parts: string[] = []
   if (data?.delay_ms > 0) parts.push(`is held ${human(data.delay_ms)} of sandbox time`)
   if (data?.duplicates > 0) {
-    parts.push(
-      `is sent ${plural(data.duplicates, 'more time')} after it succeeds (same X-Webhook-Id)`,
-    )
+    // As the service's own retries: an order event's copies carry fresh ids, others their own.
+    const ids =
+      typeof data?.event !== 'string'
+        ? 'a fresh X-Webhook-Id for an order event, the same for others'
+        : data.event.startsWith('order.')
+          ? 'a fresh X-Webhook-Id each time'
+          : 'same X-Webhook-Id'
+    parts.push(`is sent ${plural(data.duplicates, 'more time')} after it succeeds (${ids})`)
   }
   return parts.length ? `${what} ${parts.join(' and ')}` : `${what} goes out as usual`
 }

@@ -11,8 +11,10 @@ import {
 
 /**
  * Section 6 end to end: a real receiver (node:http) verifies every delivery with core's
- * `verifyWebhook`; the sandbox's lifecycles emit all 14 events; failing receivers get retries
- * and forced duplicates arrive under the same delivery id.
+ * `verifyWebhook`; the sandbox's lifecycles emit all 14 events; delivery follows the service's
+ * published rule (order events retried up to 3 times in all on network errors only, under a
+ * fresh `X-Webhook-Id` each; account and customer events sent once with `X-Idempotency-Key`);
+ * forced duplicates and delays still arrive.
  */
 let t: TestSandbox
 let receiver: Receiver
@@ -75,6 +77,10 @@ describe('webhooks (spec section 6)', () => {
       expect(webhook.headers['user-agent']).toMatch(/rampkit-sandbox/)
       expect(webhook.deliveryId).toMatch(UUID)
       expect(webhook.headers['x-webhook-signature']).toMatch(/^t=\d+,v1=/)
+      // Account and customer events name their event id twice; order events only once.
+      expect(webhook.headers['x-idempotency-key']).toBe(
+        webhook.event.startsWith('order.') ? undefined : webhook.deliveryId,
+      )
     }
     expect(new Set(receiver.received.map((w) => w.deliveryId)).size).toBe(receiver.received.length)
 
@@ -104,33 +110,74 @@ describe('webhooks (spec section 6)', () => {
     expect(receiver.events('order.settled')[0]!.body.order_id).toBe(settledId)
   })
 
-  it('retries with backoff while the receiver answers 500, under one delivery id', async () => {
+  it('sends a customer event once, whatever the receiver answers', async () => {
     const before = receiver.received.length
-    let failures = 3
-    receiver.respondWith((w) => (w.event === 'customer.submitted' && failures-- > 0 ? 500 : 200))
-    await t.client().createCustomer({
-      partner_customer_ref: 'retry-1',
+    receiver.respondWith((w) => (w.event === 'customer.submitted' ? 500 : 200))
+    const customer = await t.client().createCustomer({
+      partner_customer_ref: 'once-1',
       first_name: 'Baraka',
       last_name: 'Mwangi',
     })
     await t.sandbox.admin.idle()
-    // Backoff 1 s, 2 s, 4 s of sandbox time; the review (2 s) also fires on the way.
-    await t.sandbox.admin.advance(7_000)
+    await t.sandbox.admin.advance(60_000)
     await t.sandbox.admin.idle()
     receiver.respondWith(() => 200)
     const submitted = receiver.received
       .slice(before)
-      .filter((w) => w.event === 'customer.submitted')
-    expect(submitted.map((w) => w.answered)).toEqual([500, 500, 500, 200])
-    expect(new Set(submitted.map((w) => w.deliveryId)).size).toBe(1)
+      .filter(
+        (w) => w.event === 'customer.submitted' && w.body.customer_id === customer.customer_id,
+      )
+    expect(submitted.map((w) => w.answered)).toEqual([500])
     const log = await t.raw('/__sandbox/webhooks/deliveries?event=customer.submitted')
     const delivery = log.body.data.deliveries.find(
       (d: { id: string }) => d.id === submitted[0]!.deliveryId,
     )
-    expect(delivery.status).toBe('delivered')
-    expect(delivery.attempts.map((a: { status_code: number }) => a.status_code)).toEqual([
-      500, 500, 500, 200,
+    expect(delivery).toMatchObject({ retries: 'none', status: 'failed', next_attempt_at: null })
+    expect(delivery.attempts).toHaveLength(1)
+  })
+
+  it('retries an order event only while the receiver cannot be reached, under fresh ids', async () => {
+    const before = receiver.received.length
+    // The first attempt of processing is cut off unanswered; the first of settled answers 500.
+    const seen = new Set<string>()
+    receiver.respondWith((w) => {
+      const key = `${w.body.order_id}|${w.event}`
+      const first = !seen.has(key)
+      seen.add(key)
+      if (!first) return 200
+      return w.event === 'order.processing' ? 'drop' : w.event === 'order.settled' ? 500 : 200
+    })
+    const quote = await t.client().createQuote(t.kenyaQuote())
+    const { order_id: orderId } = await t.client().acceptQuote({ quote_id: quote.quote_id })
+    await t.sandbox.admin.idle()
+    await t.sandbox.admin.advance(10_000)
+    await t.sandbox.admin.idle()
+    receiver.respondWith(() => 200)
+    const mine = receiver.received.slice(before).filter((w) => w.body.order_id === orderId)
+    expect(mine.map((w) => [w.event, w.answered])).toEqual([
+      ['order.processing', null],
+      ['order.processing', 200],
+      ['order.settled', 500],
     ])
+    expect(new Set(mine.map((w) => w.deliveryId)).size).toBe(3)
+    const log = await t.raw('/__sandbox/webhooks/deliveries')
+    const byId = (id: string) =>
+      log.body.data.deliveries.find((d: { id: string }) => d.id === id) as {
+        status: string
+        retries: string
+        attempts: { kind: string; webhook_id: string; status_code: number | null }[]
+      }
+    const processing = byId(mine[0]!.deliveryId)
+    expect(processing).toMatchObject({ retries: 'network_errors', status: 'delivered' })
+    expect(processing.attempts.map((a) => [a.kind, a.webhook_id, a.status_code])).toEqual([
+      ['first', mine[0]!.deliveryId, null],
+      ['retry', mine[1]!.deliveryId, 200],
+    ])
+    // A non-2xx answer is final: the settled event is not sent again.
+    expect(byId(mine[2]!.deliveryId)).toMatchObject({ status: 'failed' })
+    expect(byId(mine[2]!.deliveryId).attempts).toHaveLength(1)
+    // The backup GET is how a receiver learns the settlement it refused.
+    expect((await t.client().getPartnerOrder({ order_id: orderId })).status).toBe('settled')
   })
 
   it('duplicates and delays deliveries when forced through the admin route', async () => {
@@ -155,7 +202,9 @@ describe('webhooks (spec section 6)', () => {
       'order.processing',
       'order.processing',
     ])
-    expect(new Set(processing.map((w) => w.deliveryId)).size).toBe(1)
+    // Copies of an order event look like the service's retries: a fresh id each.
+    expect(new Set(processing.map((w) => w.deliveryId)).size).toBe(3)
+    expect(new Set(processing.map((w) => w.raw)).size).toBe(1)
     await t.sandbox.admin.advance(3_000)
     await t.sandbox.admin.idle()
     const early = receiver.received.filter(

@@ -10,16 +10,21 @@ export type ReceivedWebhook = {
   raw: string
   body: Record<string, unknown>
   verified: boolean
-  answered: number
+  /** The status answered, or `null` when the connection was dropped without an answer. */
+  answered: number | null
 }
+
+/** A status to answer with, or `'drop'` to close the connection without answering. */
+export type ReceiverAnswer = number | 'drop'
 
 /**
  * A real webhook receiver for tests: node:http on 127.0.0.1:0 that verifies every request with
- * core's `verifyWebhook` over the raw bytes and answers `respond()`'s status (default 200).
+ * core's `verifyWebhook` over the raw bytes and answers `respond()`'s status (default 200), or
+ * drops the connection unanswered (`'drop'`): a network error for the sender.
  */
 export async function startReceiver(secret: string) {
   const received: ReceivedWebhook[] = []
-  let respond: (webhook: Omit<ReceivedWebhook, 'answered'>) => number = () => 200
+  let respond: (webhook: Omit<ReceivedWebhook, 'answered'>) => ReceiverAnswer = () => 200
   const waiters: { test: () => boolean; resolve: () => void }[] = []
   const server = createServer((request, response) => {
     const chunks: Buffer[] = []
@@ -43,9 +48,10 @@ export async function startReceiver(secret: string) {
         body: JSON.parse(raw) as Record<string, unknown>,
         verified,
       }
-      const answered = verified ? respond(webhook) : 401
-      received.push({ ...webhook, answered })
-      response.writeHead(answered, { 'content-type': 'text/plain' }).end('ok')
+      const answer = verified ? respond(webhook) : 401
+      received.push({ ...webhook, answered: answer === 'drop' ? null : answer })
+      if (answer === 'drop') request.socket.destroy()
+      else response.writeHead(answer, { 'content-type': 'text/plain' }).end('ok')
       for (const waiter of [...waiters]) {
         if (waiter.test()) {
           waiters.splice(waiters.indexOf(waiter), 1)
@@ -59,7 +65,7 @@ export async function startReceiver(secret: string) {
   return {
     url: `http://127.0.0.1:${port}/webhooks`,
     received,
-    /** Sets the status the receiver answers verified deliveries with. */
+    /** Sets the status the receiver answers verified deliveries with, or `'drop'`. */
     respondWith(next: typeof respond) {
       respond = next
     },

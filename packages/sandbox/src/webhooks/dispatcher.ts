@@ -11,6 +11,34 @@ import { uuid } from '../state/store.js'
  */
 export const SANDBOX_USER_AGENT = 'rampkit-sandbox/0.1 (+webhooks)'
 
+/**
+ * Header of account and customer deliveries carrying the event id, equal to `X-Webhook-Id`:
+ * the service sends those events once and names this header as their deduplication key.
+ *
+ * @example
+ * expect(request.headers['x-idempotency-key']).toBe(request.headers['x-webhook-id'])
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'X-Idempotency-Key'
+
+/** Attempts of an order delivery in all, the first included, as the service publishes it. */
+export const ORDER_DELIVERY_MAX_ATTEMPTS = 3
+
+/** The longest wait before retrying an order delivery, as the service publishes it (5 s). */
+export const ORDER_RETRY_BACKOFF_CAP_MS = 5_000
+
+/**
+ * How a delivery of `event` is retried: order events on network errors and timeouts only (never
+ * on an HTTP answer), under a fresh `X-Webhook-Id` each attempt; account and customer events not
+ * at all.
+ *
+ * @example
+ * retryPolicyOf('order.settled') // 'network_errors'
+ * retryPolicyOf('account.credited') // 'none'
+ */
+export function retryPolicyOf(event: WebhookEvent): 'network_errors' | 'none' {
+  return event.startsWith('order.') ? 'network_errors' : 'none'
+}
+
 /** Where and how a delivery goes: the user's endpoint and secret. */
 export type WebhookTarget = {
   userId: string
@@ -21,9 +49,16 @@ export type WebhookTarget = {
 /** One HTTP attempt of a delivery. */
 export type DeliveryAttempt = {
   attempt: number
-  /** `retry` after a failure; `duplicate` when a duplicate was forced. */
+  /** `retry` after a network error or timeout; `duplicate` when a duplicate was forced. */
   kind: 'first' | 'retry' | 'duplicate'
+  /**
+   * The `X-Webhook-Id` this attempt carried: the delivery's id on its first attempt, a fresh
+   * UUID on each retry and forced duplicate of an order event, the delivery's id on every
+   * attempt of an account or customer event.
+   */
+  webhook_id: string
   at: string
+  /** The receiver's HTTP status, or `null` when none came (network error, timeout). */
   status_code: number | null
   error: string | null
   duration_ms: number
@@ -31,10 +66,17 @@ export type DeliveryAttempt = {
 
 /** A delivery as the admin log shows it. */
 export type Delivery = {
+  /** The event's id: `X-Webhook-Id` of the first attempt (and `X-Idempotency-Key` of typed events). */
   id: string
   user_id: string
   event: WebhookEvent
   url: string | null
+  /** `network_errors` for order events, `none` for account and customer events (sent once). */
+  retries: 'network_errors' | 'none'
+  /**
+   * `delivered` after a 2xx; `failed` after any other HTTP answer (never retried) or when the
+   * attempts ran out; `skipped` when the user has no webhook URL.
+   */
   status: 'pending' | 'delivered' | 'failed' | 'skipped'
   body: string
   created_at: string
@@ -48,16 +90,26 @@ export type NextDeliveryControl = {
   event?: WebhookEvent
   /** Hold the first attempt this many sandbox ms. */
   delayMs?: number
-  /** Send the delivery again this many times after it succeeds (same `X-Webhook-Id`). */
+  /**
+   * Send the delivery again this many times after it succeeds: an order event under a fresh
+   * `X-Webhook-Id` each time (what a retry after a lost answer looks like), an account or
+   * customer event under its own id.
+   */
   duplicates?: number
 }
 
 /** Options of `createWebhookDispatcher`. */
 export type WebhookDispatcherOptions = {
   clock: SandboxClock
-  /** Attempts in all, the first included; then the delivery is parked as `failed`. Default 6. */
+  /**
+   * Attempts of an order delivery in all, the first included, while the receiver cannot be
+   * reached; then it is `failed`. 1 to 3; default 3 (the service's). Other events: one attempt.
+   */
   maxAttempts?: number
-  /** Sandbox ms before retry n (1-based); the last value repeats. Default 1 s, 2 s, 4 s, 8 s, 16 s. */
+  /**
+   * Sandbox ms before retry n (1-based) of an order delivery; the last value repeats; each is
+   * capped at 5 s as the service's backoff is. Default 1 s, then 2 s.
+   */
   backoffMs?: readonly number[]
   /** Real ms one attempt may take. Default 5000. */
   timeoutMs?: number
@@ -74,10 +126,13 @@ export type WebhookDispatcherOptions = {
 }
 
 /**
- * Sends signed webhooks (spec section 6) to each user's endpoint: every header, a UUID delivery
- * id kept across retries, retries with backoff on sandbox time while the receiver answers
- * non-2xx or cannot be reached, bounded attempts, forced delays and duplicates, and a log.
- * First attempts of one user go out in the order events happened.
+ * Sends signed webhooks (spec section 6) to each user's endpoint as the service delivers them:
+ * an order event is attempted up to 3 times, retried with backoff on sandbox time only when the
+ * receiver cannot be reached or does not answer in time, under a fresh `X-Webhook-Id` each
+ * attempt; any HTTP answer ends it (a non-2xx is never retried). Account and customer events are
+ * attempted once, with `X-Idempotency-Key` equal to `X-Webhook-Id`. Plus the sandbox's extras:
+ * forced delays and duplicates, and a log. First attempts of one user go out in the order events
+ * happened.
  *
  * @example
  * const dispatcher = createWebhookDispatcher({ clock })
@@ -95,8 +150,13 @@ export type WebhookDispatcher = {
 /** Creates the dispatcher. */
 export function createWebhookDispatcher(options: WebhookDispatcherOptions): WebhookDispatcher {
   const clock = options.clock
-  const maxAttempts = options.maxAttempts ?? 6
-  const backoff = options.backoffMs ?? [1_000, 2_000, 4_000, 8_000, 16_000]
+  const maxAttempts = Math.min(
+    Math.max(1, Math.floor(options.maxAttempts ?? ORDER_DELIVERY_MAX_ATTEMPTS)),
+    ORDER_DELIVERY_MAX_ATTEMPTS,
+  )
+  const backoff = (options.backoffMs?.length ? options.backoffMs : [1_000, 2_000]).map((ms) =>
+    Math.min(Math.max(0, ms), ORDER_RETRY_BACKOFF_CAP_MS),
+  )
   const timeoutMs = options.timeoutMs ?? 5_000
   const wallNow = options.wallNow ?? Date.now
   const doFetch = options.fetch ?? fetch
@@ -124,15 +184,23 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     return control
   }
 
+  /** The `X-Webhook-Id` of the next attempt: fresh for every order attempt after the first. */
+  function webhookIdFor(delivery: Delivery): string {
+    if (delivery.attempts.length === 0 || delivery.retries === 'none') return delivery.id
+    return uuid()
+  }
+
+  /** One POST: `delivered` on a 2xx, `answered` on any other status, `unreachable` on none. */
   async function attempt(
     delivery: Delivery,
     target: WebhookTarget,
     kind: DeliveryAttempt['kind'],
-  ): Promise<boolean> {
+  ): Promise<'delivered' | 'answered' | 'unreachable'> {
     const started = performance.now()
     const record: DeliveryAttempt = {
       attempt: delivery.attempts.length + 1,
       kind,
+      webhook_id: webhookIdFor(delivery),
       at: isoMillis(clock.now()),
       status_code: null,
       error: null,
@@ -140,14 +208,15 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     }
     delivery.attempts.push(record)
     try {
-      const headers = await buildWebhookHeaders({
+      const headers: Record<string, string> = await buildWebhookHeaders({
         secret: target.secret,
         event: delivery.event,
-        deliveryId: delivery.id,
+        deliveryId: record.webhook_id,
         body: delivery.body,
         timestamp: Math.floor(wallNow() / 1000),
         userAgent: SANDBOX_USER_AGENT,
       })
+      if (delivery.retries === 'none') headers[IDEMPOTENCY_KEY_HEADER] = delivery.id
       const response = await doFetch(target.url ?? '', {
         method: 'POST',
         headers,
@@ -158,12 +227,13 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       record.status_code = response.status
       // Drain so the connection is reused; the content is not the sandbox's business.
       await response.arrayBuffer().catch(() => {})
-      if (response.status >= 200 && response.status < 300) return true
+      if (response.status >= 200 && response.status < 300) return 'delivered'
       record.error = `HTTP ${response.status}`
-      return false
+      return 'answered'
     } catch (error) {
       record.error = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
-      return false
+      // An answer whose body broke off still answered: only a missing status is unreachable.
+      return record.status_code === null ? 'unreachable' : 'answered'
     } finally {
       record.duration_ms = Math.round(performance.now() - started)
     }
@@ -172,14 +242,20 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   async function run(delivery: Delivery, target: WebhookTarget, duplicates: number) {
     if (stopped) return
     const kind = delivery.attempts.length === 0 ? 'first' : 'retry'
-    const delivered = await attempt(delivery, target, kind)
-    if (delivered) {
+    const outcome = await attempt(delivery, target, kind)
+    if (outcome === 'delivered') {
       delivery.status = 'delivered'
       delivery.next_attempt_at = null
       for (let i = 0; i < duplicates && !stopped; i++) await attempt(delivery, target, 'duplicate')
       return
     }
-    if (delivery.attempts.length >= maxAttempts || stopped) {
+    // The service retries only what never got an answer, and only order events.
+    if (
+      outcome === 'answered' ||
+      delivery.retries === 'none' ||
+      delivery.attempts.length >= maxAttempts ||
+      stopped
+    ) {
       delivery.status = 'failed'
       delivery.next_attempt_at = null
       return
@@ -212,6 +288,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
         user_id: target.userId,
         event,
         url: target.url,
+        retries: retryPolicyOf(event),
         status: target.url ? 'pending' : 'skipped',
         body: JSON.stringify(payload),
         created_at: isoMillis(clock.now()),

@@ -23,6 +23,10 @@ export function pgDriver(pool: pg.Pool, owned: boolean): SqlDriver {
     query: run(pool),
     async transaction(callback) {
       const client = await pool.connect()
+      // A connection that breaks fails its query and also emits `error` on the client; while
+      // checked out nobody else listens, and an unheard `error` would kill the process.
+      const ignore = () => {}
+      client.on('error', ignore)
       let broken: unknown
       try {
         await client.query('BEGIN')
@@ -38,6 +42,7 @@ export function pgDriver(pool: pg.Pool, owned: boolean): SqlDriver {
         }
         throw error
       } finally {
+        client.removeListener('error', ignore)
         client.release(broken instanceof Error ? broken : undefined)
       }
     },
@@ -51,7 +56,8 @@ export function pgDriver(pool: pg.Pool, owned: boolean): SqlDriver {
  * The production store: Postgres through `pg`. Runs the migrations on start (versioned,
  * idempotent, safe with several instances starting together), then shares deliveries, orders,
  * rate limits and keys with every instance on the same database. Give it your pool to share
- * connections, or a connection string to let it open (and close) its own.
+ * connections (and listen to its `error` event: `pg` crashes the process otherwise when an idle
+ * connection breaks), or a connection string to let it open (and close) its own.
  *
  * @example
  * import { postgresStore } from '@rampkit/server/postgres'
@@ -62,6 +68,11 @@ export async function postgresStore(options: PostgresStoreOptions): Promise<Ramp
   const pool =
     options.pool ??
     new pg.Pool({ connectionString: options.connectionString, max: options.max ?? 10 })
+  // An idle connection that breaks (database restarted, network cut) is an `error` event on the
+  // pool, which would crash the process with nobody listening, and with it the webhooks the kit
+  // journaled in memory. The pool drops that connection; the next query opens a new one or
+  // fails on its own. A pool you pass is yours to listen to.
+  if (owned) pool.on('error', () => {})
   const driver = pgDriver(pool, owned)
   try {
     return await sqlStore(driver, options)

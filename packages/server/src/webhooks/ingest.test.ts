@@ -1,9 +1,11 @@
 import { buildWebhookHeaders, signWebhook } from '@rampkit/core/webhooks'
 import { Hono } from 'hono'
-import { describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { memoryStore } from '../store/memory.js'
+import { pgliteStore } from '../store/pglite.js'
 import type { RampStore } from '../store/types.js'
 import { ingestWebhook, WebhookConfigurationError } from './ingest.js'
+import { createDeliveryJournal } from './journal.js'
 
 const SECRET = 'whsec_test_secret_value'
 const NOW = 1_800_000_000_000
@@ -51,7 +53,7 @@ describe('ingestWebhook', () => {
       body: {
         status: 'success',
         message: 'Webhook received',
-        data: { delivery_id: 'dlv-1', event: 'order.settled', duplicate: false },
+        data: { delivery_id: 'dlv-1', event: 'order.settled', duplicate: false, journaled: false },
       },
     })
     expect(onStored).toHaveBeenCalledWith('dlv-1')
@@ -271,16 +273,72 @@ describe('ingestWebhook', () => {
     expect(raw.status).toBe(413)
   })
 
-  it('answers 503 (so the service retries) when the store fails, without a 2xx', async () => {
-    const store = memoryStore()
-    store.insertDelivery = async () => {
-      throw new Error('connection refused')
-    }
-    const onStoreError = vi.fn()
-    const body = orderBody()
-    const result = await ingest(post(body, await signed(body)), store, { onStoreError })
-    expect(result).toMatchObject({ status: 503, body: { status: 'error', data: null } })
-    expect(onStoreError).toHaveBeenCalledOnce()
+  describe('while the store is down (a closed PGlite store: every call fails)', () => {
+    let down: RampStore
+    beforeAll(async () => {
+      down = await pgliteStore()
+      await down.close()
+    })
+
+    it('with a journal, answers a verified delivery 200 and keeps it for the store', async () => {
+      const journal = createDeliveryJournal({ store: down, retryMinMs: 60_000 })
+      const onStored = vi.fn()
+      const onStoreError = vi.fn()
+      const body = orderBody()
+      const headers = await signed(body, { deliveryId: 'dlv-journaled' })
+      const result = await ingest(post(body, headers), down, { journal, onStored, onStoreError })
+      expect(result).toEqual({
+        status: 200,
+        stored: false,
+        body: {
+          status: 'success',
+          message: 'Webhook received; it is applied once the store is back',
+          data: {
+            delivery_id: 'dlv-journaled',
+            event: 'order.settled',
+            duplicate: false,
+            journaled: true,
+          },
+        },
+      })
+      // The same delivery again is held once.
+      const again = await ingest(post(body, headers), down, { journal })
+      expect(again.body.data).toMatchObject({ duplicate: true, journaled: false })
+      expect(journal.pending).toBe(1)
+      // Not in the store yet: the worker is woken when it is.
+      expect(onStored).not.toHaveBeenCalled()
+      expect(onStoreError).not.toHaveBeenCalled()
+      await journal.close()
+    })
+
+    it('still refuses what fails verification, and keeps none of it', async () => {
+      const journal = createDeliveryJournal({ store: down, retryMinMs: 60_000 })
+      const body = orderBody()
+      const forged = await signed(body, { secret: 'whsec_someone_else' })
+      expect((await ingest(post(body, forged), down, { journal })).status).toBe(401)
+      const stale = await signed(body, { timestamp: NOW / 1000 - 3_600 })
+      expect((await ingest(post(body, stale), down, { journal })).status).toBe(401)
+      const unnamed = withoutHeader(await signed(body), 'X-Webhook-Id')
+      expect((await ingest(post(body, unnamed), down, { journal })).status).toBe(400)
+      expect(journal.pending).toBe(0)
+      await journal.close()
+    })
+
+    it('answers 503 only as the last resort: the journal full, or no journal', async () => {
+      const journal = createDeliveryJournal({ store: down, maxDeliveries: 1, retryMinMs: 60_000 })
+      const first = orderBody('processing')
+      expect((await ingest(post(first, await signed(first)), down, { journal })).status).toBe(200)
+      const second = orderBody('settled')
+      const full = await ingest(post(second, await signed(second)), down, { journal })
+      expect(full).toMatchObject({ status: 503, body: { status: 'error', data: null } })
+      await journal.close()
+
+      const onStoreError = vi.fn()
+      const body = orderBody()
+      const bare = await ingest(post(body, await signed(body)), down, { onStoreError })
+      expect(bare).toMatchObject({ status: 503, body: { status: 'error', data: null } })
+      expect(onStoreError).toHaveBeenCalledOnce()
+    })
   })
 
   it('throws a configuration error, not a 4xx, when no secret is set', async () => {
@@ -339,6 +397,10 @@ describe('ingestWebhook', () => {
     expect(bad.status).toBe(400)
   })
 })
+
+function withoutHeader(headers: Record<string, string>, name: string) {
+  return Object.fromEntries(Object.entries(headers).filter(([key]) => key !== name))
+}
 
 function withoutSignature(headers: Record<string, string>) {
   const { 'X-Webhook-Signature': _, ...rest } = headers

@@ -8,6 +8,7 @@ import {
   type WebhookVerificationReason,
 } from '@rampkit/core/webhooks'
 import type { RampStore } from '../store/types.js'
+import type { DeliveryJournal } from './journal.js'
 
 /** Largest accepted body, counted on the bytes read: 256 KiB. */
 export const DEFAULT_WEBHOOK_MAX_BYTES = 256 * 1024
@@ -29,14 +30,26 @@ export type IngestWebhookParameters = {
   maxBytes?: number
   /** Signature window in seconds, 1..3600; default 300 (spec section 6). */
   toleranceSeconds?: number
+  /**
+   * Where a verified delivery waits while the store cannot take it (created on the same
+   * `store`). With it a verified delivery is always answered 2xx unless the journal is full.
+   * Without it a store failure is answered 503, and the service does not resend the delivery.
+   */
+  journal?: DeliveryJournal
   /** Called after a new delivery is stored, e.g. `worker.wake`. */
   onStored?: (deliveryId: string) => void
-  /** Called when the store fails (the answer is then 503); for logs. */
+  /** Called when the store fails and there is no journal (the answer is then 503); for logs. */
   onStoreError?: (error: unknown) => void
 }
 
 /** `data` of a 2xx answer. */
-export type IngestAccepted = { delivery_id: string; event: string; duplicate: boolean }
+export type IngestAccepted = {
+  delivery_id: string
+  event: string
+  duplicate: boolean
+  /** The store could not take it now: the journal keeps it and writes it to the store later. */
+  journaled: boolean
+}
 
 /** `data` of an error answer: the offending input, and why (stable names for programs). */
 export type IngestErrorData = {
@@ -53,11 +66,14 @@ export type IngestWebhookResult =
   | {
       status: 200
       body: { status: 'success'; message: string; data: IngestAccepted }
-      /** True for a new delivery, false for a duplicate (both answered 200). */
+      /** True for a new delivery in the store, false for a duplicate or a journaled one. */
       stored: boolean
     }
   | {
-      /** 400 bad request, 401 bad signature, 413 too large, 503 store unavailable (retry). */
+      /**
+       * 400 bad request, 401 bad signature, 413 too large; 503 when neither the store nor the
+       * journal could keep a verified delivery (the service does not resend it).
+       */
       status: 400 | 401 | 413 | 503
       body: { status: 'error'; message: string; data: IngestErrorData | null }
       stored: false
@@ -143,14 +159,22 @@ function toBytes(body: RawWebhookRequest['body']): Uint8Array {
  * after the response loses nothing; the worker applies the delivery afterwards. A repeat of the
  * delivery id, or of the signature under a fresh id (a replay), is answered 200 and stored once.
  *
+ * The service never resends a delivery it got an HTTP answer for (order events are retried on
+ * network errors only, account and customer events are sent once), so a verified delivery must
+ * not be refused because the store is down: with a `journal` it is kept there, answered 200, and
+ * written to the store when the store answers again. Only a full journal (or no journal) makes
+ * it a 503, the last resort, which the journal logs as a delivery not kept.
+ *
  * Bad input is answered 400, 401 or 413 with the service's envelope and never a 500; messages
- * never contain the secret. When the store is unreachable the answer is 503, so the service
- * retries. A missing secret is this server's fault: it throws `WebhookConfigurationError`.
+ * never contain the secret. A missing secret is this server's fault: it throws
+ * `WebhookConfigurationError`.
  *
  * @example
+ * const journal = createDeliveryJournal({ store, onPersisted: () => worker.wake() })
  * app.post('/webhooks', async (c) => {
  *   const result = await ingestWebhook({
  *     store,
+ *     journal,
  *     secrets: env.WEBHOOK_SECRET,
  *     request: c.req.raw,
  *     onStored: () => worker.wake(),
@@ -247,19 +271,29 @@ export async function ingestWebhook(
     })
   }
 
-  let outcome: 'inserted' | 'duplicate'
-  try {
-    outcome = await store.insertDelivery({
-      id: deliveryId,
-      event,
-      signature: verified.signature,
-      body: text,
-      receivedAt: new Date((parameters.now ?? Date.now)()),
-    })
-  } catch (error) {
-    parameters.onStoreError?.(error)
-    // Not acknowledged, so the service delivers it again later: nothing is lost.
-    return failure(503, 'The delivery could not be stored; retry later.', null)
+  const delivery = {
+    id: deliveryId,
+    event,
+    signature: verified.signature,
+    body: text,
+    receivedAt: new Date((parameters.now ?? Date.now)()),
+  }
+  let outcome: 'inserted' | 'duplicate' | 'journaled'
+  if (parameters.journal) {
+    const receipt = await parameters.journal.receive(delivery)
+    // The journal has logged why: the service will not resend this delivery.
+    if (receipt === 'full') {
+      return failure(503, 'The delivery could not be stored nor kept; it was not received.', null)
+    }
+    outcome = receipt
+  } else {
+    try {
+      outcome = await store.insertDelivery(delivery)
+    } catch (error) {
+      parameters.onStoreError?.(error)
+      // Not acknowledged, and the service does not send it again: pass a journal to keep it.
+      return failure(503, 'The delivery could not be stored.', null)
+    }
   }
   if (outcome === 'inserted') parameters.onStored?.(deliveryId)
   return {
@@ -269,8 +303,15 @@ export async function ingestWebhook(
       message:
         outcome === 'inserted'
           ? 'Webhook received'
-          : 'Duplicate delivery: already received, not stored again',
-      data: { delivery_id: deliveryId, event, duplicate: outcome === 'duplicate' },
+          : outcome === 'journaled'
+            ? 'Webhook received; it is applied once the store is back'
+            : 'Duplicate delivery: already received, not stored again',
+      data: {
+        delivery_id: deliveryId,
+        event,
+        duplicate: outcome === 'duplicate',
+        journaled: outcome === 'journaled',
+      },
     },
     stored: outcome === 'inserted',
   }

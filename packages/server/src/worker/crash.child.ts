@@ -17,13 +17,15 @@
 // worker applies any of it (the handler's worker starts with the first request).
 // Outside the mounted kit: GET /stats answers the store's delivery counts and GET /dump its
 // deliveries and orders, so the parent reads a PGlite database (one process only) through its
-// owner. INIT_ONLY=1 (PGlite): create and migrate DATA_DIR, close it, exit.
+// owner. INIT_ONLY=1 (PGlite): create and migrate DATA_DIR, close it, exit. JOURNAL_DIR: the
+// kit's webhook journal is a file there (the outage tests kill it while the store is down).
 import { closeSync, fsyncSync, openSync, writeSync } from 'node:fs'
 import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import { createRampHandler } from '../handler.js'
 import type { SqlQuery } from '../store/sql/driver.js'
 import type { RampStore } from '../store/types.js'
+import { fileJournal } from '../webhooks/fileJournal.js'
 import type { OrderEventContext } from './events.js'
 
 const env = process.env
@@ -53,6 +55,9 @@ if (STORE === 'pglite') {
   const { default: pg } = await import('pg')
   const { pgDriver, postgresStore } = await import('../store/postgres.js')
   const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 8 })
+  // As a partner must with their own pool: an idle connection cut by an outage is dropped, not
+  // an uncaught `error` event that kills the process.
+  pool.on('error', () => {})
   store = await postgresStore({ pool, schema: SCHEMA })
   sql = pgDriver(pool, false).query
 }
@@ -99,6 +104,10 @@ const ramp = createRampHandler({
   store: recorded,
   poll: false,
   handlers: { onOrderProcessing: apply, onOrderSettled: apply, onOrderFailed: apply },
+  // JOURNAL_DIR: deliveries acknowledged while the store is down are kept on disk there.
+  ...(env.JOURNAL_DIR
+    ? { webhookJournal: { file: fileJournal({ dir: env.JOURNAL_DIR }), retryMaxMs: 500 } }
+    : {}),
   // Warnings and errors go to stderr, which the parent scans for the webhook secret.
   logger: {
     info: () => {},
