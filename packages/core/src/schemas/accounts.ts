@@ -164,7 +164,7 @@ export const webhookAccountSend = z.looseObject({
   status: z.string(),
   currency: z.string().optional(),
   network: z.string().nullable().optional(),
-  to_address: z.string().optional(),
+  to_address: z.string().nullable().optional(),
   amount: decimalString.optional(),
   fee: decimalString.optional(),
   receive_amount: decimalString.optional(),
