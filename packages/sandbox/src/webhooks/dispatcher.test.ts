@@ -68,8 +68,8 @@ describe('webhook delivery (spec section 6)', () => {
     // Nothing listens on port 9 of localhost: a network error on every attempt.
     const delivery = dispatcher.emit(
       { userId: 'usr_1', url: 'http://127.0.0.1:9/hook', secret: SECRET },
-      'customer.approved',
-      { customer_id: 'pcus_1' },
+      'order.settled',
+      { order_id: 'o3', status: 'settled' },
     )
     await dispatcher.idle()
     await clock.advance(60_000)
@@ -77,6 +77,24 @@ describe('webhook delivery (spec section 6)', () => {
     expect(delivery.attempts).toHaveLength(3)
     expect(delivery.attempts.every((a) => a.status_code === null && a.error)).toBe(true)
     expect(delivery.next_attempt_at).toBeNull()
+  })
+
+  it('sends customer and account events once, with X-Idempotency-Key, never retrying them', async () => {
+    const { clock, dispatcher, receiver, target } = await setup({ maxAttempts: 6 })
+    receiver.respondWith(() => 503)
+    const customer = dispatcher.emit(target, 'customer.approved', { customer_id: 'pcus_1' })
+    const account = dispatcher.emit(target, 'account.ready', { account_id: 1 })
+    await dispatcher.idle()
+    await clock.advance(60_000)
+    await dispatcher.idle()
+    for (const delivery of [customer, account]) {
+      expect(delivery).toMatchObject({ status: 'failed', next_attempt_at: null })
+      expect(delivery.attempts.map((a) => a.status_code)).toEqual([503])
+    }
+    expect(receiver.received.map((r) => r.headers['x-idempotency-key'])).toEqual([
+      customer.id,
+      account.id,
+    ])
   })
 
   it('duplicates a forced delivery with the same X-Webhook-Id', async () => {

@@ -1,5 +1,5 @@
 import { isoMillis, type SandboxClock } from '../clock/index.js'
-import { buildWebhookHeaders, type WebhookEvent } from '../core.js'
+import { buildWebhookHeaders, isSentOnce, type WebhookEvent } from '../core.js'
 import { uuid } from '../state/store.js'
 
 /**
@@ -55,7 +55,10 @@ export type NextDeliveryControl = {
 /** Options of `createWebhookDispatcher`. */
 export type WebhookDispatcherOptions = {
   clock: SandboxClock
-  /** Attempts in all, the first included; then the delivery is parked as `failed`. Default 6. */
+  /**
+   * Attempts of an order delivery in all, the first included; then it is parked as `failed`.
+   * Default 6. Customer and account deliveries get one attempt whatever this says.
+   */
   maxAttempts?: number
   /** Sandbox ms before retry n (1-based); the last value repeats. Default 1 s, 2 s, 4 s, 8 s, 16 s. */
   backoffMs?: readonly number[]
@@ -77,7 +80,9 @@ export type WebhookDispatcherOptions = {
  * Sends signed webhooks (spec section 6) to each user's endpoint: every header, a UUID delivery
  * id kept across retries, retries with backoff on sandbox time while the receiver answers
  * non-2xx or cannot be reached, bounded attempts, forced delays and duplicates, and a log.
- * First attempts of one user go out in the order events happened.
+ * `customer.*` and `account.*` events are sent once, as the service's webhooks guide says
+ * (one attempt, `X-Idempotency-Key` equal to `X-Webhook-Id`): a failed one is logged `failed`,
+ * never retried. First attempts of one user go out in the order events happened.
  *
  * @example
  * const dispatcher = createWebhookDispatcher({ clock })
@@ -179,7 +184,8 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       for (let i = 0; i < duplicates && !stopped; i++) await attempt(delivery, target, 'duplicate')
       return
     }
-    if (delivery.attempts.length >= maxAttempts || stopped) {
+    const limit = isSentOnce(delivery.event) ? 1 : maxAttempts
+    if (delivery.attempts.length >= limit || stopped) {
       delivery.status = 'failed'
       delivery.next_attempt_at = null
       return
