@@ -4,6 +4,7 @@ import { startChain } from './chain/index.js'
 import { MAX_BODY_BYTES } from './http/body.js'
 import { createSandboxContext } from './server.js'
 import type { SandboxChainPort } from './service/chain.js'
+import { PDF_BASE64, PERSON } from './testing/customers.js'
 
 /**
  * Garbage against every route: wrong types, huge numbers, malformed JSON and bytes, odd path
@@ -447,6 +448,20 @@ const utf16le = (text: string) => {
   return bytes
 }
 
+/** Valid bodies of the customer vault's writes, by the path after the customer id. */
+const VAULT_BODIES: Record<string, Record<string, unknown>> = {
+  '': { profile: { phone: '+254712345678' } },
+  '/documents': {
+    category: 'identity',
+    content_type: 'application/pdf',
+    content_base64: PDF_BASE64,
+  },
+  '/revoke': { reason: 'fuzz' },
+  '/accounts': { asset_type: 'stablecoin', currency: 'USDC', network: 'Base' },
+  '/signing-keys/challenge': { address: '0x000000000000000000000000000000000000dEaD' },
+  '/signing-keys/complete': { key_id: 'skey_x', signature: `0x${'ab'.repeat(65)}` },
+}
+
 /** A body each route accepts, so the hostile parts get past the first check. */
 function validBody(template: string): Record<string, unknown> {
   if (template === '/api/v1/partner/orders/quote') {
@@ -479,16 +494,10 @@ function validBody(template: string): Record<string, unknown> {
     }
   }
   if (template === '/api/v1/partner/customers') {
-    return {
-      partner_customer_ref: 'fuzz-ref',
-      first_name: 'Amina',
-      last_name: 'Odhiambo',
-      email: 'amina@example.com',
-      dob: '04/12/1990',
-      country: 'NG',
-    }
+    return { partner_customer_ref: 'fuzz-ref', type: 'individual', profile: PERSON }
   }
-  return {}
+  const vault = VAULT_BODIES[template.replace(/^\/api\/v1\/partner\/customers\/\{id\}/, '')]
+  return vault ?? {}
 }
 
 type Hostile = {

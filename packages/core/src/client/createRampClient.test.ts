@@ -298,11 +298,10 @@ describe('parameters are validated before sending', () => {
       () =>
         client.createCustomer({
           partner_customer_ref: 'r',
-          first_name: 'A',
-          last_name: 'B',
-          email: 'nope',
+          type: 'individual',
+          profile: { first_name: 'A', last_name: 'B', email: 'nope' },
         }),
-      'email',
+      'profile.email',
     ],
     ['getOrderByTxHash bad hash', () => client.getOrderByTxHash({ tx_hash: '0x1' }), 'tx_hash'],
     [

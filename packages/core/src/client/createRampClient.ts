@@ -1,13 +1,17 @@
 import { ConfigurationError, type EnvironmentMismatchError } from '../errors/index.js'
 import { acceptQuote } from './actions/acceptQuote.js'
+import { completeSigningKeyEnrollment } from './actions/completeSigningKeyEnrollment.js'
 import { createCustomer } from './actions/createCustomer.js'
 import { createOrder } from './actions/createOrder.js'
 import { createQuote } from './actions/createQuote.js'
+import { createSigningKeyChallenge } from './actions/createSigningKeyChallenge.js'
 import { getAccount } from './actions/getAccount.js'
 import { getBanks } from './actions/getBanks.js'
 import { getCatalog } from './actions/getCatalog.js'
 import { getCorridors } from './actions/getCorridors.js'
 import { getCustomer } from './actions/getCustomer.js'
+import { getCustomerRequirements } from './actions/getCustomerRequirements.js'
+import { getDepositInstructions } from './actions/getDepositInstructions.js'
 import { getIndicativeRates } from './actions/getIndicativeRates.js'
 import { getOrderByTxHash } from './actions/getOrderByTxHash.js'
 import { getOrderRequirements } from './actions/getOrderRequirements.js'
@@ -16,11 +20,18 @@ import { getPaymentMethods } from './actions/getPaymentMethods.js'
 import { getTokenPreview } from './actions/getTokenPreview.js'
 import { getTokens } from './actions/getTokens.js'
 import { listAccounts } from './actions/listAccounts.js'
+import { listCustomers } from './actions/listCustomers.js'
 import { listMyOrders } from './actions/listMyOrders.js'
 import { listPayoutBanks } from './actions/listPayoutBanks.js'
 import { listSigningKeys } from './actions/listSigningKeys.js'
+import { openAccount } from './actions/openAccount.js'
+import { retryDepositAccount } from './actions/retryDepositAccount.js'
+import { revokeCustomer } from './actions/revokeCustomer.js'
 import { revokeSigningKey } from './actions/revokeSigningKey.js'
 import { sendTestWebhook } from './actions/sendTestWebhook.js'
+import { submitCustomer } from './actions/submitCustomer.js'
+import { updateCustomer } from './actions/updateCustomer.js'
+import { uploadCustomerDocument } from './actions/uploadCustomerDocument.js'
 import { resolveEnvironment } from './environment.js'
 import { API_PREFIX, createTransport, defaultSleep } from './transport.js'
 import type { Client, CreateRampClientParameters, RampRetryOptions } from './types.js'
@@ -54,11 +65,22 @@ export type RampActions = {
   createQuote: Bound<typeof createQuote>
   acceptQuote: Bound<typeof acceptQuote>
   getPartnerOrder: Bound<typeof getPartnerOrder>
+  getCustomerRequirements: Bound<typeof getCustomerRequirements>
   createCustomer: Bound<typeof createCustomer>
+  listCustomers: Bound<typeof listCustomers>
   getCustomer: Bound<typeof getCustomer>
+  updateCustomer: Bound<typeof updateCustomer>
+  uploadCustomerDocument: Bound<typeof uploadCustomerDocument>
+  submitCustomer: Bound<typeof submitCustomer>
+  revokeCustomer: Bound<typeof revokeCustomer>
+  retryDepositAccount: Bound<typeof retryDepositAccount>
+  openAccount: Bound<typeof openAccount>
   listAccounts: Bound<typeof listAccounts>
   getAccount: Bound<typeof getAccount>
+  getDepositInstructions: Bound<typeof getDepositInstructions>
   listPayoutBanks: Bound<typeof listPayoutBanks>
+  createSigningKeyChallenge: Bound<typeof createSigningKeyChallenge>
+  completeSigningKeyEnrollment: Bound<typeof completeSigningKeyEnrollment>
   listSigningKeys: Bound<typeof listSigningKeys>
   revokeSigningKey: Bound<typeof revokeSigningKey>
   getTokenPreview: Bound<typeof getTokenPreview>
@@ -127,10 +149,11 @@ function normaliseBaseUrl(baseUrl: unknown): string {
  * on a server: keys must never reach a browser. A client without a key can still call
  * `getTokenPreview` and `sendTestWebhook`.
  *
- * GETs and idempotent POSTs (accept, revoke) are retried on network errors, attempt timeouts,
- * 429 and 503 (after `Retry-After` when sent; never the 503 "corridor not configured", which
- * names the corridor), 502 and 504, with capped exponential backoff and full jitter, within
- * `totalTimeoutMs`. Writes that are not idempotent (create order, quote, customer, test
+ * GETs and idempotent writes (accept, revoke, customer create and patch, submit, account open)
+ * are retried on network errors, attempt timeouts, 429 and 503 (after `Retry-After` when sent;
+ * never the 503 "corridor not configured", which names the corridor), 502 and 504, with capped
+ * exponential backoff and full jitter, within `totalTimeoutMs`. Writes that are not idempotent
+ * (create order, quote, document upload, signing-key enrollment, deposit-account retry, test
  * webhook) are retried only when the request provably never left.
  *
  * `baseUrl` is the published base address (`https://sandbox.elementpay.net/api/v1`) or the
@@ -196,11 +219,22 @@ export function createRampClient(parameters: CreateRampClientParameters): RampCl
     createQuote: (p, options) => createQuote(client, p, options),
     acceptQuote: (p, options) => acceptQuote(client, p, options),
     getPartnerOrder: (p, options) => getPartnerOrder(client, p, options),
+    getCustomerRequirements: (p, options) => getCustomerRequirements(client, p, options),
     createCustomer: (p, options) => createCustomer(client, p, options),
+    listCustomers: (p, options) => listCustomers(client, p, options),
     getCustomer: (p, options) => getCustomer(client, p, options),
+    updateCustomer: (p, options) => updateCustomer(client, p, options),
+    uploadCustomerDocument: (p, options) => uploadCustomerDocument(client, p, options),
+    submitCustomer: (p, options) => submitCustomer(client, p, options),
+    revokeCustomer: (p, options) => revokeCustomer(client, p, options),
+    retryDepositAccount: (p, options) => retryDepositAccount(client, p, options),
+    openAccount: (p, options) => openAccount(client, p, options),
     listAccounts: (p, options) => listAccounts(client, p, options),
     getAccount: (p, options) => getAccount(client, p, options),
+    getDepositInstructions: (p, options) => getDepositInstructions(client, p, options),
     listPayoutBanks: (p, options) => listPayoutBanks(client, p, options),
+    createSigningKeyChallenge: (p, options) => createSigningKeyChallenge(client, p, options),
+    completeSigningKeyEnrollment: (p, options) => completeSigningKeyEnrollment(client, p, options),
     listSigningKeys: (p, options) => listSigningKeys(client, p, options),
     revokeSigningKey: (p, options) => revokeSigningKey(client, p, options),
     getTokenPreview: (p, options) => getTokenPreview(client, p, options),

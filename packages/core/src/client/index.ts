@@ -12,6 +12,12 @@ export {
   acceptQuote,
 } from './actions/acceptQuote.js'
 export {
+  type CompleteSigningKeyEnrollmentErrorType,
+  type CompleteSigningKeyEnrollmentParameters,
+  type CompleteSigningKeyEnrollmentReturnType,
+  completeSigningKeyEnrollment,
+} from './actions/completeSigningKeyEnrollment.js'
+export {
   type CreateCustomerErrorType,
   type CreateCustomerParameters,
   type CreateCustomerReturnType,
@@ -29,6 +35,12 @@ export {
   type CreateQuoteReturnType,
   createQuote,
 } from './actions/createQuote.js'
+export {
+  type CreateSigningKeyChallengeErrorType,
+  type CreateSigningKeyChallengeParameters,
+  type CreateSigningKeyChallengeReturnType,
+  createSigningKeyChallenge,
+} from './actions/createSigningKeyChallenge.js'
 export {
   type GetAccountErrorType,
   type GetAccountParameters,
@@ -59,6 +71,18 @@ export {
   type GetCustomerReturnType,
   getCustomer,
 } from './actions/getCustomer.js'
+export {
+  type GetCustomerRequirementsErrorType,
+  type GetCustomerRequirementsParameters,
+  type GetCustomerRequirementsReturnType,
+  getCustomerRequirements,
+} from './actions/getCustomerRequirements.js'
+export {
+  type GetDepositInstructionsErrorType,
+  type GetDepositInstructionsParameters,
+  type GetDepositInstructionsReturnType,
+  getDepositInstructions,
+} from './actions/getDepositInstructions.js'
 export {
   type GetIndicativeRatesErrorType,
   type GetIndicativeRatesParameters,
@@ -107,6 +131,12 @@ export {
   listAccounts,
 } from './actions/listAccounts.js'
 export {
+  type ListCustomersErrorType,
+  type ListCustomersParameters,
+  type ListCustomersReturnType,
+  listCustomers,
+} from './actions/listCustomers.js'
+export {
   type ListMyOrdersErrorType,
   type ListMyOrdersParameters,
   type ListMyOrdersReturnType,
@@ -125,6 +155,24 @@ export {
   listSigningKeys,
 } from './actions/listSigningKeys.js'
 export {
+  type OpenAccountErrorType,
+  type OpenAccountParameters,
+  type OpenAccountReturnType,
+  openAccount,
+} from './actions/openAccount.js'
+export {
+  type RetryDepositAccountErrorType,
+  type RetryDepositAccountParameters,
+  type RetryDepositAccountReturnType,
+  retryDepositAccount,
+} from './actions/retryDepositAccount.js'
+export {
+  type RevokeCustomerErrorType,
+  type RevokeCustomerParameters,
+  type RevokeCustomerReturnType,
+  revokeCustomer,
+} from './actions/revokeCustomer.js'
+export {
   type RevokeSigningKeyErrorType,
   type RevokeSigningKeyParameters,
   type RevokeSigningKeyReturnType,
@@ -136,6 +184,24 @@ export {
   type SendTestWebhookReturnType,
   sendTestWebhook,
 } from './actions/sendTestWebhook.js'
+export {
+  type SubmitCustomerErrorType,
+  type SubmitCustomerParameters,
+  type SubmitCustomerReturnType,
+  submitCustomer,
+} from './actions/submitCustomer.js'
+export {
+  type UpdateCustomerErrorType,
+  type UpdateCustomerParameters,
+  type UpdateCustomerReturnType,
+  updateCustomer,
+} from './actions/updateCustomer.js'
+export {
+  type UploadCustomerDocumentErrorType,
+  type UploadCustomerDocumentParameters,
+  type UploadCustomerDocumentReturnType,
+  uploadCustomerDocument,
+} from './actions/uploadCustomerDocument.js'
 export {
   type CreateRampClientErrorType,
   type CreateRampClientReturnType,

@@ -69,13 +69,57 @@ const ACTIONS: [
   ['acceptQuote', { quote_id: 'q_123' }, (p, o) => client.acceptQuote(p, o)],
   ['getPartnerOrder', { order_id: 'ord_1' }, (p, o) => client.getPartnerOrder(p, o)],
   [
+    'getCustomerRequirements',
+    { type: 'individual' },
+    (p, o) => client.getCustomerRequirements(p, o),
+  ],
+  [
     'createCustomer',
-    { partner_customer_ref: 'u1', first_name: 'Amina', last_name: 'Njeri' },
+    { partner_customer_ref: 'u1', type: 'individual', profile: { first_name: 'Amina' } },
     (p, o) => client.createCustomer(p, o),
   ],
+  ['listCustomers', { limit: 10 }, (p, o) => client.listCustomers(p, o)],
   ['getCustomer', { customer_id: 'pcus_1' }, (p, o) => client.getCustomer(p, o)],
+  [
+    'updateCustomer',
+    { customer_id: 'pcus_1', profile: { last_name: 'Njeri' } },
+    (p, o) => client.updateCustomer(p, o),
+  ],
+  [
+    'uploadCustomerDocument',
+    {
+      customer_id: 'pcus_1',
+      category: 'identity',
+      content_type: 'application/pdf',
+      content_base64: 'JVBERi0=',
+    },
+    (p, o) => client.uploadCustomerDocument(p, o),
+  ],
+  ['submitCustomer', { customer_id: 'pcus_1' }, (p, o) => client.submitCustomer(p, o)],
+  ['revokeCustomer', { customer_id: 'pcus_1' }, (p, o) => client.revokeCustomer(p, o)],
+  ['retryDepositAccount', { customer_id: 'pcus_1' }, (p, o) => client.retryDepositAccount(p, o)],
+  [
+    'openAccount',
+    { customer_id: 'pcus_1', asset_type: 'fiat', currency: 'EUR' },
+    (p, o) => client.openAccount(p, o),
+  ],
   ['listAccounts', { customer_id: 'pcus_1' }, (p, o) => client.listAccounts(p, o)],
   ['getAccount', { customer_id: 'pcus_1', account_id: 7 }, (p, o) => client.getAccount(p, o)],
+  [
+    'getDepositInstructions',
+    { customer_id: 'pcus_1', account_id: 7 },
+    (p, o) => client.getDepositInstructions(p, o),
+  ],
+  [
+    'createSigningKeyChallenge',
+    { customer_id: 'pcus_1', address: '0x1111111111111111111111111111111111111111' },
+    (p, o) => client.createSigningKeyChallenge(p, o),
+  ],
+  [
+    'completeSigningKeyEnrollment',
+    { customer_id: 'pcus_1', key_id: 'skey_1', signature: `0x${'ab'.repeat(65)}` },
+    (p, o) => client.completeSigningKeyEnrollment(p, o),
+  ],
   [
     'listPayoutBanks',
     { customer_id: 'pcus_1', account_id: 7 },
@@ -134,6 +178,14 @@ describe('request options are never read from the parameters', () => {
     )
     expect(both.issues.map((issue) => issue.field)).toEqual(['signal', 'signed_accept.signature'])
     expect(server.requests).toHaveLength(0)
+  })
+
+  it('covers every operation of the client that takes parameters', () => {
+    const methods = Object.entries(client)
+      .filter(([name, value]) => typeof value === 'function' && name !== 'request')
+      .map(([name]) => name)
+      .filter((name) => name !== 'getTokens')
+    expect(ACTIONS.map(([name]) => name).sort()).toEqual(methods.sort())
   })
 
   it.each(ACTIONS)('%s refuses every option name among its parameters', async (_, valid, call) => {

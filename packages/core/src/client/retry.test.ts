@@ -14,7 +14,6 @@ import {
   createOrderBody,
   quoteRequestBody,
   SANDBOX_KEY,
-  signingKeyData,
 } from '../test-utils/fixtures.js'
 import {
   closedPortUrl,
@@ -23,6 +22,8 @@ import {
   success,
   type TestServer,
 } from '../test-utils/httpServer.js'
+import { incompleteCustomer } from '../test-utils/published/customers.js'
+import { activeSigningKey } from '../test-utils/published/signingKeys.js'
 import { createRampClient } from './createRampClient.js'
 import { defaultSleep, failedBeforeSend, isRetryable, retryDelay } from './transport.js'
 import type { CreateRampClientParameters, RampRequestInfo } from './types.js'
@@ -246,10 +247,26 @@ describe('retries of idempotent requests', () => {
 
   it('revokeSigningKey (idempotent) is retried', async () => {
     const path = '/api/v1/partner/customers/pcus_1/signing-keys/skey_1/revoke'
-    server.route('POST', path, { status: 503, text: '' }, { json: success(signingKeyData) })
+    server.route('POST', path, { status: 503, text: '' }, { json: success(activeSigningKey) })
     const { client } = clientWith()
     await client.revokeSigningKey({ customer_id: 'pcus_1', key_id: 'skey_1' })
     expect(server.requests).toHaveLength(2)
+  })
+
+  it('createCustomer (idempotent on partner_customer_ref) is retried after a 502', async () => {
+    server.route(
+      'POST',
+      '/api/v1/partner/customers',
+      { status: 502, text: '' },
+      { status: 201, json: success(incompleteCustomer) },
+    )
+    const { client } = clientWith()
+    const created = await client.createCustomer({ partner_customer_ref: 'r', type: 'individual' })
+    expect(created.id).toBe(incompleteCustomer.id)
+    expect(server.requests.map((request) => request.json)).toEqual([
+      { partner_customer_ref: 'r', type: 'individual' },
+      { partner_customer_ref: 'r', type: 'individual' },
+    ])
   })
 })
 
@@ -306,9 +323,14 @@ describe('writes that are not idempotent', () => {
       (c: ReturnType<typeof clientWith>['client']) => c.createQuote(quoteRequestBody),
     ],
     [
-      'createCustomer',
+      'uploadCustomerDocument',
       (c: ReturnType<typeof clientWith>['client']) =>
-        c.createCustomer({ partner_customer_ref: 'r', first_name: 'A', last_name: 'B' }),
+        c.uploadCustomerDocument({
+          customer_id: 'pcus_1',
+          category: 'identity',
+          content_type: 'application/pdf',
+          content_base64: 'JVBERi0xLjQK',
+        }),
     ],
     [
       'sendTestWebhook',
@@ -317,7 +339,7 @@ describe('writes that are not idempotent', () => {
     ],
   ])('%s is not retried after a 502', async (_, call) => {
     server.route('POST', '/api/v1/partner/orders/quote', { status: 502, text: '' })
-    server.route('POST', '/api/v1/partner/customers', { status: 502, text: '' })
+    server.route('POST', '/api/v1/partner/customers/pcus_1/documents', { status: 502, text: '' })
     server.route('POST', '/webhooks/test', { status: 502, text: '' })
     const { client } = clientWith()
     await expect(call(client)).rejects.toBeInstanceOf(UpstreamUnavailableError)

@@ -26,7 +26,7 @@ export type RampRetryOptions = {
 /** What `onRequest` sees of a request: never the API key (the header is left out). */
 export type RampRequestInfo = {
   operation: string
-  method: 'GET' | 'POST'
+  method: 'GET' | 'POST' | 'PATCH'
   url: string
   headers: Readonly<Record<string, string>>
   /** 1 for the first try. */
@@ -118,7 +118,7 @@ export type RetryMode = 'idempotent' | 'beforeSend'
 export type RampRequest<T> = {
   /** The operation's name, for messages and hooks. */
   operation: string
-  method: 'GET' | 'POST'
+  method: 'GET' | 'POST' | 'PATCH'
   /**
    * `partner` routes live under `{root}/api/v1/partner`; `root` routes (`/orders`, `/quote`,
    * `/meta`, `/webhooks`) directly under the service root, never under `/api/v1`.

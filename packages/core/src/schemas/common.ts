@@ -54,3 +54,22 @@ export const isoTimestamp = z.string().min(1)
 export const paymentMethodType = z.string().min(1).max(64)
 export const AFRICAN_RAILS = ['mobile_money', 'bank'] as const
 export type AfricanRail = (typeof AFRICAN_RAILS)[number]
+
+/**
+ * A status the service names but may extend: the published values give autocompletion and
+ * narrowing, and a value the documents do not list yet is kept as the string it is, never a
+ * parse failure. Response schemas use it for every status field, so a new state on the service
+ * reaches the caller instead of breaking a read.
+ *
+ * @example
+ * const status = openEnum(['incomplete', 'approved'] as const)
+ * status.parse('approved') // 'approved'
+ * status.parse('under_audit') // 'under_audit': kept, typed as a string
+ */
+export function openEnum<const T extends readonly [string, ...string[]]>(
+  values: T,
+): z.ZodType<T[number] | (string & {}), string> {
+  // The values document the type only: any string passes, so no status can fail a read.
+  void values
+  return z.string()
+}

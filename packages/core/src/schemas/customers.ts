@@ -1,100 +1,426 @@
 import { z } from 'zod'
+import { countryCode, openEnum } from './common.js'
+
+/*
+ * The customer vault (KYC): `/partner/customers/…`. Shapes from the service's OpenAPI document
+ * (`PartnerCustomer*` schemas and their examples) and the customers guides; the interface
+ * description shows only the webhook body (2.11). Requests are strict (what core sends: a key
+ * not listed is refused by name); answers are loose (unknown fields pass through, fields the
+ * published examples leave out are optional, statuses are open).
+ */
+
+/** Customer types of the vault. */
+export const CUSTOMER_TYPES = ['individual', 'business'] as const
+export const customerType = z.enum(CUSTOMER_TYPES, {
+  error: 'type must be individual or business',
+})
+export type CustomerType = z.infer<typeof customerType>
 
 /**
- * 4.9: body of POST /partner/customers.
- *
- * Assumption (spec: "not shown"): the partner's own reference, the customer type, and the
- * person's name, email, date of birth (mm/dd/yyyy) and country. Strict: a key not listed is
- * refused.
+ * Customer statuses as published: `incomplete` (package being collected), `pending_review`
+ * (submitted), `approved` (may quote with `customer_id`), `active` (listed beside `approved` by
+ * the banking gate), `rejected` (review declined), `suspended` (revoked by the partner).
  */
-export const createCustomerRequest = z.strictObject({
-  partner_customer_ref: z.string().min(1).max(128),
-  type: z.enum(['individual', 'business']).default('individual'),
-  first_name: z.string().min(1).max(100),
-  last_name: z.string().min(1).max(100),
-  email: z.email().max(254).optional(),
-  dob: z.string().max(32).optional(),
-  country: z.string().length(2).optional(),
+export const CUSTOMER_STATUSES = [
+  'incomplete',
+  'pending_review',
+  'approved',
+  'active',
+  'rejected',
+  'suspended',
+] as const
+/** A customer status: one of `CUSTOMER_STATUSES`, or a newer value kept as it is. */
+export const customerStatus = openEnum(CUSTOMER_STATUSES)
+export type CustomerStatus = z.infer<typeof customerStatus>
+/** One of the published customer statuses (what a list filter sends). */
+export type KnownCustomerStatus = (typeof CUSTOMER_STATUSES)[number]
+
+/**
+ * Deposit-account product statuses (`products.deposit_account.status`): the OpenAPI's `none`,
+ * `provisioning`, `ready`, `failed`, `unavailable`, and `pending`, which the interface
+ * description and the banking-gate errors use. Only `ready` opens the account routes.
+ */
+export const DEPOSIT_ACCOUNT_STATUSES = [
+  'none',
+  'pending',
+  'provisioning',
+  'ready',
+  'failed',
+  'unavailable',
+] as const
+export const depositAccountStatus = openEnum(DEPOSIT_ACCOUNT_STATUSES)
+export type DepositAccountStatus = z.infer<typeof depositAccountStatus>
+
+/** Document MIME types the vault accepts on upload. */
+export const CUSTOMER_DOCUMENT_CONTENT_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'application/pdf',
+] as const
+
+/** Largest decoded document the vault takes ("max ~8 MiB decoded"). */
+export const MAX_CUSTOMER_DOCUMENT_BYTES = 8 * 1024 * 1024
+/** Longest `content_base64` the vault takes (characters). */
+export const MAX_CUSTOMER_DOCUMENT_BASE64_LENGTH = 12_000_000
+
+// ------------------------------------------------------------------------------------------
+// Requests
+
+const text = (max: number) => z.string().trim().min(1).max(max)
+const amount = z
+  .number({ error: 'Must be a number' })
+  .nonnegative({ error: 'Must be 0 or more' })
+  .max(1e15, { error: 'Amount is too large' })
+
+/** An ISO calendar date, `YYYY-MM-DD` (the vault's date of birth; quotes use mm/dd/yyyy). */
+export const isoDate = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { error: 'Must be a date YYYY-MM-DD' })
+
+/** An individual's address: `line1`, `city`, `country` are required before submit. */
+export const individualAddress = z.strictObject({
+  line1: text(200).optional(),
+  line2: text(200).optional(),
+  city: text(100).optional(),
+  state: text(100).optional(),
+  country: countryCode.optional(),
+  postal_code: text(32).optional(),
 })
+
+/** A business address (published with `line_1`, unlike the individual's `line1`). */
+export const businessAddress = z.strictObject({
+  line_1: text(200).optional(),
+  line_2: text(200).optional(),
+  city: text(100).optional(),
+  state: text(100).optional(),
+  country: countryCode.optional(),
+  postal_code: text(32).optional(),
+})
+
+/** One officer of a business (director, owner...). */
+export const businessOfficer = z.strictObject({
+  role: text(64),
+  first_name: text(100),
+  last_name: text(100),
+  email: z.email().max(254).optional(),
+  phone: text(32).optional(),
+  date_of_birth: isoDate.optional(),
+  ownership_percentage: z.number().min(0).max(100).optional(),
+})
+
+/**
+ * An individual's profile, as `GET /partner/customers/requirements?type=individual` lists it.
+ * Every field is optional here: the vault takes a partial package at create and on PATCH and
+ * reports what is still needed in `missing[]`. A key not listed is refused.
+ */
+export const individualProfile = z
+  .strictObject({
+    first_name: text(100).optional(),
+    middle_name: text(100).optional(),
+    last_name: text(100).optional(),
+    email: z.email({ error: 'Must be an email address' }).max(254).optional(),
+    date_of_birth: isoDate.optional(),
+    country_of_residence: countryCode.optional(),
+    phone: text(32).optional(),
+    gender: text(16).optional(),
+    address: individualAddress.optional(),
+    /** Government ID number. Identity data: never logged by core. */
+    id_number: text(64).optional(),
+    /** `passport`, `national_id`, `drivers_license`... */
+    id_type: text(32).optional(),
+    /** Nigeria: `bvn`. */
+    additional_id_type: text(32).optional(),
+    /** Nigeria: the 11-digit BVN. */
+    additional_id_number: text(32).optional(),
+    liveness_check_id: text(128).optional(),
+    proof_of_address_type: text(64).optional(),
+  })
+  .refine(
+    (profile) =>
+      profile.additional_id_type?.toLowerCase() !== 'bvn' ||
+      profile.additional_id_number === undefined ||
+      /^\d{11}$/.test(profile.additional_id_number),
+    { error: 'A BVN has 11 digits', path: ['additional_id_number'] },
+  )
+export type IndividualProfile = z.input<typeof individualProfile>
+
+/**
+ * A business profile, as `GET /partner/customers/requirements?type=business` lists it; US
+ * incorporations also need `tax_id` (EIN). Optional and strict like the individual's.
+ */
+export const businessProfile = z.strictObject({
+  legal_name: text(200).optional(),
+  email: z.email({ error: 'Must be an email address' }).max(254).optional(),
+  phone: text(32).optional(),
+  website: text(256).optional(),
+  business_type: text(64).optional(),
+  country_of_incorporation: countryCode.optional(),
+  tax_id: text(64).optional(),
+  registration_number: text(64).optional(),
+  industry: text(100).optional(),
+  description: text(1000).optional(),
+  registered_address: businessAddress.optional(),
+  operating_address: businessAddress.optional(),
+  incorporation_meta: z.record(z.string(), z.unknown()).optional(),
+  monthly_payments_count: z.number().int().nonnegative().optional(),
+  monthly_transaction_value: amount.optional(),
+  max_transfer_amount: amount.optional(),
+  annual_turnover: amount.optional(),
+  customer_types: z.array(text(32)).max(20).optional(),
+  funding_source: text(64).optional(),
+  sales_channel: text(64).optional(),
+  officers: z.array(businessOfficer).max(50).optional(),
+  liveness_check_id: text(128).optional(),
+})
+export type BusinessProfile = z.input<typeof businessProfile>
+
+/** The partner's stable reference of a customer: unique per API key, 1 to 128 characters. */
+export const partnerCustomerRef = z
+  .string()
+  .min(1, { error: 'partner_customer_ref must not be empty' })
+  .max(128, { error: 'partner_customer_ref is at most 128 characters' })
+
+/**
+ * Body of `POST /partner/customers`: a vault case in `incomplete`. Idempotent on
+ * `partner_customer_ref`: the same reference again answers the existing case (its profile is not
+ * changed; PATCH does that). The profile's shape follows `type`.
+ */
+export const createCustomerRequest = z.discriminatedUnion(
+  'type',
+  [
+    z.strictObject({
+      partner_customer_ref: partnerCustomerRef,
+      type: z.literal('individual'),
+      profile: individualProfile.optional(),
+    }),
+    z.strictObject({
+      partner_customer_ref: partnerCustomerRef,
+      type: z.literal('business'),
+      profile: businessProfile.optional(),
+    }),
+  ],
+  { error: 'type must be individual or business' },
+)
 export type CreateCustomerRequest = z.input<typeof createCustomerRequest>
 
-/** Deposit-account product status (spec section 3): `pending` then `ready`. */
-export const depositAccountStatus = z.string()
+/**
+ * Body of `PATCH /partner/customers/{customer_id}`: profile fields merged into the case while
+ * it is `incomplete` (or to correct a failed deposit-account KYC, which returns it to
+ * `incomplete`). The type is not sent, so the fields of both profiles are accepted.
+ */
+export const updateCustomerRequest = z.strictObject({
+  profile: z.strictObject({ ...individualProfile.shape, ...businessProfile.shape }),
+})
+export type UpdateCustomerRequest = z.input<typeof updateCustomerRequest>
+
+/** Query of `GET /partner/customers/requirements`: `type` (default individual), `country`. */
+export const customerRequirementsQuery = z.strictObject({
+  type: customerType.optional(),
+  country: countryCode.optional(),
+})
+export type CustomerRequirementsQuery = z.input<typeof customerRequirementsQuery>
 
 /**
- * 2.11 and 4.9: a customer. The webhook body's fields; the GET adds nothing the spec shows,
- * so this is also the assumed shape of POST and GET /partner/customers.
+ * Query of `GET /partner/customers`: a `status` filter and `limit` (1 to 100, default 50), or a
+ * `partner_customer_ref` that resolves to zero or one full case (`limit` is then ignored).
+ */
+export const listCustomersQuery = z.strictObject({
+  status: z.enum(CUSTOMER_STATUSES, { error: 'status must be a customer status' }).optional(),
+  partner_customer_ref: partnerCustomerRef.optional(),
+  limit: z
+    .number({ error: 'limit must be an integer' })
+    .int({ error: 'limit must be an integer' })
+    .min(1, { error: 'limit must be between 1 and 100' })
+    .max(100, { error: 'limit must be between 1 and 100' })
+    .optional(),
+})
+export type ListCustomersQuery = z.input<typeof listCustomersQuery>
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
+
+/** Bytes a standard base64 text decodes to (its padding and length checked by `BASE64`). */
+function base64DecodedLength(value: string): number {
+  const padding = value.endsWith('==') ? 2 : value.endsWith('=') ? 1 : 0
+  return (value.length / 4) * 3 - padding
+}
+
+/**
+ * Body of `POST /partner/customers/{customer_id}/documents`: one file as JSON with base64
+ * content (the OpenAPI's only form; there is no multipart upload). `category` is a key of the
+ * requirements' `required_documents` (`identity`, `address`...). The content is checked here for
+ * being base64 of at most 8 MiB and is never put in an error message.
+ */
+export const uploadCustomerDocumentRequest = z.strictObject({
+  category: z
+    .string()
+    .min(1, { error: 'category must not be empty' })
+    .max(64, { error: 'category is at most 64 characters' }),
+  content_base64: z
+    .string()
+    .min(1, { error: 'content_base64 must not be empty' })
+    .max(MAX_CUSTOMER_DOCUMENT_BASE64_LENGTH, {
+      error: 'content_base64 is larger than the vault takes (8 MiB decoded)',
+    })
+    .refine((value) => value.length % 4 === 0 && BASE64.test(value), {
+      error: 'content_base64 must be standard base64 (A-Z a-z 0-9 + /, padded with =)',
+    })
+    .refine((value) => base64DecodedLength(value) <= MAX_CUSTOMER_DOCUMENT_BYTES, {
+      error: 'content_base64 is larger than the vault takes (8 MiB decoded)',
+    }),
+  content_type: z.enum(CUSTOMER_DOCUMENT_CONTENT_TYPES, {
+    error: 'content_type must be image/jpeg, image/png or application/pdf',
+  }),
+  file_name: z
+    .string()
+    .min(1)
+    .max(128, { error: 'file_name is at most 128 characters' })
+    .optional(),
+})
+export type UploadCustomerDocumentRequest = z.input<typeof uploadCustomerDocumentRequest>
+
+/** Body of `POST /partner/customers/{customer_id}/revoke`: an optional audit-only `reason`. */
+export const revokeCustomerRequest = z.strictObject({
+  reason: z.string().max(512, { error: 'reason is at most 512 characters' }).optional(),
+})
+export type RevokeCustomerRequest = z.input<typeof revokeCustomerRequest>
+
+// ------------------------------------------------------------------------------------------
+// Answers
+
+/** An uploaded document's metadata (`pdoc_…`); the vault never returns the bytes. */
+export const customerDocument = z.looseObject({
+  id: z.string(),
+  category: z.string(),
+  content_type: z.string(),
+  created_at: z.string(),
+})
+export type CustomerDocument = z.infer<typeof customerDocument>
+
+/**
+ * The profile as the vault returns it: whatever was collected (identity data included, so keep
+ * it out of logs). Typed for the common fields; every field is optional and others pass.
+ */
+export const customerProfile = z.looseObject({
+  first_name: z.string().nullable().optional(),
+  last_name: z.string().nullable().optional(),
+  legal_name: z.string().nullable().optional(),
+  email: z.string().nullable().optional(),
+  country_of_residence: z.string().nullable().optional(),
+  country_of_incorporation: z.string().nullable().optional(),
+})
+export type CustomerProfile = z.infer<typeof customerProfile>
+
+/** The products of a case; `deposit_account.status` is the banking gate. */
+export const customerProducts = z.looseObject({
+  deposit_account: z.looseObject({ status: depositAccountStatus }).optional(),
+})
+export type CustomerProducts = z.infer<typeof customerProducts>
+
+/**
+ * One vault case (`PartnerCustomerVaultRow`): the answer of create, GET, PATCH, submit and
+ * deposit-account retry. `id` is the public customer id (`pcus_…`) that quotes take as
+ * `customer_id`; `missing` lists what submit still needs while `incomplete`; `review_note` is a
+ * partner-safe summary when `rejected`.
  */
 export const customer = z.looseObject({
-  customer_id: z.string(),
-  partner_customer_ref: z.string().optional(),
-  type: z.string().optional(),
-  status: z.string(),
-  environment: z.string().optional(),
-  submitted_at: z.string().nullable().optional(),
-  reviewed_at: z.string().nullable().optional(),
-  products: z
-    .looseObject({
-      deposit_account: z.looseObject({ status: depositAccountStatus }).optional(),
-    })
-    .optional(),
-  can_open_deposit_account: z.boolean().optional(),
+  id: z.string(),
+  partner_customer_ref: z.string(),
+  type: openEnum(CUSTOMER_TYPES),
+  status: customerStatus,
+  profile: customerProfile,
+  documents: z.array(customerDocument),
+  products: customerProducts,
+  missing: z.array(z.string()).optional(),
+  review_note: z.string().nullable().optional(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  submitted_at: z.string().nullable(),
 })
 export type Customer = z.infer<typeof customer>
 
-/** 2.8: a customer account (stablecoin or fiat). `balance.available` is a decimal string. */
-export const customerAccount = z.looseObject({
-  id: z.number().int().min(1),
-  customer_id: z.string(),
-  asset_type: z.enum(['stablecoin', 'fiat']),
-  currency: z.string(),
-  network: z.string().nullable(),
-  status: z.string(),
-  display_name: z.string(),
-  wallet_address: z.string().optional(),
-  account_number: z.string().optional(),
-  bank_name: z.string().optional(),
-  swift_bic: z.string().optional(),
-  balance: z.looseObject({ available: z.string(), currency: z.string() }),
-  created_at: z.string(),
+/**
+ * A row of `GET /partner/customers`. A `partner_customer_ref` lookup returns full cases; a plain
+ * listing returns what the OpenAPI calls summary rows, so only the ids, type and status are
+ * required here and the rest is read when present.
+ */
+export const customerListItem = customer.partial().required({
+  id: true,
+  partner_customer_ref: true,
+  type: true,
+  status: true,
 })
-export type CustomerAccount = z.infer<typeof customerAccount>
+export type CustomerListItem = z.infer<typeof customerListItem>
 
-/** 4.10: the `data` of the accounts list. */
-export const customerAccounts = z.looseObject({ accounts: z.array(customerAccount) })
-export type CustomerAccounts = z.infer<typeof customerAccounts>
+/** The `data` of `GET /partner/customers`. */
+export const customerList = z.looseObject({ customers: z.array(customerListItem) })
+export type CustomerList = z.infer<typeof customerList>
 
-/** 2.10: a payout bank. `bank_code` and `bank_name` are used on payout preview. */
-export const payoutBank = z.looseObject({
-  bank_code: z.string(),
-  bank_name: z.string(),
-  swift_bic: z.string().optional(),
+/** The `data` of a document upload: the document's metadata and the case after it. */
+export const customerDocumentUpload = z.looseObject({
+  document: customerDocument,
+  customer,
 })
-export type PayoutBank = z.infer<typeof payoutBank>
+export type CustomerDocumentUpload = z.infer<typeof customerDocumentUpload>
 
-/** 4.12: the `data` of the payout banks directory; `banks` is empty where none exists. */
-export const payoutBanks = z.looseObject({
-  account_id: z.number().int(),
-  currency: z.string(),
-  country: z.string().nullable(),
-  customer_id: z.string(),
-  banks: z.array(payoutBank),
+/**
+ * The `data` of `POST /partner/customers/{customer_id}/revoke`: not the whole case, only its ids,
+ * its status (`suspended`, or `rejected` when it was already) and `updated_at`.
+ */
+export const revokedCustomer = z.looseObject({
+  id: z.string(),
+  status: customerStatus,
+  partner_customer_ref: z.string(),
+  updated_at: z.string(),
 })
-export type PayoutBanks = z.infer<typeof payoutBanks>
+export type RevokedCustomer = z.infer<typeof revokedCustomer>
 
-/** 2.9: an EIP-712 signing key of a customer. */
-export const signingKey = z.looseObject({
-  key_id: z.string(),
-  address: z.string(),
-  status: z.enum(['active', 'revoked']),
-  nonce_high_water: z.number().int(),
-  next_nonce: z.number().int().optional(),
-  activated_at: z.string(),
-  revoked_at: z.string().nullable(),
-  created_at: z.string(),
+/** A document the requirements ask for: its `key` is the upload's `category`. */
+export const requiredDocument = z.looseObject({
+  key: z.string(),
+  description: z.string().optional(),
 })
-export type SigningKey = z.infer<typeof signingKey>
+export type RequiredDocument = z.infer<typeof requiredDocument>
 
-/** 4.13: the `data` of the signing keys list. */
-export const signingKeys = z.looseObject({ keys: z.array(signingKey) })
-export type SigningKeys = z.infer<typeof signingKeys>
+/** A field required only under a condition (`country_of_residence == NG`...). */
+export const conditionalField = z.looseObject({
+  field: z.string(),
+  when: z.string().optional(),
+  required: z.boolean().optional(),
+  description: z.string().optional(),
+  example: z.unknown().optional(),
+})
+export type ConditionalField = z.infer<typeof conditionalField>
+
+/**
+ * The `data` of `GET /partner/customers/requirements`: the full package of a customer type.
+ * `required_fields` name profile keys; `required_documents[].key` are upload categories.
+ */
+export const customerRequirements = z.looseObject({
+  type: openEnum(CUSTOMER_TYPES),
+  required_fields: z.array(z.string()),
+  required_documents: z.array(requiredDocument),
+  optional_fields: z.array(z.string()),
+  conditional_fields: z.array(conditionalField),
+  products: z.record(z.string(), z.unknown()),
+  notes: z.string(),
+})
+export type CustomerRequirements = z.infer<typeof customerRequirements>
+
+/**
+ * A customer as `customer.*` webhooks carry it (interface description 2.11): `customer_id`
+ * (`pcus_…`), the partner's reference, type, status, environment, review times and the
+ * deposit-account product; `customer.deposit_account.updated` adds `can_open_deposit_account`.
+ * Not the vault row: the id is `customer_id`, and there is no profile.
+ */
+export const webhookCustomer = z.looseObject({
+  customer_id: z.string().min(1),
+  partner_customer_ref: z.string().optional(),
+  type: z.string().optional(),
+  status: customerStatus,
+  environment: z.string().optional(),
+  submitted_at: z.string().nullable().optional(),
+  reviewed_at: z.string().nullable().optional(),
+  products: customerProducts.optional(),
+  can_open_deposit_account: z.boolean().optional(),
+})
+export type WebhookCustomer = z.infer<typeof webhookCustomer>

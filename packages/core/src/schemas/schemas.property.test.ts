@@ -63,6 +63,8 @@ function enumerateSchemas(exports: Record<string, unknown>) {
       }
     } else if (Array.isArray(value) && value.every((item) => typeof item === 'string')) {
       // Constant lists (`ORDER_STATUSES`, ...): nothing to parse.
+    } else if (typeof value === 'number') {
+      // Limits (`MAX_CUSTOMER_DOCUMENT_BYTES`, ...): nothing to parse.
     } else if (
       value !== null &&
       typeof value === 'object' &&

@@ -181,10 +181,11 @@ describe('request bodies are strict, responses are not', () => {
         ['fiat_payload'],
       ],
       [acceptQuoteRequest, { signal: null }, []],
+      [createCustomerRequest, { partner_customer_ref: 'u', type: 'individual', x: 1 }, []],
       [
         createCustomerRequest,
-        { partner_customer_ref: 'u', first_name: 'A', last_name: 'B', x: 1 },
-        [],
+        { partner_customer_ref: 'u', type: 'individual', profile: { first_name: 'A', x: 1 } },
+        ['profile'],
       ],
     ]
     for (const [schema, input, path] of cases) {
@@ -281,7 +282,7 @@ describe('resources', () => {
         account_number: '0123456789',
         balance: { available: '1500.25', currency: 'NGN' },
         created_at: '2026-11-22T10:00:00+00:00',
-      }).balance.available,
+      }).balance?.available,
     ).toBe('1500.25')
     expect(
       signingKey.parse({

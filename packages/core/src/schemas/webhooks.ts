@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { customer } from './customers.js'
+import { webhookAccount } from './accounts.js'
+import { webhookCustomer } from './customers.js'
 import { webhookOrder } from './orders.js'
 
 /** 4.18: the `data` of POST /webhooks/test after the signature verified. */
@@ -7,27 +8,11 @@ export const webhookTestResult = z.looseObject({ event: z.string(), request_id: 
 export type WebhookTestResult = z.infer<typeof webhookTestResult>
 
 /**
- * Payload of `account.*` events.
- *
- * Assumption (spec: "not shown"): the account's ids and asset, its status, and for credits and
- * sends the `amount` (decimal string), a `transaction_hash` and a `reference`.
+ * The body schema of each event family: orders (2.6), customers (2.11) and accounts (the
+ * published account payloads with nested `account`, `credit` and `send`).
  */
-export const webhookAccount = z.looseObject({
-  account_id: z.number().int(),
-  customer_id: z.string(),
-  asset_type: z.string().optional(),
-  currency: z.string().optional(),
-  network: z.string().nullable().optional(),
-  status: z.string().optional(),
-  amount: z.string().optional(),
-  transaction_hash: z.string().optional(),
-  reference: z.string().optional(),
-})
-export type WebhookAccount = z.infer<typeof webhookAccount>
-
-/** 2.6, 2.11: the body schema for each event family. */
 export const webhookPayloads = {
   order: webhookOrder,
-  customer,
+  customer: webhookCustomer,
   account: webhookAccount,
 } as const

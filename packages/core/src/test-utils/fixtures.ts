@@ -154,48 +154,6 @@ export const partnerOrderData = {
   quote_id: 'q_123',
 }
 
-export const customerData = {
-  customer_id: 'pcus_abc123',
-  partner_customer_ref: 'user-42',
-  type: 'individual',
-  status: 'approved',
-  environment: 'sandbox',
-  products: { deposit_account: { status: 'ready' } },
-}
-
-export const accountData = {
-  id: 7,
-  customer_id: 'pcus_abc123',
-  asset_type: 'fiat',
-  currency: 'NGN',
-  network: null,
-  status: 'active',
-  display_name: 'NGN account',
-  account_number: '0123456789',
-  bank_name: 'Example Bank',
-  balance: { available: '1500.25', currency: 'NGN' },
-  created_at: '2025-01-01T00:00:00+00:00',
-}
-
-export const payoutBanksData = {
-  account_id: 7,
-  currency: 'NGN',
-  country: 'NG',
-  customer_id: 'pcus_abc123',
-  banks: [{ bank_code: '044', bank_name: 'Access Bank' }],
-}
-
-export const signingKeyData = {
-  key_id: 'skey_1',
-  address: WALLET,
-  status: 'active',
-  nonce_high_water: 3,
-  next_nonce: 4,
-  activated_at: '2025-01-01T00:00:00Z',
-  revoked_at: null,
-  created_at: '2025-01-01T00:00:00Z',
-}
-
 export const tokenPreviewData = {
   rate: 129.5,
   token_amount: 11.583011,

@@ -1,7 +1,9 @@
 import {
   DEFAULT_WEBHOOK_USER_AGENT,
+  isSentOnce,
   WEBHOOK_EVENT_HEADER,
   WEBHOOK_ID_HEADER,
+  WEBHOOK_IDEMPOTENCY_KEY_HEADER,
   WEBHOOK_SIGNATURE_HEADER,
   type WebhookEvent,
 } from './constants.js'
@@ -27,13 +29,16 @@ export type BuildWebhookHeadersReturnType = {
   'X-Webhook-Event': WebhookEvent
   'X-Webhook-Id': string
   'X-Webhook-Signature': string
+  /** On `customer.*` and `account.*` events only: the delivery id again. */
+  'X-Idempotency-Key'?: string
 }
 
 export type BuildWebhookHeadersErrorType = SignWebhookErrorType
 
 /**
  * Builds every header of a delivery as the service sends it (spec section 6): content type, user
- * agent, event, delivery id and signature. The sandbox posts deliveries with it; tests use it to
+ * agent, event, delivery id and signature, and on `customer.*` and `account.*` events the
+ * `X-Idempotency-Key` the webhooks guide publishes (equal to the delivery id). The sandbox posts deliveries with it; tests use it to
  * send a signed request through `app.request()`.
  *
  * @example
@@ -61,5 +66,8 @@ export async function buildWebhookHeaders(
     [WEBHOOK_EVENT_HEADER]: parameters.event,
     [WEBHOOK_ID_HEADER]: parameters.deliveryId,
     [WEBHOOK_SIGNATURE_HEADER]: header,
+    ...(isSentOnce(parameters.event)
+      ? { [WEBHOOK_IDEMPOTENCY_KEY_HEADER]: parameters.deliveryId }
+      : {}),
   }
 }

@@ -37,6 +37,27 @@ export const WEBHOOK_EVENT_HEADER = 'X-Webhook-Event'
 export const WEBHOOK_ID_HEADER = 'X-Webhook-Id'
 
 /**
+ * Header the service adds to `customer.*` and `account.*` deliveries, equal to
+ * `X-Webhook-Id` (the event id). Those events are sent once, never retried, so this key names
+ * the event itself; order deliveries do not carry it.
+ *
+ * @example
+ * const key = request.headers.get(WEBHOOK_IDEMPOTENCY_KEY_HEADER) ?? request.headers.get(WEBHOOK_ID_HEADER)
+ */
+export const WEBHOOK_IDEMPOTENCY_KEY_HEADER = 'X-Idempotency-Key'
+
+/**
+ * Whether the service sends an event once (no retry), with `X-Idempotency-Key`: the customer
+ * and account families. Order events are retried on transient network failures instead.
+ *
+ * @example
+ * if (isSentOnce(event)) await reconcileWithGet(payload)
+ */
+export function isSentOnce(event: string): boolean {
+  return event.startsWith('customer.') || event.startsWith('account.')
+}
+
+/**
  * `User-Agent` that `buildWebhookHeaders` sends unless told otherwise. The real service sends
  * its own identifier; receivers must not depend on the value.
  *
@@ -46,7 +67,9 @@ export const WEBHOOK_ID_HEADER = 'X-Webhook-Id'
 export const DEFAULT_WEBHOOK_USER_AGENT = 'rampkit-webhooks/1.0'
 
 /**
- * The 14 events of spec section 6, in the spec's order: orders, customers, accounts.
+ * The 15 webhook events: the 14 of spec section 6 in its order (orders, customers, accounts),
+ * with `customer.revoked` among the customer events, which the customers guide and the
+ * OpenAPI's revoke operation publish (a partner offboarded the customer: `suspended`).
  *
  * @example
  * const onOrder = WEBHOOK_EVENTS.filter((event) => event.startsWith('order.'))
@@ -61,6 +84,7 @@ export const WEBHOOK_EVENTS = [
   'customer.rejected',
   'customer.updated',
   'customer.deposit_account.updated',
+  'customer.revoked',
   'account.opened',
   'account.ready',
   'account.credited',
@@ -69,7 +93,7 @@ export const WEBHOOK_EVENTS = [
 ] as const
 
 /**
- * One of the 14 event names of `WEBHOOK_EVENTS`.
+ * One of the 15 event names of `WEBHOOK_EVENTS`.
  *
  * @example
  * const handlers: Partial<Record<WebhookEvent, () => Promise<void>>> = {}

@@ -6,10 +6,12 @@ export {
 } from './buildWebhookHeaders.js'
 export {
   DEFAULT_WEBHOOK_USER_AGENT,
+  isSentOnce,
   isWebhookEvent,
   WEBHOOK_EVENT_HEADER,
   WEBHOOK_EVENTS,
   WEBHOOK_ID_HEADER,
+  WEBHOOK_IDEMPOTENCY_KEY_HEADER,
   WEBHOOK_SIGNATURE_HEADER,
   WEBHOOK_TOLERANCE_SECONDS,
   type WebhookEvent,

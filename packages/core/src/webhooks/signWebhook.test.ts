@@ -4,9 +4,11 @@ import { RampError } from '../errors/base.js'
 import { buildWebhookHeaders } from './buildWebhookHeaders.js'
 import {
   DEFAULT_WEBHOOK_USER_AGENT,
+  isSentOnce,
   isWebhookEvent,
   WEBHOOK_EVENTS,
   WEBHOOK_SIGNATURE_HEADER,
+  type WebhookEvent,
 } from './constants.js'
 import { signWebhook } from './signWebhook.js'
 import { verifyWebhook } from './verifyWebhook.js'
@@ -79,6 +81,17 @@ describe('buildWebhookHeaders', () => {
     })
   })
 
+  it('adds X-Idempotency-Key, the delivery id, to customer and account events only', async () => {
+    const id = '0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f'
+    const build = (event: WebhookEvent) =>
+      buildWebhookHeaders({ secret: SECRET, event, deliveryId: id, body: BODY, timestamp: T })
+    for (const event of WEBHOOK_EVENTS) {
+      const headers = await build(event)
+      expect(headers['X-Idempotency-Key'], event).toBe(event.startsWith('order.') ? undefined : id)
+      expect(isSentOnce(event), event).toBe(!event.startsWith('order.'))
+    }
+  })
+
   it('makes requests that verifyWebhook accepts through fetch Headers', async () => {
     const headers = await buildWebhookHeaders({
       secret: SECRET,
@@ -105,9 +118,10 @@ describe('buildWebhookHeaders', () => {
 })
 
 describe('WEBHOOK_EVENTS', () => {
-  it('lists the 14 events of spec section 6', () => {
-    expect(WEBHOOK_EVENTS).toHaveLength(14)
-    expect(new Set(WEBHOOK_EVENTS).size).toBe(14)
+  it('lists the 14 events of spec section 6 and the published customer.revoked', () => {
+    expect(WEBHOOK_EVENTS).toHaveLength(15)
+    expect(new Set(WEBHOOK_EVENTS).size).toBe(15)
+    expect(WEBHOOK_EVENTS).toContain('customer.revoked')
     expect(WEBHOOK_EVENTS).toContain('customer.deposit_account.updated')
     expect(WEBHOOK_EVENTS).toContain('account.send.failed')
   })

@@ -1,12 +1,18 @@
 import { type Address, type Hex, parseUnits } from 'viem'
-import { isoMillis } from '../clock/index.js'
-import { isWebhookEvent } from '../core.js'
+import { isoMillis, isoOffset } from '../clock/index.js'
+import { currencyFractionDigits, isWebhookEvent } from '../core.js'
 import { ApiError } from '../http/envelope.js'
 import { onChain, orderRef } from '../service/chain.js'
 import { notify, type SandboxContext } from '../service/context.js'
 import { failOrder, finishOrder, refundOrder } from '../service/orders.js'
-import { accountView, accountWebhookView, partnerOrderView } from '../service/views.js'
-import { type Account, type ForcedOutcome, type SandboxUser, uuid } from '../state/store.js'
+import { accountEventBody, accountView, partnerOrderView } from '../service/views.js'
+import {
+  type Account,
+  type Customer,
+  type ForcedOutcome,
+  type SandboxUser,
+  uuid,
+} from '../state/store.js'
 import type { Delivery, NextDeliveryControl } from '../webhooks/dispatcher.js'
 
 /** A forced fault: the next `count` matching calls answer `status`. */
@@ -109,14 +115,22 @@ export function createSandboxAdmin(ctx: SandboxContext): SandboxAdmin {
     return found
   }
 
-  function account(apiKey: string, accountId: number): { owner: SandboxUser; account: Account } {
+  function account(
+    apiKey: string,
+    accountId: number,
+  ): { owner: SandboxUser; customer: Customer; account: Account } {
     const owner = user(apiKey)
     const found = ctx.store.accounts.get(accountId)
     const customer = found ? ctx.store.customers.get(found.customerId) : undefined
     if (!found || !customer || customer.userId !== owner.id) {
       throw new ApiError(404, 'Account not found', null)
     }
-    return { owner, account: found }
+    if (found.status !== 'active') {
+      throw new ApiError(409, 'The account has no coordinates yet (wait for account.ready)', {
+        status: found.status,
+      })
+    }
+    return { owner, customer, account: found }
   }
 
   return {
@@ -188,7 +202,7 @@ export function createSandboxAdmin(ctx: SandboxContext): SandboxAdmin {
     },
     controlNextWebhook(apiKey, control) {
       if (control.event !== undefined && !isWebhookEvent(control.event)) {
-        throw new ApiError(422, 'event must be one of the 14 webhook events', { field: 'event' })
+        throw new ApiError(422, 'event must be one of the 15 webhook events', { field: 'event' })
       }
       const delay = control.delayMs ?? 0
       const duplicates = control.duplicates ?? 0
@@ -219,23 +233,41 @@ export function createSandboxAdmin(ctx: SandboxContext): SandboxAdmin {
       }
     },
     creditAccount(apiKey, accountId, credit) {
-      const { owner, account: target } = account(apiKey, accountId)
+      const { owner, customer, account: target } = account(apiKey, accountId)
       const micros = toMicros(credit.amount)
+      // Minor units of the currency (cents for most fiat, the token's 6 decimals for USDC): an
+      // amount finer than that is refused rather than rounded.
+      const minorDigits =
+        target.assetType === 'stablecoin' ? 6 : currencyFractionDigits(target.currency)
+      const unit = 10n ** BigInt(6 - minorDigits)
+      if (micros % unit !== 0n) {
+        throw new ApiError(
+          422,
+          `amount has more decimals than ${target.currency} has (${minorDigits})`,
+          { field: 'amount' },
+        )
+      }
       target.balanceMicros += micros
       const places = target.assetType === 'stablecoin' ? 6 : 2
       notify(
         ctx,
         owner,
         'account.credited',
-        accountWebhookView(target, {
-          amount: decimal(micros, places),
-          reference: credit.reference ?? `CR-${uuid().slice(0, 8).toUpperCase()}`,
+        accountEventBody('account.credited', customer, target, {
+          credit: {
+            amount: decimal(micros, places),
+            amount_minor: Number(micros / unit),
+            currency: target.currency,
+            fee_minor: 0,
+            reference: credit.reference ?? `CR-${uuid().slice(0, 8).toUpperCase()}`,
+            narration: null,
+          },
         }),
       )
       return accountView(target)
     },
     async sendFromAccount(apiKey, accountId, send) {
-      const { owner, account: target } = account(apiKey, accountId)
+      const { owner, customer, account: target } = account(apiKey, accountId)
       if (target.assetType !== 'stablecoin') {
         throw new ApiError(422, 'Sends go out of stablecoin accounts', { field: 'account_id' })
       }
@@ -243,6 +275,21 @@ export function createSandboxAdmin(ctx: SandboxContext): SandboxAdmin {
       const outcome = send.outcome ?? 'completed'
       const reference = send.reference ?? `SEND-${uuid().slice(0, 8).toUpperCase()}`
       const amount = decimal(micros, 6)
+      const sendBody = (status: 'completed' | 'failed', extra: Record<string, unknown>) => ({
+        id: uuid(),
+        account_id: target.id,
+        status,
+        currency: target.currency,
+        network: target.network,
+        to_address: send.to ?? null,
+        amount,
+        fee: '0.00',
+        receive_amount: amount,
+        fee_status: 'final',
+        reference,
+        created_at: isoOffset(ctx.clock.now()),
+        ...extra,
+      })
       if (outcome === 'failed' || micros > target.balanceMicros) {
         const reason =
           outcome === 'failed' ? 'Failure forced by the sandbox controls' : 'Insufficient balance'
@@ -250,7 +297,9 @@ export function createSandboxAdmin(ctx: SandboxContext): SandboxAdmin {
           ctx,
           owner,
           'account.send.failed',
-          accountWebhookView(target, { amount, reference, reason }),
+          accountEventBody('account.send.failed', customer, target, {
+            send: sendBody('failed', { reason }),
+          }),
         )
         return { status: 'failed', reason, amount, reference, account: accountView(target) }
       }
@@ -275,10 +324,8 @@ export function createSandboxAdmin(ctx: SandboxContext): SandboxAdmin {
         ctx,
         owner,
         'account.send.completed',
-        accountWebhookView(target, {
-          amount,
-          reference,
-          ...(hash ? { transaction_hash: hash } : {}),
+        accountEventBody('account.send.completed', customer, target, {
+          send: sendBody('completed', hash ? { transaction_hash: hash } : {}),
         }),
       )
       return {

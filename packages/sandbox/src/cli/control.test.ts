@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Sandbox, startSandbox } from '../server.js'
 import { type ControlRun, runControlCli } from '../testing/control.js'
+import { openAccount, submittedCustomer } from '../testing/customers.js'
 import { type Receiver, startReceiver } from '../testing/receiver.js'
 
 /**
@@ -46,21 +47,13 @@ async function api(path: string, init: { method?: string; body?: unknown; key?: 
 }
 
 let customers = 0
+/** A customer submitted for review (its `customer.submitted` goes out now); returns its id. */
 async function createCustomer(key = KEY) {
   customers += 1
-  const { status, body } = await api('/api/v1/partner/customers', {
-    method: 'POST',
-    key,
-    body: {
-      partner_customer_ref: `control-${customers}`,
-      first_name: 'Amina',
-      last_name: 'Odhiambo',
-      dob: '04/12/1990',
-      country: 'NG',
-    },
-  })
-  expect(status).toBe(201)
-  return body.data.customer_id as string
+  return submittedCustomer(
+    (path, init = {}) => api(path, { ...init, key: init.key ?? key }),
+    `control-${customers}`,
+  )
 }
 
 beforeAll(async () => {
@@ -238,11 +231,12 @@ describe('control accounts', () => {
   it('credit and send move the balance the service reports, with their webhooks', async () => {
     const customer = await createCustomer()
     line(await control(['advance', '10']))
-    const listed = await api(`/api/v1/partner/customers/${customer}/accounts`)
-    expect(listed.status).toBe(200)
-    const stablecoin = listed.body.data.accounts.find(
-      (account: { asset_type: string }) => account.asset_type === 'stablecoin',
+    const stablecoin = await openAccount(
+      (path, init = {}) => api(path, { ...init, key: init.key ?? KEY }),
+      customer,
+      { asset_type: 'stablecoin', currency: 'USDC', network: 'Base' },
     )
+    line(await control(['advance', '1']))
     const id = String(stablecoin.id)
     expect(line(await control(['credit', id, '25.5', '--reference', 'dep-cli-1']))).toBe(
       `Account ${id} credited 25.5 USDC; available 25.500000 USDC`,
@@ -252,7 +246,9 @@ describe('control accounts', () => {
         .available
     expect(await balance()).toBe('25.500000')
     await receiver.waitFor(() =>
-      receiver.events('account.credited').some((w) => w.body.reference === 'dep-cli-1'),
+      receiver
+        .events('account.credited')
+        .some((w) => (w.body.credit as { reference?: string }).reference === 'dep-cli-1'),
     )
 
     expect(line(await control(['send', id, '5', '--reference', 'send-cli-1']))).toBe(
@@ -268,7 +264,9 @@ describe('control accounts', () => {
     expect(await balance()).toBe('20.500000')
     await receiver.waitFor(
       () =>
-        receiver.events('account.send.completed').some((w) => w.body.reference === 'send-cli-1') &&
+        receiver
+          .events('account.send.completed')
+          .some((w) => (w.body.send as { reference?: string }).reference === 'send-cli-1') &&
         receiver.events('account.send.failed').length >= 2,
     )
   })
@@ -345,7 +343,7 @@ describe('control failures', () => {
     expect(missing.stderr).toContain('answered 404: Order not found {"field":"order_id"}')
     const event = await control(['delay-next-webhook', '5', '--event', 'order.exploded'])
     expect(event.code).toBe(1)
-    expect(event.stderr).toContain('answered 422: event must be one of the 14 webhook events')
+    expect(event.stderr).toContain('answered 422: event must be one of the 15 webhook events')
     const credit = await control(['credit', '999999', '5'])
     expect(credit.stderr).toContain('answered 404: Account not found')
     const stranger = await control(['clock'], { RAMP_API_KEY: 'is_test_nobody_knows_me' })

@@ -1,6 +1,5 @@
 import {
   BadRequestError,
-  ConflictError,
   CorridorNotConfiguredError,
   NotFoundError,
   QuoteExpiredError,
@@ -24,7 +23,8 @@ import {
 } from '../testing/sandbox.js'
 
 /**
- * Conformance of the partner routes (spec 4.1 to 4.14) with sections 5, 7 and 8, over HTTP
+ * Conformance of the partner routes (spec 4.1 to 4.8; the customer vault is in
+ * `customers.test.ts`) with sections 5, 7 and 8, over HTTP
  * against a real sandbox and chain: core's client where it can say it, raw fetch where the
  * client refuses the input before sending.
  */
@@ -359,89 +359,16 @@ describe('4.7 accept and 4.8 partner order', () => {
     expect(refused.status).toBe(422)
     expect(refused.field).toBe('signed_accept.signature')
 
-    const customer = await client.createCustomer({
-      partner_customer_ref: 'signer-1',
-      first_name: 'Wanjiru',
-      last_name: 'Kamau',
-    })
-    await t.sandbox.admin.advance(2_000)
+    const customer = await t.onboardCustomer(client, 'signer-1')
+    await t.enrollSigningKey(client, customer)
     const first = await client.createQuote(t.kenyaQuote())
     const accepted = await client.acceptQuote({
       quote_id: first.quote_id,
       signed_accept: { signature: '0xabcd' },
     })
     expect(accepted.alreadyAccepted).toBe(false)
-    const after = await client.listSigningKeys({ customer_id: customer.customer_id })
+    const after = await client.listSigningKeys({ customer_id: customer })
     expect(after.keys[0]).toMatchObject({ nonce_high_water: 1, next_nonce: 2 })
-  })
-})
-
-describe('4.9 to 4.14 customers, accounts, payout banks, signing keys', () => {
-  it('runs the customer lifecycle through the client', async () => {
-    const client = t.client()
-    const customer = await client.createCustomer({
-      partner_customer_ref: 'cust-gh-1',
-      first_name: 'Kofi',
-      last_name: 'Mensah',
-      country: 'GH',
-    })
-    expect(customer.status).toBe('submitted')
-    const notReady = await failure(client.listAccounts({ customer_id: customer.customer_id }))
-    expect(notReady).toBeInstanceOf(ConflictError)
-    expect(notReady.message).toMatch(/not ready/)
-    expect(notReady.data).toMatchObject({ deposit_account_status: 'pending' })
-    await t.sandbox.admin.advance(4_000)
-    expect((await client.getCustomer({ customer_id: customer.customer_id })).status).toBe(
-      'approved',
-    )
-    const { accounts } = await client.listAccounts({ customer_id: customer.customer_id })
-    const fiat = accounts.find((account) => account.asset_type === 'fiat')!
-    expect(fiat.currency).toBe('GHS')
-    expect(
-      await client.getAccount({ customer_id: customer.customer_id, account_id: fiat.id }),
-    ).toEqual(fiat)
-    const banks = await client.listPayoutBanks({
-      customer_id: customer.customer_id,
-      account_id: fiat.id,
-    })
-    expect(banks).toMatchObject({ country: 'GH', currency: 'GHS' })
-    expect(banks.banks.length).toBeGreaterThan(0)
-    const missing = await failure(
-      client.getAccount({ customer_id: customer.customer_id, account_id: 9_999 }),
-    )
-    expect(missing).toBeInstanceOf(NotFoundError)
-    expect(missing.data).toBeNull()
-    const { keys } = await client.listSigningKeys({ customer_id: customer.customer_id })
-    const revoked = await client.revokeSigningKey({
-      customer_id: customer.customer_id,
-      key_id: keys[0]!.key_id,
-    })
-    expect(revoked.status).toBe('revoked')
-    const again = await client.revokeSigningKey({
-      customer_id: customer.customer_id,
-      key_id: keys[0]!.key_id,
-    })
-    expect(again).toEqual(revoked)
-    const noKey = await failure(
-      client.revokeSigningKey({ customer_id: customer.customer_id, key_id: 'skey_gone' }),
-    )
-    expect(noKey.field).toBe('key_id')
-    const noCustomer = await failure(client.listSigningKeys({ customer_id: 'pcus_gone' }))
-    expect(noCustomer.field).toBe('customer_id')
-  })
-
-  it('answers 422 for an account id below 1 (section 8)', async () => {
-    const response = await t.raw('/api/v1/partner/customers/pcus_x/accounts/0')
-    // The customer is checked first: unknown customer.
-    expect(response.status).toBe(404)
-    const customer = await t.client().createCustomer({
-      partner_customer_ref: 'cust-ids',
-      first_name: 'Neema',
-      last_name: 'Mushi',
-    })
-    await t.sandbox.admin.advance(4_000)
-    const zero = await t.raw(`/api/v1/partner/customers/${customer.customer_id}/accounts/0`)
-    expect([zero.status, zero.body.data]).toEqual([422, { field: 'account_id' }])
   })
 })
 

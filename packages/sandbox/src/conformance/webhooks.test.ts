@@ -11,9 +11,9 @@ import {
 
 /**
  * Section 6 end to end: a real receiver (node:http) verifies every delivery with core's
- * `verifyWebhook`; the sandbox's lifecycles emit all 14 events; delivery follows the service's
+ * `verifyWebhook`; the sandbox's lifecycles emit all 15 events; delivery follows the service's
  * published rule (order events retried up to 3 times in all on network errors only, under a
- * fresh `X-Webhook-Id` each; account and customer events sent once with `X-Idempotency-Key`);
+ * fresh `X-Webhook-Id` each; customer and account events sent once with `X-Idempotency-Key`);
  * forced duplicates and delays still arrive.
  */
 let t: TestSandbox
@@ -31,7 +31,7 @@ afterAll(async () => {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 describe('webhooks (spec section 6)', () => {
-  it('delivers all 14 event types, signed, with every header', async () => {
+  it('delivers all 15 event types, signed, with every header', async () => {
     const client = t.client()
     const admin = t.sandbox.admin
     // Orders: processing and settled, a forced failure, a forced refund.
@@ -43,22 +43,25 @@ describe('webhooks (spec section 6)', () => {
     const failedId = await accept()
     admin.forceNextOrder(KEY_A, 'refund')
     const refundedId = await accept()
-    // Customers: one approved (deposit account, accounts), one rejected.
-    const customer = await client.createCustomer({
-      partner_customer_ref: 'hook-1',
-      first_name: 'Zawadi',
-      last_name: 'Otieno',
-      country: 'KE',
+    // Customers: one approved (deposit account, accounts), one rejected, one revoked.
+    const customer = await t.onboardCustomer(client, 'hook-1', {
+      profile: { country_of_residence: 'KE' },
     })
-    await client.createCustomer({
-      partner_customer_ref: 'hook-reject',
-      first_name: 'Ana',
-      last_name: 'Reject',
+    await t.onboardCustomer(client, 'hook-reject', {
+      profile: { last_name: 'Failure' },
+      ready: false,
     })
-    await admin.advance(5_000)
-    // Accounts: credit, a completed send (real payout on chain), a failed send.
-    const { accounts } = await client.listAccounts({ customer_id: customer.customer_id })
-    const wallet = accounts.find((account) => account.asset_type === 'stablecoin')!
+    const offboarded = await t.onboardCustomer(client, 'hook-revoke', { ready: false })
+    await client.revokeCustomer({ customer_id: offboarded })
+    // Accounts: opened, then ready; a credit, a completed send (real payout on chain), a
+    // failed send.
+    const wallet = await client.openAccount({
+      customer_id: customer,
+      asset_type: 'stablecoin',
+      currency: 'USDC',
+      network: 'Base',
+    })
+    await admin.advance(1_000)
     admin.creditAccount(KEY_A, wallet.id, { amount: '50' })
     const to = freshAddress()
     const sent = (await admin.sendFromAccount(KEY_A, wallet.id, { amount: '20', to })) as {
@@ -91,15 +94,32 @@ describe('webhooks (spec section 6)', () => {
     expect(receiver.events('order.refunded')[0]!.body.status).toBe('refunded')
     const deposit = receiver.events('customer.deposit_account.updated')[0]!.body
     expect(deposit).toMatchObject({
-      customer_id: customer.customer_id,
+      customer_id: customer,
       environment: 'sandbox',
       products: { deposit_account: { status: 'ready' } },
       can_open_deposit_account: true,
     })
-    expect(receiver.events('account.credited')[0]!.body).toMatchObject({
-      account_id: wallet.id,
-      amount: '50.000000',
+    expect(receiver.events('customer.revoked')[0]!.body).toMatchObject({
+      customer_id: offboarded,
+      status: 'suspended',
     })
+    expect(receiver.events('account.credited')[0]!.body).toMatchObject({
+      event_type: 'account.credited',
+      customer_id: customer,
+      account_id: wallet.id,
+      credit: { amount: '50.000000', currency: 'USDC' },
+      account: { id: wallet.id, status: 'active' },
+    })
+    expect(receiver.events('account.send.completed')[0]!.body).toMatchObject({
+      account_id: wallet.id,
+      send: { status: 'completed', amount: '20.000000', to_address: to },
+    })
+    // Customer and account events carry X-Idempotency-Key, the delivery id; orders do not.
+    for (const webhook of receiver.received) {
+      expect(webhook.headers['x-idempotency-key'], webhook.event).toBe(
+        webhook.event.startsWith('order.') ? undefined : webhook.deliveryId,
+      )
+    }
     // Each order's events arrive once each, in the order they happened (section 3).
     const eventsOf = (orderId: string) =>
       receiver.received.filter((w) => w.body.order_id === orderId).map((w) => w.event)
@@ -108,32 +128,6 @@ describe('webhooks (spec section 6)', () => {
     expect(eventsOf(failedId)).toEqual(['order.processing', 'order.failed'])
     expect(eventsOf(refundedId)).toEqual(['order.processing', 'order.refunded'])
     expect(receiver.events('order.settled')[0]!.body.order_id).toBe(settledId)
-  })
-
-  it('sends a customer event once, whatever the receiver answers', async () => {
-    const before = receiver.received.length
-    receiver.respondWith((w) => (w.event === 'customer.submitted' ? 500 : 200))
-    const customer = await t.client().createCustomer({
-      partner_customer_ref: 'once-1',
-      first_name: 'Baraka',
-      last_name: 'Mwangi',
-    })
-    await t.sandbox.admin.idle()
-    await t.sandbox.admin.advance(60_000)
-    await t.sandbox.admin.idle()
-    receiver.respondWith(() => 200)
-    const submitted = receiver.received
-      .slice(before)
-      .filter(
-        (w) => w.event === 'customer.submitted' && w.body.customer_id === customer.customer_id,
-      )
-    expect(submitted.map((w) => w.answered)).toEqual([500])
-    const log = await t.raw('/__sandbox/webhooks/deliveries?event=customer.submitted')
-    const delivery = log.body.data.deliveries.find(
-      (d: { id: string }) => d.id === submitted[0]!.deliveryId,
-    )
-    expect(delivery).toMatchObject({ retries: 'none', status: 'failed', next_attempt_at: null })
-    expect(delivery.attempts).toHaveLength(1)
   })
 
   it('retries an order event only while the receiver cannot be reached, under fresh ids', async () => {
@@ -178,6 +172,29 @@ describe('webhooks (spec section 6)', () => {
     expect(byId(mine[2]!.deliveryId).attempts).toHaveLength(1)
     // The backup GET is how a receiver learns the settlement it refused.
     expect((await t.client().getPartnerOrder({ order_id: orderId })).status).toBe('settled')
+  })
+
+  it('sends customer and account events once: a 500 is logged failed, never retried', async () => {
+    const before = receiver.received.length
+    receiver.respondWith((w) => (w.event === 'customer.submitted' ? 500 : 200))
+    const client = t.client()
+    const id = await t.onboardCustomer(client, 'once-1', { ready: false })
+    await t.sandbox.admin.advance(30_000)
+    await t.sandbox.admin.idle()
+    receiver.respondWith(() => 200)
+    const submitted = receiver.received
+      .slice(before)
+      .filter((w) => w.event === 'customer.submitted' && w.body.customer_id === id)
+    expect(submitted.map((w) => w.answered)).toEqual([500])
+    expect(submitted[0]!.headers['x-idempotency-key']).toBe(submitted[0]!.deliveryId)
+    const log = await t.raw('/__sandbox/webhooks/deliveries?event=customer.submitted')
+    const delivery = log.body.data.deliveries.find(
+      (d: { id: string }) => d.id === submitted[0]!.deliveryId,
+    )
+    expect(delivery).toMatchObject({ status: 'failed', next_attempt_at: null })
+    expect(delivery.attempts).toHaveLength(1)
+    // The backup GET still tells what the lost webhook would have.
+    expect((await client.getCustomer({ customer_id: id })).status).toBe('approved')
   })
 
   it('duplicates and delays deliveries when forced through the admin route', async () => {

@@ -56,6 +56,8 @@ function tooLarge(maxBytes: number) {
 export type ReadJsonOptions = {
   /** When true an empty body reads as `{}` (accept and revoke take no body). */
   optional?: boolean
+  /** Largest body read, bytes. Default `MAX_BODY_BYTES`; document uploads take more. */
+  maxBytes?: number
 }
 
 /**
@@ -66,7 +68,7 @@ export async function readJsonBody(
   c: Context,
   options: ReadJsonOptions = {},
 ): Promise<Record<string, unknown>> {
-  const bytes = await readRawBody(c)
+  const bytes = await readRawBody(c, options.maxBytes)
   if (bytes.byteLength === 0) {
     if (options.optional) return {}
     throw new ApiError(400, 'A JSON request body is required', null)

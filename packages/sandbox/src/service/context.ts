@@ -12,10 +12,14 @@ export type SandboxTimings = {
   processingAfterMs: number
   /** `processing` -> `settled` (or the order's other outcome). Default 3 000. */
   settleAfterMs: number
-  /** Customer `submitted` -> `approved`/`rejected`. Default 2 000. */
+  /** Customer `pending_review` -> `approved`/`rejected`. Default 2 000. */
   reviewAfterMs: number
-  /** Customer approved -> deposit-account product `ready`. Default 2 000. */
+  /** Deposit-account product `provisioning` -> `ready` (or `failed`). Default 2 000. */
   depositReadyAfterMs: number
+  /** Account opened `pending` -> `active` with coordinates (`account.ready`). Default 1 000. */
+  accountReadyAfterMs: number
+  /** How long a signing-key challenge may be completed. Default 600 000 (10 minutes). */
+  signingChallengeTtlMs: number
 }
 
 /**
@@ -30,6 +34,8 @@ export const DEFAULT_TIMINGS: SandboxTimings = {
   settleAfterMs: 3_000,
   reviewAfterMs: 2_000,
   depositReadyAfterMs: 2_000,
+  accountReadyAfterMs: 1_000,
+  signingChallengeTtlMs: 600_000,
 }
 
 /** A fault forced on the next matching calls (admin control). */

@@ -1,5 +1,7 @@
 import { randomInt } from 'node:crypto'
+import { type Address, type Hex, verifyTypedData } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { ApiError } from '../http/envelope.js'
 import { PAYOUT_BANKS } from '../seed/corridors.js'
 import {
   type Account,
@@ -9,61 +11,375 @@ import {
   type SigningKey,
 } from '../state/store.js'
 import { notify, type SandboxContext } from './context.js'
-import { accountWebhookView, customerWebhookView } from './views.js'
+import { missingOf } from './kyc.js'
+import { accountEventBody, customerWebhookView } from './views.js'
 
 /**
- * Whether review rejects the customer: a `partner_customer_ref` or last name containing
- * "reject" (any case). Everyone else is approved.
+ * The sandbox's customer vault: the package (`missing[]`), submit and review on the sandbox
+ * clock, the deposit-account product, accounts and signing-key enrollment, with their
+ * `customer.*` and `account.*` webhooks.
+ *
+ * Test values (README, "Customer vault"): a profile name containing `Failure` (any case) is
+ * rejected at review, as the service's sandbox fails an order for a `Failure` name; a
+ * `partner_customer_ref` containing `deposit-failure` has its first deposit-account provisioning
+ * fail, so that the retry route can be exercised.
  */
-export function isRejected(customer: Pick<Customer, 'partnerCustomerRef' | 'lastName'>): boolean {
-  return /reject/i.test(customer.partnerCustomerRef) || /reject/i.test(customer.lastName)
+
+/** The names the review reads for the `Failure` test value. */
+const NAME_FIELDS = ['first_name', 'middle_name', 'last_name', 'legal_name'] as const
+
+/** Whether review rejects the customer: a profile name containing `Failure` (any case). */
+export function isForcedRejection(customer: Pick<Customer, 'profile'>): boolean {
+  return NAME_FIELDS.some((field) => {
+    const value = customer.profile[field]
+    return typeof value === 'string' && /failure/i.test(value)
+  })
+}
+
+/** Whether the first deposit-account provisioning of a new customer is forced to fail. */
+export function forcesDepositFailure(partnerCustomerRef: string): boolean {
+  return /deposit-failure/i.test(partnerCustomerRef)
+}
+
+function touch(ctx: SandboxContext, customer: Customer) {
+  customer.updatedAt = ctx.clock.now()
+}
+
+/** Sends a customer event with the customer body of the interface description (2.11). */
+function notifyCustomer(
+  ctx: SandboxContext,
+  user: SandboxUser,
+  event:
+    | 'customer.submitted'
+    | 'customer.approved'
+    | 'customer.rejected'
+    | 'customer.updated'
+    | 'customer.deposit_account.updated'
+    | 'customer.revoked',
+  customer: Customer,
+) {
+  const body =
+    event === 'customer.deposit_account.updated'
+      ? { ...customerWebhookView(customer), can_open_deposit_account: canOpenAccounts(customer) }
+      : customerWebhookView(customer)
+  notify(ctx, user, event, body)
+}
+
+/** The banking gate: approved, and the deposit-account product ready. */
+export function canOpenAccounts(customer: Customer): boolean {
+  return customer.status === 'approved' && customer.depositAccountStatus === 'ready'
 }
 
 /**
- * Starts review of a new customer: `customer.submitted` now, `customer.approved` or
- * `customer.rejected` after `reviewAfterMs`; an approved customer gets a signing key, and after
- * `depositReadyAfterMs` the deposit-account product becomes `ready`, its accounts open
- * (`customer.deposit_account.updated`, `customer.updated`, `account.opened`, `account.ready`).
+ * Whether the partner may change the package now: while `incomplete`, or to correct an approved
+ * case whose deposit-account KYC failed (which returns it to `incomplete`).
  */
-export function startCustomerReview(ctx: SandboxContext, user: SandboxUser, customer: Customer) {
-  notify(ctx, user, 'customer.submitted', customerWebhookView(customer))
+export function assertEditable(ctx: SandboxContext, user: SandboxUser, customer: Customer) {
+  if (customer.status === 'incomplete') return
+  if (customer.status === 'approved' && customer.depositAccountStatus === 'failed') {
+    // A correction invalidates the approval: a new review follows a new submit.
+    customer.status = 'incomplete'
+    customer.depositAccountStatus = 'none'
+    customer.submittedAt = null
+    customer.reviewedAt = null
+    touch(ctx, customer)
+    notifyCustomer(ctx, user, 'customer.updated', customer)
+    return
+  }
+  throw new ApiError(409, `Customer is ${customer.status}; only an incomplete package changes`, {
+    status: customer.status,
+  })
+}
+
+/**
+ * Submits a package: `pending_review` and `customer.submitted` now, the review after
+ * `reviewAfterMs`. A package already submitted (or decided) is answered as it is.
+ */
+export function submitCustomer(ctx: SandboxContext, user: SandboxUser, customer: Customer) {
+  if (customer.status === 'suspended' || customer.status === 'rejected') {
+    throw new ApiError(409, `Customer is ${customer.status} and cannot be submitted`, {
+      status: customer.status,
+    })
+  }
+  if (customer.status !== 'incomplete') return
+  const missing = missingOf(customer)
+  if (missing.length > 0) {
+    throw new ApiError(422, 'Customer package is incomplete', {
+      code: 'package_incomplete',
+      field: missing[0],
+      missing,
+    })
+  }
+  const now = ctx.clock.now()
+  customer.status = 'pending_review'
+  customer.submittedAt = now
+  customer.updatedAt = now
+  notifyCustomer(ctx, user, 'customer.submitted', customer)
+  const submittedAt = now
   ctx.clock.schedule(
     ctx.timings.reviewAfterMs,
-    () => reviewCustomer(ctx, user, customer),
+    () => {
+      // A revoke or a new submit since then makes this review stale.
+      if (customer.status === 'pending_review' && customer.submittedAt === submittedAt) {
+        reviewCustomer(ctx, user, customer)
+      }
+    },
     `review customer ${customer.id}`,
   )
 }
 
-/** Decides a submitted customer now. */
+/** Decides a case in review: rejected for the `Failure` test value, approved otherwise. */
 export function reviewCustomer(ctx: SandboxContext, user: SandboxUser, customer: Customer) {
-  if (customer.status !== 'submitted') return
-  const now = ctx.clock.now()
-  customer.reviewedAt = now
-  customer.updatedAt = now
-  if (isRejected(customer)) {
+  if (customer.status !== 'pending_review') return
+  customer.reviewedAt = ctx.clock.now()
+  touch(ctx, customer)
+  if (isForcedRejection(customer)) {
     customer.status = 'rejected'
-    notify(ctx, user, 'customer.rejected', customerWebhookView(customer))
+    customer.reviewNote = 'Review declined: the identity could not be verified (sandbox test value)'
+    notifyCustomer(ctx, user, 'customer.rejected', customer)
     return
   }
   customer.status = 'approved'
-  seedSigningKey(ctx, customer)
-  notify(ctx, user, 'customer.approved', customerWebhookView(customer))
+  customer.depositAccountStatus = 'provisioning'
+  notifyCustomer(ctx, user, 'customer.approved', customer)
+  scheduleProvisioning(ctx, user, customer)
+}
+
+function scheduleProvisioning(ctx: SandboxContext, user: SandboxUser, customer: Customer) {
   ctx.clock.schedule(
     ctx.timings.depositReadyAfterMs,
-    () => openDepositAccounts(ctx, user, customer),
+    () => finishProvisioning(ctx, user, customer),
     `deposit account ${customer.id}`,
   )
 }
 
-function seedSigningKey(ctx: SandboxContext, customer: Customer): SigningKey {
+/** Ends provisioning: `ready` (or `failed` while the test value forces it), with webhooks. */
+export function finishProvisioning(ctx: SandboxContext, user: SandboxUser, customer: Customer) {
+  if (customer.status !== 'approved' || customer.depositAccountStatus !== 'provisioning') return
+  if (customer.depositFailuresLeft > 0) {
+    customer.depositFailuresLeft -= 1
+    customer.depositAccountStatus = 'failed'
+  } else {
+    customer.depositAccountStatus = 'ready'
+  }
+  touch(ctx, customer)
+  notifyCustomer(ctx, user, 'customer.deposit_account.updated', customer)
+  notifyCustomer(ctx, user, 'customer.updated', customer)
+}
+
+/** Re-queues a failed provisioning of an approved, unchanged case. */
+export function retryProvisioning(ctx: SandboxContext, user: SandboxUser, customer: Customer) {
+  if (customer.status !== 'approved' || customer.depositAccountStatus !== 'failed') {
+    throw new ApiError(
+      409,
+      customer.status !== 'approved'
+        ? 'Customer is not approved'
+        : 'Deposit account provisioning is not in a failed state',
+      { deposit_account_status: customer.depositAccountStatus, status: customer.status },
+    )
+  }
+  customer.depositAccountStatus = 'provisioning'
+  touch(ctx, customer)
+  scheduleProvisioning(ctx, user, customer)
+}
+
+/**
+ * Offboards a customer: `suspended` and `customer.revoked`, from any status but `rejected` and
+ * `suspended` (answered as they are, with no webhook). Returns whether it moved.
+ */
+export function revokeCustomer(ctx: SandboxContext, user: SandboxUser, customer: Customer) {
+  if (customer.status === 'suspended' || customer.status === 'rejected') return false
+  customer.status = 'suspended'
+  touch(ctx, customer)
+  notifyCustomer(ctx, user, 'customer.revoked', customer)
+  return true
+}
+
+// ------------------------------------------------------------------------------------------
+// Accounts
+
+/** Fiat currencies an account may be opened in. */
+export const FIAT_ACCOUNT_CURRENCIES = [
+  'EUR',
+  'USD',
+  'GBP',
+  'NGN',
+  'GHS',
+  'KES',
+  'UGX',
+  'TZS',
+  'ZAR',
+  'RWF',
+  'CAD',
+] as const
+/** Stablecoins an account may hold. */
+export const STABLECOIN_ACCOUNT_CURRENCIES = ['USDC'] as const
+
+const IBAN_COUNTRY: Record<string, string> = { EUR: 'DE', GBP: 'GB' }
+
+/** An IBAN-shaped number with valid check digits (mod 97), for EUR and GBP accounts. */
+function sandboxIban(country: string): string {
+  let bban = ''
+  for (let i = 0; i < 18; i++) bban += String(randomInt(0, 10))
+  const digits = `${bban}${[...`${country}00`].map((char) => (/\d/.test(char) ? char : String(char.charCodeAt(0) - 55))).join('')}`
+  let remainder = 0
+  for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97
+  return `${country}${String(98 - remainder).padStart(2, '0')}${bban}`
+}
+
+/**
+ * Opens one rail for a ready customer, `pending` and without coordinates (`account.opened`);
+ * `accountReadyAfterMs` later it is `active` with them (`account.ready`). The same asset, currency
+ * and network again answers the existing account.
+ */
+export function openAccount(
+  ctx: SandboxContext,
+  user: SandboxUser,
+  customer: Customer,
+  request: {
+    asset_type: 'fiat' | 'stablecoin'
+    currency: string
+    network?: string | undefined
+    display_name?: string | undefined
+  },
+): { account: Account; created: boolean } {
+  const network = request.asset_type === 'stablecoin' ? (request.network ?? null) : null
+  const existing = ctx.store
+    .accountsOf(customer.id)
+    .find(
+      (account) =>
+        account.assetType === request.asset_type &&
+        account.currency === request.currency &&
+        account.network === network,
+    )
+  if (existing) return { account: existing, created: false }
+  const allowed: readonly string[] =
+    request.asset_type === 'fiat' ? FIAT_ACCOUNT_CURRENCIES : STABLECOIN_ACCOUNT_CURRENCIES
+  if (!allowed.includes(request.currency)) {
+    throw new ApiError(
+      422,
+      `A ${request.asset_type} account is opened in ${allowed.join(', ')}, not ${request.currency}`,
+      { field: 'currency', allowed },
+    )
+  }
+  const account: Account = {
+    id: ctx.store.allocateAccountId(),
+    customerId: customer.id,
+    assetType: request.asset_type,
+    currency: request.currency,
+    network,
+    status: 'pending',
+    displayName:
+      request.display_name ?? (network ? `${request.currency} ${network}` : request.currency),
+    walletAddress: null,
+    accountNumber: null,
+    bankCode: null,
+    bankName: null,
+    swiftBic: null,
+    balanceMicros: 0n,
+    createdAt: ctx.clock.now(),
+  }
+  ctx.store.accounts.set(account.id, account)
+  notify(ctx, user, 'account.opened', accountEventBody('account.opened', customer, account))
+  ctx.clock.schedule(
+    ctx.timings.accountReadyAfterMs,
+    () => readyAccount(ctx, user, customer, account),
+    `account ${account.id} ready`,
+  )
+  return { account, created: true }
+}
+
+/** Gives a pending account its coordinates: `active`, `account.ready`. */
+export function readyAccount(
+  ctx: SandboxContext,
+  user: SandboxUser,
+  customer: Customer,
+  account: Account,
+) {
+  if (account.status !== 'pending') return
+  if (account.assetType === 'stablecoin') {
+    account.walletAddress = privateKeyToAccount(generatePrivateKey()).address
+  } else {
+    const bank = PAYOUT_BANKS[account.currency]?.[0]
+    const iban = IBAN_COUNTRY[account.currency]
+    account.accountNumber = iban
+      ? sandboxIban(iban)
+      : String(randomInt(1_000_000_000, 9_999_999_999))
+    account.bankCode = bank?.bank_code ?? 'SNDBX'
+    account.bankName = bank?.bank_name ?? 'Sandbox Bank'
+    account.swiftBic = bank?.swift_bic ?? 'SNDBXXXX'
+  }
+  account.status = 'active'
+  notify(ctx, user, 'account.ready', accountEventBody('account.ready', customer, account))
+}
+
+/** The name a fiat account is held in: the person's name or the business's legal name. */
+export function accountHolderName(customer: Customer): string {
+  const { first_name, last_name, legal_name } = customer.profile
+  if (customer.type === 'business' && typeof legal_name === 'string') return legal_name
+  return [first_name, last_name].filter((part) => typeof part === 'string').join(' ')
+}
+
+// ------------------------------------------------------------------------------------------
+// Signing keys
+
+/** The EIP-712 domain name of sandbox enrollments (the live service uses its own). */
+export const SIGNING_DOMAIN_NAME = 'rampkit sandbox partner orders'
+
+const REGISTER_TYPES = {
+  RegisterSigningKey: [
+    { name: 'customerId', type: 'string' },
+    { name: 'keyId', type: 'string' },
+    { name: 'signer', type: 'address' },
+    { name: 'expiresAt', type: 'uint256' },
+  ],
+} as const
+
+/** The typed data a key's wallet signs to complete its enrollment. */
+export function registerTypedData(ctx: SandboxContext, key: SigningKey) {
+  return {
+    domain: { name: SIGNING_DOMAIN_NAME, version: '1', chainId: ctx.chain?.chainId ?? 31_337 },
+    primaryType: 'RegisterSigningKey' as const,
+    message: {
+      customerId: key.customerId,
+      keyId: key.id,
+      signer: key.address,
+      expiresAt: Math.floor(key.challengeExpiresAt / 1000),
+    },
+  }
+}
+
+/** The typed data as the challenge answers it: with `EIP712Domain`, for `eth_signTypedData_v4`. */
+export function challengeTypedData(ctx: SandboxContext, key: SigningKey) {
+  return {
+    types: {
+      EIP712Domain: [
+        { name: 'name', type: 'string' },
+        { name: 'version', type: 'string' },
+        { name: 'chainId', type: 'uint256' },
+      ],
+      ...REGISTER_TYPES,
+    },
+    ...registerTypedData(ctx, key),
+  }
+}
+
+/** Starts an enrollment: a `pending` key for the address, valid `signingChallengeTtlMs`. */
+export function challengeSigningKey(ctx: SandboxContext, customer: Customer, address: Address) {
+  if (customer.status !== 'approved') {
+    throw new ApiError(409, 'Signing keys are enrolled for approved customers only', {
+      status: customer.status,
+    })
+  }
   const now = ctx.clock.now()
   const key: SigningKey = {
     id: publicId('skey_'),
     customerId: customer.id,
-    address: privateKeyToAccount(generatePrivateKey()).address,
-    status: 'active',
+    address,
+    status: 'pending',
     nonceHighWater: 0,
-    activatedAt: now,
+    challengeExpiresAt: now + ctx.timings.signingChallengeTtlMs,
+    activatedAt: null,
     revokedAt: null,
     createdAt: now,
   }
@@ -71,69 +387,55 @@ function seedSigningKey(ctx: SandboxContext, customer: Customer): SigningKey {
   return key
 }
 
-/** Fiat account currency of a customer's country: payout directories exist for NGN, GHS, CAD. */
-function fiatCurrency(country: string | null): string {
-  const byCountry: Record<string, string> = {
-    NG: 'NGN',
-    GH: 'GHS',
-    CA: 'CAD',
-    KE: 'KES',
-    UG: 'UGX',
-    TZ: 'TZS',
-    ZA: 'ZAR',
-    RW: 'RWF',
+/**
+ * Completes an enrollment with the wallet's signature over the challenge's typed data: the key
+ * becomes `active`, and an older active key of the customer is revoked (a new wallet replaces a
+ * lost one). Completing an active key again with a valid signature answers it unchanged.
+ */
+export async function completeSigningKey(
+  ctx: SandboxContext,
+  customer: Customer,
+  key: SigningKey,
+  signature: Hex,
+): Promise<SigningKey> {
+  if (key.status === 'revoked') {
+    throw new ApiError(409, 'Signing key is revoked; start a new challenge', { field: 'key_id' })
   }
-  return (country && byCountry[country]) || 'USD'
-}
-
-/** Moves the deposit-account product to `ready` and opens a stablecoin and a fiat account. */
-export function openDepositAccounts(ctx: SandboxContext, user: SandboxUser, customer: Customer) {
-  if (customer.status !== 'approved' || customer.depositAccountStatus === 'ready') return
+  if (key.status === 'pending' && ctx.clock.now() > key.challengeExpiresAt) {
+    throw new ApiError(422, 'The challenge has expired; start a new challenge', {
+      field: 'key_id',
+    })
+  }
+  let valid = false
+  try {
+    const { domain, message } = registerTypedData(ctx, key)
+    valid = await verifyTypedData({
+      address: key.address,
+      domain,
+      types: REGISTER_TYPES,
+      primaryType: 'RegisterSigningKey',
+      message: { ...message, expiresAt: BigInt(message.expiresAt) },
+      signature,
+    })
+  } catch {
+    valid = false
+  }
+  if (!valid) {
+    throw new ApiError(
+      422,
+      "signature is not the challenge address's signature over the challenge typed_data",
+      { field: 'signature' },
+    )
+  }
+  if (key.status === 'active') return key
   const now = ctx.clock.now()
-  customer.depositAccountStatus = 'ready'
-  customer.updatedAt = now
-  notify(ctx, user, 'customer.deposit_account.updated', {
-    ...customerWebhookView(customer),
-    can_open_deposit_account: true,
-  })
-  notify(ctx, user, 'customer.updated', customerWebhookView(customer))
-  const currency = fiatCurrency(customer.country)
-  const bank = PAYOUT_BANKS[currency]?.[0]
-  const accounts: Account[] = [
-    {
-      id: ctx.store.allocateAccountId(),
-      customerId: customer.id,
-      assetType: 'stablecoin',
-      currency: 'USDC',
-      network: 'anvil',
-      status: 'active',
-      displayName: `${customer.firstName} ${customer.lastName} USDC`,
-      walletAddress: privateKeyToAccount(generatePrivateKey()).address,
-      accountNumber: null,
-      bankName: null,
-      swiftBic: null,
-      balanceMicros: 0n,
-      createdAt: now,
-    },
-    {
-      id: ctx.store.allocateAccountId(),
-      customerId: customer.id,
-      assetType: 'fiat',
-      currency,
-      network: null,
-      status: 'active',
-      displayName: `${customer.firstName} ${customer.lastName} ${currency}`,
-      walletAddress: null,
-      accountNumber: String(randomInt(1_000_000_000, 9_999_999_999)),
-      bankName: bank?.bank_name ?? 'Sandbox Bank',
-      swiftBic: bank?.swift_bic ?? 'SNDBXXXX',
-      balanceMicros: 0n,
-      createdAt: now,
-    },
-  ]
-  for (const account of accounts) {
-    ctx.store.accounts.set(account.id, account)
-    notify(ctx, user, 'account.opened', accountWebhookView(account))
+  for (const other of ctx.store.keysOf(customer.id)) {
+    if (other.status === 'active') {
+      other.status = 'revoked'
+      other.revokedAt = now
+    }
   }
-  for (const account of accounts) notify(ctx, user, 'account.ready', accountWebhookView(account))
+  key.status = 'active'
+  key.activatedAt = now
+  return key
 }

@@ -1,5 +1,14 @@
 import { isoMicros, isoMillis, isoOffset } from '../clock/index.js'
-import type { Account, Customer, Order, OrderStatus, Quote, SigningKey } from '../state/store.js'
+import type {
+  Account,
+  Customer,
+  CustomerDocument,
+  Order,
+  OrderStatus,
+  Quote,
+  SigningKey,
+} from '../state/store.js'
+import { missingOf } from './kyc.js'
 
 /**
  * The wire shapes of the sandbox's resources, one function per shape. Routes and webhooks use
@@ -128,7 +137,15 @@ export function quoteView(quote: Quote) {
   }
 }
 
-/** 2.11: a customer as webhooks carry it. */
+/** An ISO timestamp with offset, or null. */
+function offsetOrNull(ms: number | null): string | null {
+  return ms === null ? null : isoOffset(ms)
+}
+
+/**
+ * A customer as `customer.*` webhooks carry it (interface description 2.11): the ids, type,
+ * status, environment, review times and the deposit-account product.
+ */
 export function customerWebhookView(customer: Customer) {
   return {
     customer_id: customer.id,
@@ -136,28 +153,43 @@ export function customerWebhookView(customer: Customer) {
     type: customer.type,
     status: customer.status,
     environment: 'sandbox',
-    submitted_at: isoMillis(customer.submittedAt),
-    reviewed_at: customer.reviewedAt === null ? null : isoMillis(customer.reviewedAt),
+    submitted_at: offsetOrNull(customer.submittedAt),
+    reviewed_at: offsetOrNull(customer.reviewedAt),
     products: { deposit_account: { status: customer.depositAccountStatus } },
   }
 }
 
-/** Whether the customer may open deposit accounts now. */
-export function canOpenDepositAccount(customer: Customer): boolean {
-  return customer.status === 'approved' && customer.depositAccountStatus === 'ready'
+/** An uploaded document's metadata (`PartnerCustomerDocumentMeta`): never its bytes. */
+export function documentView(document: CustomerDocument) {
+  return {
+    id: document.id,
+    category: document.category,
+    content_type: document.contentType,
+    created_at: isoOffset(document.createdAt),
+  }
 }
 
-/** 4.9 (assumed shape): the customer of POST and GET, the webhook body plus the person. */
-export function customerView(customer: Customer) {
+/**
+ * One vault case as the service answers it (`PartnerCustomerVaultRow`): `missing` while
+ * incomplete, `review_note` when rejected.
+ */
+export function customerView(customer: Customer, options: { summary?: boolean } = {}) {
   return {
-    ...customerWebhookView(customer),
-    can_open_deposit_account: canOpenDepositAccount(customer),
-    first_name: customer.firstName,
-    last_name: customer.lastName,
-    email: customer.email,
-    dob: customer.dob,
-    country: customer.country,
-    updated_at: isoMillis(customer.updatedAt),
+    id: customer.id,
+    partner_customer_ref: customer.partnerCustomerRef,
+    type: customer.type,
+    status: customer.status,
+    profile: customer.profile,
+    // List rows without a reference lookup carry no document metadata, as published.
+    documents: options.summary ? [] : customer.documents.map(documentView),
+    products: { deposit_account: { status: customer.depositAccountStatus } },
+    ...(customer.status === 'incomplete' ? { missing: missingOf(customer) } : {}),
+    ...(customer.status === 'rejected' && customer.reviewNote
+      ? { review_note: customer.reviewNote }
+      : {}),
+    created_at: isoOffset(customer.createdAt),
+    updated_at: isoOffset(customer.updatedAt),
+    submitted_at: offsetOrNull(customer.submittedAt),
   }
 }
 
@@ -175,7 +207,14 @@ export function balancePlaces(account: Account): number {
   return account.assetType === 'stablecoin' ? 6 : 2
 }
 
-/** 2.8: a customer account. */
+function balanceView(account: Account) {
+  return {
+    available: microsToDecimal(account.balanceMicros, balancePlaces(account)),
+    currency: account.currency,
+  }
+}
+
+/** 2.8 and the OpenAPI's examples: a customer account; coordinates once `active`. */
 export function accountView(account: Account) {
   return {
     id: account.id,
@@ -189,30 +228,79 @@ export function accountView(account: Account) {
     ...(account.accountNumber ? { account_number: account.accountNumber } : {}),
     ...(account.bankName ? { bank_name: account.bankName } : {}),
     ...(account.swiftBic ? { swift_bic: account.swiftBic } : {}),
-    balance: {
-      available: microsToDecimal(account.balanceMicros, balancePlaces(account)),
-      currency: account.currency,
-    },
+    balance: account.status === 'active' ? balanceView(account) : null,
     created_at: isoOffset(account.createdAt),
   }
 }
 
-/** Account webhook payload (assumed shape, core's `webhookAccount`). */
-export function accountWebhookView(account: Account, extra: Record<string, string> = {}) {
+/**
+ * The account as account webhooks nest it: every coordinate field present (null until ready)
+ * and `balance` null, as the webhooks guide publishes it; read balances with a GET.
+ */
+export function webhookAccountView(account: Account) {
   return {
-    account_id: account.id,
+    id: account.id,
     customer_id: account.customerId,
     asset_type: account.assetType,
     currency: account.currency,
     network: account.network,
     status: account.status,
-    ...(account.walletAddress ? { wallet_address: account.walletAddress } : {}),
-    ...(account.accountNumber ? { account_number: account.accountNumber } : {}),
-    balance: {
-      available: microsToDecimal(account.balanceMicros, balancePlaces(account)),
-      currency: account.currency,
-    },
-    ...extra,
+    display_name: account.displayName,
+    account_number: account.accountNumber,
+    bank_code: account.bankCode,
+    bank_name: account.bankName,
+    wallet_address: account.walletAddress,
+    balance: null,
+    created_at: isoOffset(account.createdAt),
+  }
+}
+
+/**
+ * The body of an `account.*` event: `event_type`, the customer (`customer_id`, and
+ * `customer_uid`, the partner's reference, as the service still sends it), `account_id` and the
+ * nested `account`; credits and sends add `credit` or `send` (a send carries no `account`).
+ */
+export function accountEventBody(
+  event: string,
+  customer: Customer,
+  account: Account,
+  extra: { credit?: Record<string, unknown>; send?: Record<string, unknown> } = {},
+) {
+  return {
+    event_type: event,
+    customer_id: customer.id,
+    customer_uid: customer.partnerCustomerRef,
+    account_id: account.id,
+    ...(extra.send ? { send: extra.send } : { account: webhookAccountView(account) }),
+    ...(extra.credit ? { credit: extra.credit } : {}),
+  }
+}
+
+/** The deposit instructions of an active account: bank details, or the wallet and network. */
+export function depositInstructionsView(account: Account, holder: string) {
+  const common = {
+    account_id: account.id,
+    customer_id: account.customerId,
+    asset_type: account.assetType,
+    currency: account.currency,
+    network: account.network,
+    status: 'ready',
+  }
+  if (account.assetType === 'stablecoin') {
+    return {
+      ...common,
+      wallet_address: account.walletAddress,
+      instructions: `Send only ${account.currency} on ${account.network} to this address; another token or network is lost.`,
+    }
+  }
+  return {
+    ...common,
+    account_holder_name: holder,
+    account_number: account.accountNumber,
+    bank_code: account.bankCode,
+    bank_name: account.bankName,
+    swift_bic: account.swiftBic,
+    instructions: `Have the customer pay ${account.currency} by bank transfer to this account, in the holder name shown.`,
   }
 }
 
@@ -224,8 +312,8 @@ export function signingKeyView(key: SigningKey) {
     status: key.status,
     nonce_high_water: key.nonceHighWater,
     ...(key.status === 'active' ? { next_nonce: key.nonceHighWater + 1 } : {}),
-    activated_at: isoMillis(key.activatedAt),
-    revoked_at: key.revokedAt === null ? null : isoMillis(key.revokedAt),
-    created_at: isoMillis(key.createdAt),
+    activated_at: offsetOrNull(key.activatedAt),
+    revoked_at: offsetOrNull(key.revokedAt),
+    created_at: isoOffset(key.createdAt),
   }
 }

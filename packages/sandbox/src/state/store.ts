@@ -98,38 +98,59 @@ export type Order = {
   updatedAt: number
 }
 
-/** Customer status: `submitted`, then `approved` or `rejected` (spec section 3). */
-export type CustomerStatus = 'submitted' | 'approved' | 'rejected'
+/**
+ * Vault statuses as the service publishes them: `incomplete` while the package is collected,
+ * `pending_review` after submit, then `approved` or `rejected`; `suspended` after a revoke.
+ */
+export type CustomerStatus = 'incomplete' | 'pending_review' | 'approved' | 'rejected' | 'suspended'
 
-/** A partner customer (spec 2.11 and 4.9). */
+/** The deposit-account product: `none` until approval, `provisioning`, then `ready` or `failed`. */
+export type DepositAccountStatus = 'none' | 'provisioning' | 'ready' | 'failed'
+
+/** An uploaded document's metadata. The sandbox keeps no bytes of it, only their count. */
+export type CustomerDocument = {
+  id: string
+  category: string
+  contentType: string
+  bytes: number
+  createdAt: number
+}
+
+/** A customer vault case (`pcus_…`). `profile` holds what the partner sent, as sent. */
 export type Customer = {
   id: string
   userId: string
   partnerCustomerRef: string
-  type: string
-  firstName: string
-  lastName: string
-  email: string | null
-  dob: string | null
-  country: string | null
+  type: 'individual' | 'business'
+  profile: Record<string, unknown>
+  documents: CustomerDocument[]
   status: CustomerStatus
-  depositAccountStatus: 'pending' | 'ready'
-  submittedAt: number
-  reviewedAt: number | null
+  depositAccountStatus: DepositAccountStatus
+  /** Provisioning attempts still forced to fail (the `deposit-failure` test reference). */
+  depositFailuresLeft: number
+  /** Partner-safe summary of a rejection. */
+  reviewNote: string | null
+  createdAt: number
   updatedAt: number
+  submittedAt: number | null
+  reviewedAt: number | null
 }
 
-/** A customer account (spec 2.8). `balance` is kept in minor text form (decimal string). */
+/**
+ * A customer account (spec 2.8): `pending` with no coordinates when opened, `active` with them
+ * once ready. `balance` is kept in micro-units (6 decimals) as an integer.
+ */
 export type Account = {
   id: number
   customerId: string
   assetType: 'stablecoin' | 'fiat'
   currency: string
   network: string | null
-  status: 'active'
+  status: 'pending' | 'active'
   displayName: string
   walletAddress: Address | null
   accountNumber: string | null
+  bankCode: string | null
   bankName: string | null
   swiftBic: string | null
   /** Balance in the currency's smallest unit used here (6 decimals), as an integer. */
@@ -137,14 +158,19 @@ export type Account = {
   createdAt: number
 }
 
-/** An EIP-712 signing key of a customer (spec 2.9). */
+/**
+ * An EIP-712 signing key of a customer (spec 2.9): `pending` from its challenge until the
+ * wallet's signature completes it, then `active`, and `revoked` by revoke or by a newer key.
+ */
 export type SigningKey = {
   id: string
   customerId: string
   address: Address
-  status: 'active' | 'revoked'
+  status: 'pending' | 'active' | 'revoked'
   nonceHighWater: number
-  activatedAt: number
+  /** Until when the challenge may be completed (sandbox ms). */
+  challengeExpiresAt: number
+  activatedAt: number | null
   revokedAt: number | null
   createdAt: number
 }
@@ -197,6 +223,14 @@ export class SandboxStore {
     return this.nextAccountId++
   }
 
+  /** The user's customer of a partner reference (unique per key). */
+  customerByRef(userId: string, ref: string): Customer | undefined {
+    for (const customer of this.customers.values()) {
+      if (customer.userId === userId && customer.partnerCustomerRef === ref) return customer
+    }
+    return undefined
+  }
+
   accountsOf(customerId: string): Account[] {
     return [...this.accounts.values()].filter((account) => account.customerId === customerId)
   }
@@ -206,7 +240,7 @@ export class SandboxStore {
   }
 }
 
-/** A random public id with a prefix (`pcus_`, `skey_`). */
+/** A random public id with a prefix (`pcus_`, `pdoc_`, `skey_`). */
 export function publicId(prefix: string): string {
   return `${prefix}${randomBytes(12).toString('hex')}`
 }

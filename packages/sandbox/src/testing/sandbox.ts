@@ -12,6 +12,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { providerId } from '../seed/corridors.js'
 import { type Sandbox, type StartSandboxOptions, startSandbox } from '../server.js'
 import { type TestRequest, testRequestInit } from './app.js'
+import { PDF_BASE64, PERSON } from './customers.js'
 
 export const KEY_A = 'is_test_conformance_a'
 export const KEY_B = 'is_test_conformance_b'
@@ -113,9 +114,59 @@ export async function startTestSandbox(options: StartSandboxOptions = {}) {
     }
   }
 
+  type Client = ReturnType<typeof client>
+
+  /**
+   * A customer taken through the vault with core's client: complete profile (overridable), both
+   * documents, submit, then review on the clock. `ready` (default) also waits out the
+   * deposit-account provisioning. Returns the customer's id.
+   */
+  async function onboardCustomer(
+    ramp: Client,
+    ref: string,
+    options: { profile?: Record<string, unknown>; ready?: boolean } = {},
+  ): Promise<string> {
+    const created = await ramp.createCustomer({
+      partner_customer_ref: ref,
+      type: 'individual',
+      profile: { ...PERSON, ...options.profile },
+    })
+    for (const category of ['identity', 'address']) {
+      await ramp.uploadCustomerDocument({
+        customer_id: created.id,
+        category,
+        content_type: 'application/pdf',
+        content_base64: PDF_BASE64,
+      })
+    }
+    await ramp.submitCustomer({ customer_id: created.id })
+    await sandbox.admin.advance(options.ready === false ? 2_000 : 4_000)
+    return created.id
+  }
+
+  /** Enrolls a fresh wallet as the customer's signing key (challenge, sign, complete). */
+  async function enrollSigningKey(ramp: Client, customerId: string) {
+    const wallet = privateKeyToAccount(generatePrivateKey())
+    const challenge = await ramp.createSigningKeyChallenge({
+      customer_id: customerId,
+      address: wallet.address,
+    })
+    const signature = await wallet.signTypedData(
+      challenge.typed_data as unknown as Parameters<typeof wallet.signTypedData>[0],
+    )
+    const key = await ramp.completeSigningKeyEnrollment({
+      customer_id: customerId,
+      key_id: challenge.key_id,
+      signature,
+    })
+    return { key, wallet }
+  }
+
   return {
     sandbox,
     chain,
+    onboardCustomer,
+    enrollSigningKey,
     /** The receipt status of a transaction on the chain. */
     receiptStatus: async (hash: `0x${string}`) =>
       (await publicClient.getTransactionReceipt({ hash })).status,

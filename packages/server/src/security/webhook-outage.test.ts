@@ -443,11 +443,32 @@ describe.skipIf(pgSkip)(
 
       proxy.cut('refuse')
       // The customer's event fills the journal; the settlement finds it full.
-      const customer = await kit.kit.ramp.client.createCustomer({
+      const ramp = kit.kit.ramp.client
+      const customer = await ramp.createCustomer({
         partner_customer_ref: `outage-${runId()}`,
-        first_name: 'Wanjiru',
-        last_name: 'Kamau',
+        type: 'individual',
+        profile: {
+          first_name: 'Wanjiru',
+          last_name: 'Kamau',
+          email: 'wanjiru@example.com',
+          date_of_birth: '1991-02-03',
+          country_of_residence: 'KE',
+          phone: '+254712345678',
+          id_number: 'A1234567',
+          id_type: 'passport',
+          address: { line1: '1 Moi Avenue', city: 'Nairobi', country: 'KE' },
+        },
       })
+      const pdf = Buffer.from('%PDF-1.4\ntrailer <</Root 1 0 R>>\n%%EOF\n').toString('base64')
+      for (const category of ['identity', 'address']) {
+        await ramp.uploadCustomerDocument({
+          customer_id: customer.id,
+          category,
+          content_type: 'application/pdf',
+          content_base64: pdf,
+        })
+      }
+      await ramp.submitCustomer({ customer_id: customer.id })
       await sandbox.admin.idle()
       await sandbox.admin.settleOrder(apiKey, order.order_id!)
       await sandbox.admin.idle()
@@ -456,7 +477,7 @@ describe.skipIf(pgSkip)(
       await sandbox.admin.idle()
       const log = sandbox.admin.deliveries(apiKey)
       const submitted = log.find(
-        (d) => d.event === 'customer.submitted' && d.body.includes(customer.customer_id),
+        (d) => d.event === 'customer.submitted' && d.body.includes(customer.id),
       )!
       const settled = log.find(
         (d) => d.event === 'order.settled' && d.body.includes(order.order_id!),

@@ -1,11 +1,11 @@
 import {
-  type Customer,
-  customer,
   type KitOrder,
   type OrderStatus,
   type WebhookAccount,
+  type WebhookCustomer,
   type WebhookOrder,
   webhookAccount,
+  webhookCustomer,
   webhookOrder,
 } from '@rampkit/core'
 import type { WebhookEvent } from '@rampkit/core/webhooks'
@@ -44,7 +44,23 @@ export type OrderEventContext<E extends OrderEventName = OrderEventName> = BaseC
   order: KitOrder
   owner: string | null
 }
-export type CustomerEventContext<E extends CustomerEvent = CustomerEvent> = BaseContext<E, Customer>
+/**
+ * A customer event. `payload` is the customer as the service's webhooks carry it: `customer_id`
+ * (`pcus_…`), `partner_customer_ref`, `status`, the review times and
+ * `products.deposit_account.status` (and `can_open_deposit_account` on
+ * `customer.deposit_account.updated`). Customer events are sent once: confirm with
+ * `getCustomer` when one matters.
+ */
+export type CustomerEventContext<E extends CustomerEvent = CustomerEvent> = BaseContext<
+  E,
+  WebhookCustomer
+>
+/**
+ * An account event. `payload` is the published body: `event_type`, `customer_id` (or the older
+ * `customer_uid` and `entity_id`), `account_id`, and the nested `account` (opened, ready,
+ * credited), `credit` (credited: `amount` a decimal string) or `send` (send completed or
+ * failed). Account events are sent once: reconcile with `getAccount` after a credit or send.
+ */
 export type AccountEventContext<E extends AccountEvent = AccountEvent> = BaseContext<
   E,
   WebhookAccount
@@ -84,6 +100,7 @@ export type WebhookHandlers = {
   onCustomerDepositAccountUpdated?: Handler<
     CustomerEventContext<'customer.deposit_account.updated'>
   >
+  onCustomerRevoked?: Handler<CustomerEventContext<'customer.revoked'>>
   onAccountOpened?: Handler<AccountEventContext<'account.opened'>>
   onAccountReady?: Handler<AccountEventContext<'account.ready'>>
   onAccountCredited?: Handler<AccountEventContext<'account.credited'>>
@@ -104,6 +121,7 @@ export const HANDLER_NAMES = {
   'customer.rejected': 'onCustomerRejected',
   'customer.updated': 'onCustomerUpdated',
   'customer.deposit_account.updated': 'onCustomerDepositAccountUpdated',
+  'customer.revoked': 'onCustomerRevoked',
   'account.opened': 'onAccountOpened',
   'account.ready': 'onAccountReady',
   'account.credited': 'onAccountCredited',
@@ -145,7 +163,7 @@ export type ParsedEvent =
       txHash: string | null
       headerEvent: string
     }
-  | { family: 'customer'; event: CustomerEvent; payload: Customer; headerEvent: string }
+  | { family: 'customer'; event: CustomerEvent; payload: WebhookCustomer; headerEvent: string }
   | { family: 'account'; event: AccountEvent; payload: WebhookAccount; headerEvent: string }
   | { family: 'unknown'; event: string; payload: unknown; headerEvent: string }
 
@@ -154,6 +172,15 @@ function issues(error: { issues: readonly { path: readonly PropertyKey[]; messag
     .slice(0, 3)
     .map((issue) => `${issue.path.map(String).join('.') || '(body)'}: ${issue.message}`)
     .join('; ')
+}
+
+/**
+ * The account an `account.*` body is about: `account_id`, else the nested `account.id`, else
+ * `send.account_id`; null when it names none.
+ */
+export function accountIdOf(body: WebhookAccount): string | null {
+  const id = body.account_id ?? body.account?.id ?? body.send?.account_id
+  return id === undefined || id === '' ? null : String(id)
 }
 
 function stringField(value: unknown, key: string): string | null {
@@ -166,9 +193,11 @@ function stringField(value: unknown, key: string): string | null {
  * Reads a stored delivery into a typed event. The signed body decides, not the unsigned
  * `X-Webhook-Event` header: an order's status comes from `payload.status`, so a captured
  * `order.processing` replayed under the header `order.settled` is still a `processing`.
- * Likewise `customer.approved`/`customer.rejected` whose body says otherwise are handled as
- * `customer.updated`. Bodies are parsed tolerantly (unknown fields kept); an order body without
- * `order_id` nor creation hash, or a customer or account body without its ids, cannot be applied.
+ * Likewise `customer.approved`, `customer.rejected` and `customer.revoked` (`suspended`) whose
+ * body says otherwise are handled as `customer.updated`. Bodies are parsed tolerantly (unknown
+ * fields kept); an order body without `order_id` nor creation hash, a customer body without
+ * `customer_id`, or an account body that names no account (`account_id`, `account.id`,
+ * `send.account_id`) cannot be applied.
  * A poll of a direct order that the service has not given an `order_id` yet carries the creation
  * hash as `payload.order_id`.
  */
@@ -205,7 +234,7 @@ export function parseEvent(headerEvent: string, body: unknown): ParsedEvent {
     return { family: 'unknown', event: headerEvent, payload: body, headerEvent }
   }
   if (family === 'customer') {
-    const parsed = customer.safeParse(body)
+    const parsed = webhookCustomer.safeParse(body)
     if (!parsed.success) {
       throw new UnprocessableEventError(
         `The ${headerEvent} body is not a customer: ${issues(parsed.error)}`,
@@ -215,7 +244,8 @@ export function parseEvent(headerEvent: string, body: unknown): ParsedEvent {
     const status = parsed.data.status.toLowerCase()
     if (
       (event === 'customer.approved' && status !== 'approved') ||
-      (event === 'customer.rejected' && status !== 'rejected')
+      (event === 'customer.rejected' && status !== 'rejected') ||
+      (event === 'customer.revoked' && status !== 'suspended')
     ) {
       event = 'customer.updated'
     }
@@ -226,6 +256,11 @@ export function parseEvent(headerEvent: string, body: unknown): ParsedEvent {
     if (!parsed.success) {
       throw new UnprocessableEventError(
         `The ${headerEvent} body is not an account: ${issues(parsed.error)}`,
+      )
+    }
+    if (accountIdOf(parsed.data) === null) {
+      throw new UnprocessableEventError(
+        `The ${headerEvent} body names no account (account_id, account.id or send.account_id)`,
       )
     }
     return {

@@ -1,6 +1,12 @@
 import { KIT_ROUTES, type KitOrder, type MetaTokens, type Quote } from '@rampkit/core'
+import type { RampClient } from '@rampkit/core/client'
 import { WEBHOOK_EVENTS } from '@rampkit/core/webhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+// The service's published customer example, written once for the tests of core and the kit.
+import {
+  individualProfileBody,
+  PDF_BASE64,
+} from '../../../core/src/test-utils/published/customers.js'
 import {
   type Browser,
   browser,
@@ -23,6 +29,28 @@ import { type AnyEventContext, HANDLER_NAMES, type WebhookHandlers } from './eve
 const sandbox = sandboxForFile('handlers')
 
 type Body<T> = { data: T }
+
+/**
+ * A customer through the vault with core's client: the published example's complete profile,
+ * both documents, submit (`customer.submitted`). Review follows on the sandbox clock.
+ */
+async function onboard(client: RampClient, ref: string, profile: Record<string, string> = {}) {
+  const created = await client.createCustomer({
+    partner_customer_ref: ref,
+    type: 'individual',
+    profile: { ...individualProfileBody, ...profile },
+  })
+  for (const category of ['identity', 'address']) {
+    await client.uploadCustomerDocument({
+      customer_id: created.id,
+      category,
+      content_type: 'application/pdf',
+      content_base64: PDF_BASE64,
+    })
+  }
+  await client.submitCustomer({ customer_id: created.id })
+  return created.id
+}
 
 async function usdcAddress(apiKey: string): Promise<string> {
   const res = await fetch(`${sandbox.url}/meta/tokens`, { headers: { 'X-API-Key': apiKey } })
@@ -78,36 +106,26 @@ describe('every typed handler, with events from the real sandbox', () => {
     expect(created.status).toBe(201)
     const direct = (await amina.json<Body<KitOrder>>(created)).data
     expect(direct.status).toBe('submitted')
-    // Customers: customer.submitted now; approved (or rejected) at review, 2 s later.
-    const approved = await client.createCustomer({
-      partner_customer_ref: uid('cust'),
-      first_name: 'Amina',
-      last_name: 'Otieno',
-      country: 'KE',
-    })
-    await client.createCustomer({
-      partner_customer_ref: uid('cust'),
-      first_name: 'Baraka',
-      last_name: 'Reject',
-      country: 'KE',
-    })
+    // Customers, submitted now (customer.submitted): one approved, one rejected (the sandbox's
+    // Failure name) at review 2 s later, one revoked while in review (customer.revoked).
+    const approved = await onboard(client, uid('cust'))
+    await onboard(client, uid('cust'), { last_name: 'Failure' })
+    const offboarded = await onboard(client, uid('cust'))
+    await client.revokeCustomer({ customer_id: offboarded, reason: 'closed' })
     await sandbox.admin.advance(1000)
     // order.settled
     await sandbox.admin.settleOrder(apiKey, direct.order_id!)
-    // customer.approved, customer.rejected, then 2 s later customer.deposit_account.updated,
-    // customer.updated, account.opened and account.ready.
+    // customer.approved and customer.rejected now; 2 s later the deposit account is ready
+    // (customer.deposit_account.updated, customer.updated).
     await sandbox.admin.advance(1000)
-    // The sandbox's account.opened and account.ready bodies are byte-identical, and the kit
-    // dedupes on the signature of `{t}.{body}` (a replay under a fresh id must not apply twice),
-    // so signed in the same second the second event would be taken for a replay. Hold both
-    // account.ready deliveries until the signing second has moved on.
-    for (let i = 0; i < 2; i++) {
-      sandbox.admin.controlNextWebhook(apiKey, { event: 'account.ready', delayMs: 1000 })
-    }
     await sandbox.admin.advance(2000)
-    await sandbox.admin.idle()
-    const openedIn = Math.floor(Date.now() / 1000)
-    await waitFor(() => Math.floor(Date.now() / 1000) > openedIn)
+    // account.opened now, account.ready 1 s later.
+    const usdc = await client.openAccount({
+      customer_id: approved,
+      asset_type: 'stablecoin',
+      currency: 'USDC',
+      network: 'Base',
+    })
     await sandbox.admin.advance(1000)
     // order.failed, order.refunded
     const failing = await acceptQuote(amina, 1501)
@@ -116,8 +134,6 @@ describe('every typed handler, with events from the real sandbox', () => {
     await sandbox.admin.settleOrder(apiKey, refunding.order_id!)
     await sandbox.admin.refundOrder(apiKey, refunding.order_id!)
     // account.credited, account.send.completed, account.send.failed
-    const { accounts } = await client.listAccounts({ customer_id: approved.customer_id })
-    const usdc = accounts.find((account) => account.asset_type === 'stablecoin')!
     sandbox.admin.creditAccount(apiKey, usdc.id, { amount: '25' })
     await sandbox.admin.sendFromAccount(apiKey, usdc.id, { amount: '5' })
     await sandbox.admin.sendFromAccount(apiKey, usdc.id, { amount: '5', outcome: 'failed' })
@@ -127,7 +143,7 @@ describe('every typed handler, with events from the real sandbox', () => {
   })
   afterAll(() => kit?.close())
 
-  it('covers all 14 events of the spec', () => {
+  it('covers all 15 events: the 14 of the spec and customer.revoked', () => {
     expect(Object.keys(HANDLER_NAMES).sort()).toEqual([...WEBHOOK_EVENTS].sort())
   })
 
@@ -170,11 +186,7 @@ describe('a handler error that quotes a secret', () => {
 
   it('is stored in last_error and logged with every secret redacted', async () => {
     await kit.call(KIT_ROUTES.config) // the first request starts the worker
-    await kit.kit.ramp.client.createCustomer({
-      partner_customer_ref: uid('cust'),
-      first_name: 'Chebet',
-      last_name: 'Kamau',
-    })
+    await onboard(kit.kit.ramp.client, uid('cust'))
     await sandbox.admin.idle()
     const [sent] = sandbox.admin.deliveries(apiKey(), 'customer.submitted')
     expect(sent).toBeDefined()

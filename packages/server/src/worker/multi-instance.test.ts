@@ -214,7 +214,11 @@ async function workload(prefix: string) {
           )
         : await sign(
             'account.credited',
-            { account_id: n + 1, customer_id: `pcus_${prefix}_${n}`, amount: '1.00' },
+            {
+              account_id: n + 1,
+              customer_id: `pcus_${prefix}_${n}`,
+              credit: { amount: '1.00', currency: 'EUR' },
+            },
             t,
           ),
     )

@@ -284,7 +284,12 @@ describe('createWorker', () => {
       ...customer,
       can_open_deposit_account: true,
     })
-    await deliver('account.credited', { account_id: 7, customer_id: 'pcus_1', amount: '10.50' })
+    await deliver('account.credited', {
+      event_type: 'account.credited',
+      customer_id: 'pcus_1',
+      account_id: 7,
+      credit: { amount: '10.50', currency: 'EUR' },
+    })
     await deliver('payout.completed', { anything: true })
     await worker.drain()
     expect(handlers.onCustomerApproved).toHaveBeenCalledWith(
@@ -301,7 +306,7 @@ describe('createWorker', () => {
     ).toBe(true)
     expect(handlers.onAccountCredited.mock.calls[0]?.[0].payload).toMatchObject({
       account_id: 7,
-      amount: '10.50',
+      credit: { amount: '10.50' },
     })
     expect(handlers.onEvent).toHaveBeenCalledTimes(5)
     expect(handlers.onEvent).toHaveBeenCalledWith(

@@ -1,23 +1,19 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
   acceptedOrderData,
-  accountData,
   banksData,
   catalogData,
   corridorsData,
   createdOrderData,
   createOrderBody,
-  customerData,
   indicativeRatesData,
   metaTokensData,
   orderListData,
   partnerOrderData,
   paymentMethodsData,
-  payoutBanksData,
   quoteData,
   quoteRequestBody,
   SANDBOX_KEY,
-  signingKeyData,
   TX_HASH,
   tokenPreviewData,
   txOrderData,
@@ -225,79 +221,6 @@ describe('partner quotes and orders', () => {
     })
     const data = await client.getPartnerOrder({ order_id: 'ord_123' })
     expect(data.status).toBe('pending_settlement')
-  })
-})
-
-describe('customers, accounts and signing keys', () => {
-  it('createCustomer POSTs /partner/customers', async () => {
-    server.route('POST', `${P}/customers`, { json: success(customerData) })
-    const data = await client.createCustomer({
-      partner_customer_ref: 'user-42',
-      first_name: 'Amina',
-      last_name: 'Njeri',
-    })
-    expect(only().json).toEqual({
-      partner_customer_ref: 'user-42',
-      type: 'individual',
-      first_name: 'Amina',
-      last_name: 'Njeri',
-    })
-    expect(data.customer_id).toBe('pcus_abc123')
-  })
-
-  it('getCustomer GETs /partner/customers/{customer_id}', async () => {
-    server.route('GET', `${P}/customers/pcus_abc123`, { json: success(customerData) })
-    const data = await client.getCustomer({ customer_id: 'pcus_abc123' })
-    expect(only().method).toBe('GET')
-    expect(data.products?.deposit_account?.status).toBe('ready')
-  })
-
-  it('listAccounts GETs the accounts of a customer', async () => {
-    server.route('GET', `${P}/customers/pcus_abc123/accounts`, {
-      json: success({ accounts: [accountData] }),
-    })
-    const data = await client.listAccounts({ customer_id: 'pcus_abc123' })
-    only()
-    expect(data.accounts[0]?.balance.available).toBe('1500.25')
-  })
-
-  it('getAccount GETs one account; a string account id is accepted', async () => {
-    server.route('GET', `${P}/customers/pcus_abc123/accounts/7`, { json: success(accountData) })
-    const data = await client.getAccount({ customer_id: 'pcus_abc123', account_id: '7' })
-    only()
-    expect(data.id).toBe(7)
-    expect(data.network).toBeNull()
-  })
-
-  it('listPayoutBanks GETs the payout bank directory', async () => {
-    server.route('GET', `${P}/customers/pcus_abc123/accounts/7/payout-banks`, {
-      json: success(payoutBanksData),
-    })
-    const data = await client.listPayoutBanks({ customer_id: 'pcus_abc123', account_id: 7 })
-    only()
-    expect(data.banks).toEqual([{ bank_code: '044', bank_name: 'Access Bank' }])
-  })
-
-  it('listSigningKeys GETs the keys', async () => {
-    server.route('GET', `${P}/customers/pcus_abc123/signing-keys`, {
-      json: success({ keys: [signingKeyData] }),
-    })
-    const data = await client.listSigningKeys({ customer_id: 'pcus_abc123' })
-    only()
-    expect(data.keys[0]?.next_nonce).toBe(4)
-  })
-
-  it('revokeSigningKey POSTs with no body', async () => {
-    const revoked = { ...signingKeyData, status: 'revoked', revoked_at: '2025-01-02T00:00:00Z' }
-    server.route('POST', `${P}/customers/pcus_abc123/signing-keys/skey_1/revoke`, {
-      json: success(revoked),
-    })
-    const data = await client.revokeSigningKey({ customer_id: 'pcus_abc123', key_id: 'skey_1' })
-    const request = only()
-    expect(request.method).toBe('POST')
-    expect(request.body).toBe('')
-    expect(request.headers['content-type']).toBeUndefined()
-    expect(data.status).toBe('revoked')
   })
 })
 

@@ -12,14 +12,18 @@ export type CreateCustomerReturnType = Customer
 export type CreateCustomerErrorType = RequestErrorType
 
 /**
- * Creates a partner customer (`POST /partner/customers`) and returns it with its public
- * `customer_id` (`pcus_...`). Readiness arrives by webhook (`customer.approved`,
- * `customer.deposit_account.updated`). Not retried once it may have reached the service.
+ * Creates a customer vault case (`POST /partner/customers`) in `incomplete` and returns it: its
+ * `id` (`pcus_…`) is the `customer_id` of quotes once approved, and `missing` lists what submit
+ * still needs. The service is idempotent on `partner_customer_ref` (the same reference answers
+ * the existing case, unchanged), so a failed attempt is retried like a read.
  *
  * @example
- * const { customer_id } = await createCustomer(client, {
- *   partner_customer_ref: user.id, first_name: 'Amina', last_name: 'Njeri',
+ * const customer = await createCustomer(client, {
+ *   partner_customer_ref: user.id,
+ *   type: 'individual',
+ *   profile: { first_name: 'Amina', last_name: 'Otieno', email: 'amina@example.com' },
  * })
+ * console.log(customer.id, customer.status, customer.missing)
  */
 export async function createCustomer(
   client: Client,
@@ -34,7 +38,7 @@ export async function createCustomer(
     path: '/customers',
     body: { json: body },
     auth: 'apiKey',
-    retry: 'beforeSend',
+    retry: 'idempotent',
     schema: customer,
     signal: options.signal,
   })

@@ -21,11 +21,12 @@ const parametersSchema = z.strictObject({ customer_id: customerId, account_id: a
 
 /**
  * One account with its current coordinates and balance
- * (`GET /partner/customers/{customer_id}/accounts/{account_id}`).
+ * (`GET /partner/customers/{customer_id}/accounts/{account_id}`); 404 `Account not found` for
+ * an id the customer does not own, 409 before the banking gate opens.
  *
  * @example
  * const account = await getAccount(client, { customer_id: 'pcus_123', account_id: 7 })
- * console.log(account.balance.available, account.balance.currency)
+ * console.log(account.status, account.balance?.available, account.balance?.currency)
  */
 export async function getAccount(
   client: Client,

@@ -13,10 +13,12 @@ export type GetCustomerErrorType = RequestErrorType
 const parametersSchema = z.strictObject({ customer_id: customerId })
 
 /**
- * One customer (`GET /partner/customers/{customer_id}`): the backup poll of customer events.
+ * One vault case (`GET /partner/customers/{customer_id}`) with its documents' metadata and
+ * `missing`: the backup poll of `customer.*` webhooks. Quote with the id only once `status` is
+ * `approved`; banking needs `products.deposit_account.status` `ready` too.
  *
  * @example
- * const { status, products } = await getCustomer(client, { customer_id: 'pcus_123' })
+ * const { status, products } = await getCustomer(client, { customer_id: 'pcus_a1b2c3' })
  */
 export async function getCustomer(
   client: Client,

@@ -1,0 +1,52 @@
+import { z } from 'zod'
+import {
+  accountId,
+  customerId,
+  type DepositInstructions,
+  depositInstructions,
+} from '../../schemas/index.js'
+import type { Client, RequestErrorType, RequestOptions } from '../types.js'
+import { parseParameters, path } from '../utils.js'
+
+export type GetDepositInstructionsParameters = {
+  /** Public customer id, `pcus_` prefix. */
+  customer_id: string
+  /** Account id, an integer >= 1. */
+  account_id: number | string
+}
+export type GetDepositInstructionsReturnType = DepositInstructions
+export type GetDepositInstructionsErrorType = RequestErrorType
+
+const parametersSchema = z.strictObject({ customer_id: customerId, account_id: accountId })
+
+/**
+ * How to fund an account
+ * (`GET /partner/customers/{customer_id}/accounts/{account_id}/deposit-instructions`): for fiat,
+ * the holder's name and bank coordinates to show the customer; for a stablecoin, the wallet
+ * address on its network. While the coordinates are provisioned the service answers 422 (wait for
+ * `account.ready`); before the banking gate opens, 409.
+ *
+ * @example
+ * const { account_holder_name, account_number, swift_bic } = await getDepositInstructions(
+ *   client,
+ *   { customer_id: 'pcus_a1b2c3', account_id: 18 },
+ * )
+ */
+export async function getDepositInstructions(
+  client: Client,
+  parameters: GetDepositInstructionsParameters,
+  options: RequestOptions = {},
+): Promise<GetDepositInstructionsReturnType> {
+  const { customer_id, account_id } = parseParameters(parametersSchema, parameters)
+  const { data } = await client.request({
+    operation: 'getDepositInstructions',
+    method: 'GET',
+    scope: 'partner',
+    path: path('customers', customer_id, 'accounts', account_id, 'deposit-instructions'),
+    auth: 'apiKey',
+    retry: 'idempotent',
+    schema: depositInstructions,
+    signal: options.signal,
+  })
+  return data
+}
