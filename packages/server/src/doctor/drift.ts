@@ -62,8 +62,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * key shown as `*`; unions and `unknown` are not looked into.
  *
  * @example
- * shapeDrift(indicativeRates, { requested: [], rates: [{ currency: 'KES', bid: 1, sell: 1 }] })
- * // { unknown: ['rates[].bid', 'fetched_at' is missing...] }
+ * shapeDrift(indicativeRates, { requested: ['KES'], rates: [{ currency: 'KES', bid: 1, sell: 2 }] })
+ * // { unknown: ['rates[].bid'], missing: ['fetched_at', 'rates[].buy'] }
  */
 export function shapeDrift(schema: unknown, value: unknown): DriftReport {
   const unknown = new Set<string>()
