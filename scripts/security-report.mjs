@@ -49,6 +49,10 @@ const EXPECTED = {
   'crash.total': { counts: ['cells', 'kills', 'acknowledged'], zero: ['lost', 'duplicates'] },
   authz: { counts: ['routesWithIds', 'attempts'], zero: ['leaks'] },
   'server.timeouts': { counts: ['slowClients'], zero: ['held'] },
+  'webhook.outage.total': {
+    counts: ['cells', 'deliveries', 'journaled'],
+    zero: ['lost', 'duplicates'],
+  },
   'wallet.theft': {
     counts: ['attempts'],
     zero: ['accepted', 'upstreamCalls', 'baseUnitsMoved'],
@@ -67,7 +71,12 @@ if (logs.length === 0 || logs.some((arg) => arg.startsWith('-'))) usage()
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes of the test reporter
 const ANSI = /\u001b\[[0-9;]*m/g
-const keyOf = (row) => (row.area === 'crash' ? `crash/${row.store}/${row.phase}` : String(row.area))
+const keyOf = (row) =>
+  row.area === 'crash'
+    ? `crash/${row.store}/${row.phase}`
+    : row.area === 'webhook.outage'
+      ? `webhook.outage/${row.cell}`
+      : String(row.area)
 
 /** The last figures of each area (a log holding a rerun counts once), and every line seen. */
 const byKey = new Map()
@@ -199,6 +208,7 @@ const lines = [
   `| 5xx answers | ${fmt(status5xx)} | to fuzzed input, under upstream faults and across crashes |`,
   `| forged webhooks accepted | ${fmt(get('webhook.attacks', 'accepted') + get('property.webhooks', 'accepted'))} | replays, stale and future timestamps, wrong secrets, swapped bodies, header fuzz, mutations |`,
   `| another user's order shown | ${fmt(get('authz', 'leaks'))} | over ${fmt(get('authz', 'routesWithIds'))} routes that take an id |`,
+  `| deliveries lost in a store outage | ${fmt(get('webhook.outage.total', 'lost'))} | ${fmt(get('webhook.outage.total', 'deliveries'))} verified deliveries while the store was cut (Postgres, Redis, a kill during the outage), ${fmt(get('webhook.outage.total', 'journaled'))} kept in the kit's journal and applied once the store came back (applied twice: ${fmt(get('webhook.outage.total', 'duplicates'))}) |`,
   `| slow clients held open | ${fmt(get('server.timeouts', 'held'))} | ${fmt(get('server.timeouts', 'slowClients'))} clients trickling headers, trickling a body, or silent, against \`nodeServerTimeouts\` with test limits of 0.5 s and 1 s: cut off after ${Object.values(
     byKey.get('server.timeouts')?.cutOffAfterMs ?? {},
   )

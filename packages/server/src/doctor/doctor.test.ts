@@ -202,9 +202,8 @@ describe('rampkit doctor against a service with a renamed field and a refused ke
     expect(run.code).toBe(1)
     expect(run.stdout).toContain('✗ API key accepted')
     expect(run.stdout).toContain('fix: Copy the key again')
-    // The published base address form, pasted: reported, repaired for the other checks.
-    expect(run.stdout).toContain(`✗ Base address`)
-    expect(run.stdout).toContain(`fix: Set RAMP_BASE_URL=${service.url}`)
+    // The published base address form, pasted: core takes it, so it passes.
+    expect(run.stdout).toContain(`✓ Base address`)
     expect(run.stdout).toMatch(/failed/)
     expectNoSecrets(run)
   })
@@ -256,5 +255,10 @@ describe('checks without a service', () => {
     expect(checkBaseUrl('http://ramp.example.com').check.status).toBe('fail')
     expect(checkBaseUrl('https://user:pw@ramp.example.com').check.detail).not.toContain('pw')
     expect(checkBaseUrl('https://ramp.example.com/').check.status).toBe('pass')
+    expect(checkBaseUrl('https://ramp.example.com/api/v1/').check.status).toBe('pass')
+    expect(checkBaseUrl('https://ramp.example.com/api/v1').usable).toBe('https://ramp.example.com')
+    const partner = checkBaseUrl('https://ramp.example.com/api/v1/partner')
+    expect(partner.check.status).toBe('fail')
+    expect(partner.check.fix).toBe('Set RAMP_BASE_URL=https://ramp.example.com')
   })
 })

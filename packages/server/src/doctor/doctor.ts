@@ -198,7 +198,11 @@ type BaseUrlForm = {
   shown: string | null
 }
 
-/** Checks the base address form as core will use it (core adds `/api/v1/partner` itself). */
+/**
+ * Checks the base address form as core will use it: the bare root or the published form ending
+ * in `/api/v1` (core adds `/api/v1/partner` to the root itself); `/api/v1/partner` is one part
+ * too many.
+ */
 export function checkBaseUrl(given: string | undefined): BaseUrlForm {
   const title = 'Base address'
   const id = 'base-url.form'
@@ -262,7 +266,21 @@ export function checkBaseUrl(given: string | undefined): BaseUrlForm {
     }
   }
   const path = url.pathname.replace(/\/+$/, '')
-  const suffix = ['/api/v1/partner', '/api/v1'].find((end) => path.endsWith(end))
+  if (/\/api\/v1$/i.test(path)) {
+    // The form the service's documents publish: core takes it as well as the bare root.
+    const root = `${url.origin}${path.slice(0, -'/api/v1'.length)}`
+    return {
+      usable: root,
+      shown,
+      check: {
+        id,
+        title,
+        status: 'pass',
+        detail: `${shown}, the published form (partner routes at ${root}${PARTNER_PREFIX})`,
+      },
+    }
+  }
+  const suffix = ['/api/v1/partner'].find((end) => path.toLowerCase().endsWith(end))
   if (suffix) {
     const repaired = `${url.origin}${path.slice(0, -suffix.length)}`
     return {
