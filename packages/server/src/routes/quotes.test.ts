@@ -269,9 +269,9 @@ describe('an order no sandbox test value decides', () => {
     const upstream = await fetch(`${sandbox.url}/api/v1/partner/orders/${order.order_id}`, {
       headers: { 'X-API-Key': sandbox.apiKeys[0]! },
     })
-    expect(((await upstream.json()) as { data: { status: string } }).data.status).toBe(
-      'pending_settlement',
-    )
+    expect(
+      ((await upstream.json()) as { data: { order: { status: string } } }).data.order.status,
+    ).toBe('pending_settlement')
 
     // A poll from now on reads pending_settlement: ours, or the started worker's own. Neither
     // may fail (a closed status enum made it an UnexpectedResponseError) nor move the order.

@@ -454,12 +454,15 @@ describe.skipIf(pgSkip)(
           date_of_birth: '1991-02-03',
           country_of_residence: 'KE',
           phone: '+254712345678',
+          gender: 'f',
           id_number: 'A1234567',
           id_type: 'passport',
           address: { line1: '1 Moi Avenue', city: 'Nairobi', country: 'KE' },
         },
       })
-      const pdf = Buffer.from('%PDF-1.4\ntrailer <</Root 1 0 R>>\n%%EOF\n').toString('base64')
+      const pdf = Buffer.from(
+        '%PDF-1.4\n1 0 obj <</Type /Catalog>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n',
+      ).toString('base64')
       for (const category of ['identity', 'address']) {
         await ramp.uploadCustomerDocument({
           customer_id: customer.id,
@@ -493,7 +496,7 @@ describe.skipIf(pgSkip)(
       expect(full[0]).toMatch(/^error .*answered 503 and not kept/)
 
       proxy.restore()
-      await waitFor(() => runs.includes(`submitted ${customer.customer_id}`), 20_000)
+      await waitFor(() => runs.includes(`submitted ${customer.id}`), 20_000)
       await kit.kit.ramp.worker!.drain()
       expect((await store.getOrder(order.id))?.order.status).toBe('processing')
       // The backup GET: the late order is read from the service and settles, once.

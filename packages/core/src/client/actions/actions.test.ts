@@ -217,7 +217,7 @@ describe('partner quotes and orders', () => {
 
   it("getPartnerOrder keeps a status beyond section 3 (the sandbox guide's pending_settlement) as data", async () => {
     server.route('GET', `${P}/orders/ord_123`, {
-      json: success({ ...partnerOrderData, status: 'pending_settlement' }),
+      json: success({ order: { ...partnerOrderData, status: 'pending_settlement' } }),
     })
     const data = await client.getPartnerOrder({ order_id: 'ord_123' })
     expect(data.status).toBe('pending_settlement')
