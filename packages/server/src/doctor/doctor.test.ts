@@ -176,21 +176,13 @@ describe('rampkit doctor against a service with a renamed field and a refused ke
     expectNoSecrets(run)
   })
 
-  it('runs as the real bin through tsx: a child process that exits 1 and prints no secret', async () => {
-    const cli = fileURLToPath(new URL('../cli.ts', import.meta.url))
+  it('runs as the real bin (bin/rampkit.mjs): a child process that exits 1 and prints no secret', async () => {
+    // The package's bin: inside the workspace it runs the TypeScript source through tsx.
+    const bin = fileURLToPath(new URL('../../bin/rampkit.mjs', import.meta.url))
     const run = await new Promise<Run>((resolve) => {
       execFile(
         process.execPath,
-        [
-          '--import',
-          'tsx',
-          cli,
-          'doctor',
-          '--api-key',
-          REFUSED_KEY,
-          '--base-url',
-          `${service.url}/api/v1`,
-        ],
+        [bin, 'doctor', '--api-key', REFUSED_KEY, '--base-url', `${service.url}/api/v1`],
         {
           env: { ...process.env, RAMP_WEBHOOK_SECRET: WEBHOOK_SECRET, NO_COLOR: '1' },
           timeout: 60_000,
