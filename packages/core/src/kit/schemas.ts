@@ -40,6 +40,37 @@ export const kitConfig = z.looseObject({
 export type KitConfig = z.infer<typeof kitConfig>
 
 /**
+ * Body of POST /wallets/challenge: the wallet to prove and the chain it signs for. Strict, like
+ * every browser body the kit parses: another key is a 422 naming it.
+ */
+export const walletChallengeRequest = z.strictObject({
+  address: z.string().max(64),
+  chain_id: z
+    .number({ error: 'chain_id must be the wallet’s chain id, a positive integer' })
+    .int({ error: 'chain_id must be the wallet’s chain id, a positive integer' })
+    .positive({ error: 'chain_id must be the wallet’s chain id, a positive integer' })
+    .max(Number.MAX_SAFE_INTEGER),
+})
+export type WalletChallengeRequest = z.infer<typeof walletChallengeRequest>
+
+/**
+ * Body of POST /wallets/proofs: the challenge's message exactly as signed, and the wallet's hex
+ * signature (longer than 65 bytes for smart-contract wallets, ERC-6492 included). Strict.
+ */
+export const walletProofRequest = z.strictObject({
+  message: z
+    .string({ error: 'Send the message of POST /wallets/challenge, as signed' })
+    .min(1, { error: 'Send the message of POST /wallets/challenge, as signed' })
+    .max(2000, { error: 'Send the message of POST /wallets/challenge, as signed' }),
+  signature: z
+    .string({ error: 'signature must be the wallet’s hex signature (0x…)' })
+    .regex(/^0x[0-9a-fA-F]{2,8192}$/, {
+      error: 'signature must be the wallet’s hex signature (0x…)',
+    }),
+})
+export type WalletProofRequest = z.infer<typeof walletProofRequest>
+
+/**
  * `data` of POST /wallets/challenge: a Sign-In with Ethereum (EIP-4361) message the kit issued
  * for this session, with a single-use nonce. The wallet signs `message` exactly as given
  * (`personal_sign`), and the signature goes to POST /wallets/proofs.

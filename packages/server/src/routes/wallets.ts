@@ -3,6 +3,8 @@ import {
   validateEvmAddress,
   type WalletChallenge,
   type WalletProof,
+  walletChallengeRequest,
+  walletProofRequest,
 } from '@rampkit/core'
 import type { Context, Hono } from 'hono'
 import { type Address, type Client, verifyMessage } from 'viem'
@@ -17,7 +19,7 @@ import { normaliseOrigin } from '../middleware/origin-check/index.js'
 import type { KitContext, RampEnv } from './context.js'
 import { fail, ok } from './envelope.js'
 import { requireEndUser } from './owned.js'
-import { invalid, readJsonObject } from './validate.js'
+import { invalid, parseWith, readJsonObject } from './validate.js'
 
 /** Options of the wallet proof (Sign-In with Ethereum) that guards every sale. */
 export type WalletProofOptions = {
@@ -47,10 +49,6 @@ export const WALLET_PROOF_DEFAULTS = {
   challengeTtlMs: 5 * 60 * 1000,
 } as const
 
-const MAX_MESSAGE_CHARS = 2000
-// Smart-contract signatures (ERC-6492 wraps a deployment) are longer than 65 bytes.
-const SIGNATURE = /^0x[0-9a-fA-F]{2,8192}$/
-
 /** Where the kit keeps `owner`'s proof of `address` (one key per session and wallet). */
 export const walletProofKey = (owner: string, address: string) =>
   `rampkit:wallet:proof:${encodeURIComponent(owner)}:${address.toLowerCase()}`
@@ -76,19 +74,6 @@ export async function isWalletProven(
   if (saved === null) return false
   const record = JSON.parse(saved) as ProofRecord
   return Date.parse(record.expires_at) > kit.now().getTime()
-}
-
-/** A 422 for the first key of `body` that is not in `allowed`, or null when there is none. */
-function refuseUnknownKey(
-  c: Context,
-  body: Record<string, unknown>,
-  allowed: readonly string[],
-): Response | null {
-  const key = Object.keys(body).find((name) => !allowed.includes(name))
-  if (key === undefined) return null
-  // An empty key still needs a field a form can show; the words are those of the other bodies.
-  const field = key === '' ? '""' : key
-  return invalid(c, field, `${field} is not accepted: this request has no such field`)
 }
 
 async function verifySignature(
@@ -136,14 +121,11 @@ export function registerWalletRoutes(
     if (!user.ok) return user.response
     const body = await readJsonObject(c)
     if (!body.ok) return body.response
-    const extra = refuseUnknownKey(c, body.data, ['address', 'chain_id'])
-    if (extra) return extra
-    const address = validateEvmAddress(body.data.address, { field: 'address' })
+    const request = parseWith(c, walletChallengeRequest, body.data)
+    if (!request.ok) return request.response
+    const address = validateEvmAddress(request.data.address, { field: 'address' })
     if (!address.ok) return invalid(c, address.field, address.message)
-    const chainId = body.data.chain_id
-    if (typeof chainId !== 'number' || !Number.isSafeInteger(chainId) || chainId < 1) {
-      return invalid(c, 'chain_id', 'chain_id must be the wallet’s chain id, a positive integer')
-    }
+    const chainId = request.data.chain_id
     // The origin middleware already accepted this header: the app's own or an allowed one.
     const origin = normaliseOrigin(c.req.header('origin') ?? '')
     if (origin === null) return fail(c, 403, 'This request must come from an allowed web page.')
@@ -183,15 +165,9 @@ export function registerWalletRoutes(
     if (!user.ok) return user.response
     const body = await readJsonObject(c)
     if (!body.ok) return body.response
-    const extra = refuseUnknownKey(c, body.data, ['message', 'signature'])
-    if (extra) return extra
-    const { message, signature } = body.data
-    if (typeof message !== 'string' || message === '' || message.length > MAX_MESSAGE_CHARS) {
-      return invalid(c, 'message', 'Send the message of POST /wallets/challenge, as signed')
-    }
-    if (typeof signature !== 'string' || !SIGNATURE.test(signature)) {
-      return invalid(c, 'signature', 'signature must be the wallet’s hex signature (0x…)')
-    }
+    const request = parseWith(c, walletProofRequest, body.data)
+    if (!request.ok) return request.response
+    const { message, signature } = request.data
     const parsed = parseSiweMessage(message)
     const refused = () =>
       fail(
