@@ -16,6 +16,9 @@ export {
   fromKitOrder,
   fromQuote,
   paymentInstructionsOf,
+  type QuoteSides,
+  quoteAssetOf,
+  quoteSides,
   toCreateOrderRequest,
   toQuoteRequest,
 } from './requests.js'

@@ -10,7 +10,13 @@ import {
   transition,
 } from './machine.js'
 import { parseCheckout, serializeCheckout } from './persist.js'
-import { fromKitOrder, fromQuote, toCreateOrderRequest, toQuoteRequest } from './requests.js'
+import {
+  fromKitOrder,
+  fromQuote,
+  quoteAssetOf,
+  toCreateOrderRequest,
+  toQuoteRequest,
+} from './requests.js'
 import type { CheckoutEvent, CheckoutState } from './types.js'
 
 const NOW = Date.parse('2030-01-01T00:00:00Z')
@@ -60,7 +66,9 @@ function toQuote(direction: 'OnRamp' | 'OffRamp' = 'OnRamp'): CheckoutState {
         requiresZeroAllowanceReset: false,
       },
     },
-    { type: 'SET_AMOUNT', amountFiat: 1300 },
+    direction === 'OffRamp'
+      ? { type: 'SET_AMOUNT', amountCrypto: '10' }
+      : { type: 'SET_AMOUNT', amountFiat: 1300 },
     {
       type: 'SUBMIT_DETAILS',
       details: {
@@ -357,16 +365,80 @@ describe('checkout persistence', () => {
 describe('checkout requests', () => {
   it('builds the binding quote body from the choices', () => {
     expect(toQuoteRequest(createCheckout())).toBeUndefined()
+    const asset = {
+      token: '0x0000000000000000000000000000000000000001',
+      currency: 'USDC',
+      network: '31337',
+    }
+    const payment = { type: 'mobile_money', network_id: 'p1', phone_number: '+254712345678' }
+    const customer = { type: 'user', name: 'Amina Njoroge', country: 'KE', phone: '+254712345678' }
     expect(toQuoteRequest(toQuote())).toEqual({
       order_type: 'OnRamp',
       country: 'KE',
       currency: 'KES',
-      token: 'USDC',
-      amount_fiat: 1300,
+      local_amount: 1300,
+      asset,
+      payment_method: payment,
+      customer,
       wallet_address: '0x00000000000000000000000000000000000000aa',
-      payment_method: { type: 'mobile_money', network_id: 'p1', phone_number: '+254712345678' },
-      customer: { name: 'Amina Njoroge' },
     })
+    // A sale sends the tokens it sells, and the wallet as where they go back on a failed payout.
+    expect(toQuoteRequest(toQuote('OffRamp'))).toEqual({
+      order_type: 'OffRamp',
+      country: 'KE',
+      currency: 'KES',
+      crypto_amount: 10,
+      asset,
+      payment_method: payment,
+      customer,
+      refund_address: '0x00000000000000000000000000000000000000aa',
+    })
+  })
+
+  it('names the asset network by label, then by chain id, then by chain name', () => {
+    const token = { symbol: 'USDC', address: '0x01', chainId: 84532 }
+    expect(quoteAssetOf({ ...token, label: 'BASE_USDC(Testnet)' }).network).toBe('BASE')
+    expect(quoteAssetOf({ ...token, label: 'USDT', chainId: 137 }).network).toBe('POLYGON')
+    expect(quoteAssetOf({ ...token, label: 'USDC', chain: 'Base Sepolia' }).network).toBe(
+      'BASE_SEPOLIA',
+    )
+  })
+
+  it('takes whole fiat units to buy and an exact token amount to sell', () => {
+    const buying = toQuote()
+    const amountStep = { ...buying, step: 'amount' as const }
+    expect(canTransition(amountStep, { type: 'SET_AMOUNT', amountFiat: 1300.5 })).toEqual({
+      ok: false,
+      reason: 'invalid_amount',
+    })
+    expect(canTransition(amountStep, { type: 'SET_AMOUNT', amountCrypto: '10' })).toEqual({
+      ok: false,
+      reason: 'invalid_amount',
+    })
+    const selling = { ...toQuote('OffRamp'), step: 'amount' as const }
+    expect(canTransition(selling, { type: 'SET_AMOUNT', amountCrypto: '10.123456' })).toEqual({
+      ok: true,
+    })
+    for (const amount of ['10.1234567', '0', '0.000000', '-1', '1e3', '']) {
+      expect(canTransition(selling, { type: 'SET_AMOUNT', amountCrypto: amount })).toEqual({
+        ok: false,
+        reason: 'invalid_amount',
+      })
+    }
+    expect(canTransition(selling, { type: 'SET_AMOUNT', amountFiat: 1300 })).toMatchObject({
+      ok: false,
+    })
+    const next = transition(selling, { type: 'SET_AMOUNT', amountCrypto: '12.5' })
+    expect(next).toMatchObject({ amountCrypto: '12.5', step: 'details' })
+    // Another token (other decimals) asks for the amount again.
+    const other = transition(
+      { ...next, step: 'token' },
+      {
+        type: 'SELECT_TOKEN',
+        token: { ...selling.token!, address: '0x0000000000000000000000000000000000000002' },
+      },
+    )
+    expect(other.amountCrypto).toBeUndefined()
   })
 
   it('builds the direct order body with the idempotency key as client_ref', () => {
@@ -403,20 +475,47 @@ describe('checkout requests', () => {
       fromQuote({
         quote_id: 'q',
         order_type: 'OnRamp',
-        currency: 'KES',
-        token: 'USDC',
-        rate: 1,
-        amount_fiat: 2,
-        amount_crypto: 3,
         expires_at: 'x',
+        amounts: {
+          rate: 131.69,
+          user_pays: { amount: 800, currency: 'KES' },
+          user_receives: { amount: 5.94999132, currency: 'USDC', network: 'BASE' },
+          fees: { service_fee_local: 16, service_fee_usd: 0.12, partner_fee_local: 0.1 },
+        },
       }),
     ).toEqual({
       quoteId: 'q',
-      rate: 1,
-      amountFiat: 2,
-      amountCrypto: 3,
+      rate: 131.69,
+      amountFiat: 800,
+      amountCrypto: 5.94999132,
       currency: 'KES',
       token: 'USDC',
+      network: 'BASE',
+      feeFiat: 16.1,
+      expiresAt: 'x',
+    })
+  })
+
+  it('reads an off-ramp quote the other way round: the user pays tokens and receives fiat', () => {
+    expect(
+      fromQuote({
+        quote_id: 'q',
+        order_type: 'OffRamp',
+        expires_at: 'x',
+        amounts: {
+          rate: 128.9,
+          user_pays: { amount: 20, currency: 'USDT', network: 'POLYGON' },
+          user_receives: { amount: 2539.33, currency: 'KES' },
+        },
+      }),
+    ).toEqual({
+      quoteId: 'q',
+      rate: 128.9,
+      amountFiat: 2539.33,
+      amountCrypto: 20,
+      currency: 'KES',
+      token: 'USDT',
+      network: 'POLYGON',
       expiresAt: 'x',
     })
   })
@@ -425,11 +524,11 @@ describe('checkout requests', () => {
     const quote = {
       quote_id: 'q',
       order_type: 'OnRamp' as const,
-      currency: 'KES',
-      token: 'USDC',
-      rate: 1,
-      amount_fiat: 2,
-      amount_crypto: 3,
+      amounts: {
+        rate: 1,
+        user_pays: { amount: 2, currency: 'KES' },
+        user_receives: { amount: 3, currency: 'USDC' },
+      },
       // The service's clock runs an hour ahead of this browser's.
       created_at: '2026-11-22T11:00:00.000Z',
       expires_at: '2026-11-22T11:02:00.000Z',

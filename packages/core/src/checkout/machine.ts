@@ -66,6 +66,15 @@ export function checkoutFlow(state: Pick<CheckoutState, 'direction'>): 'quote' |
   return state.direction === 'OffRamp' ? 'direct' : 'quote'
 }
 
+/** A positive decimal of at most `decimals` places (a token amount); false without decimals. */
+function isTokenAmount(amount: string, decimals: number | undefined): boolean {
+  if (decimals === undefined) return false
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(amount)
+  if (!match) return false
+  if ((match[2] ?? '').length > decimals) return false
+  return /[1-9]/.test(amount)
+}
+
 /** Whether a quote can no longer be confirmed at `now` (ms): the service said 410 or time passed. */
 export function isQuoteExpired(quote: CheckoutQuote, now: number): boolean {
   if (quote.expired) return true
@@ -117,7 +126,7 @@ export function canReachStep(state: CheckoutState, step: CheckoutStep): boolean 
     provider: state.paymentMethod !== undefined,
     token: state.provider !== undefined,
     amount: state.token !== undefined,
-    details: state.amountFiat !== undefined,
+    details: state.amountFiat !== undefined || state.amountCrypto !== undefined,
     quote: state.details !== undefined,
     approve: state.quote !== undefined,
     confirm:
@@ -174,8 +183,17 @@ export function canTransition(state: CheckoutState, event: CheckoutEvent): Check
   }
   switch (event.type) {
     case 'SET_AMOUNT': {
+      // An off-ramp sells tokens: an exact decimal the chosen token can hold.
+      if (event.amountCrypto !== undefined) {
+        if (state.direction !== 'OffRamp') return deny('invalid_amount')
+        return isTokenAmount(event.amountCrypto, state.token?.decimals)
+          ? allow
+          : deny('invalid_amount')
+      }
+      // An on-ramp pays fiat: whole units (the quote's `local_amount`), within the provider's limits.
       const amount = event.amountFiat
-      if (!Number.isFinite(amount) || amount <= 0) return deny('invalid_amount')
+      if (state.direction === 'OffRamp') return deny('invalid_amount')
+      if (!Number.isSafeInteger(amount) || amount <= 0) return deny('invalid_amount')
       const provider = state.provider
       if (provider?.minAmount !== undefined && amount < provider.minAmount) {
         return deny('below_minimum')
@@ -311,6 +329,7 @@ export function transition(state: CheckoutState, event: CheckoutEvent): Checkout
         delete base.paymentMethod
         delete base.provider
         delete base.amountFiat
+        delete base.amountCrypto
       }
       return { ...base, corridor: event.corridor, step: 'paymentMethod' }
     }
@@ -321,10 +340,20 @@ export function transition(state: CheckoutState, event: CheckoutEvent): Checkout
     }
     case 'SELECT_PROVIDER':
       return { ...clearQuote(state), provider: event.provider, step: 'token' }
-    case 'SELECT_TOKEN':
-      return { ...clearQuote(state), token: event.token, step: 'amount' }
-    case 'SET_AMOUNT':
-      return { ...clearQuote(state), amountFiat: event.amountFiat, step: 'details' }
+    case 'SELECT_TOKEN': {
+      const base = clearQuote(state)
+      // A token amount belongs to its token (decimals differ): another token asks again.
+      if (state.token?.address !== event.token.address) delete base.amountCrypto
+      return { ...base, token: event.token, step: 'amount' }
+    }
+    case 'SET_AMOUNT': {
+      const base = clearQuote(state)
+      delete base.amountFiat
+      delete base.amountCrypto
+      return event.amountCrypto !== undefined
+        ? { ...base, amountCrypto: event.amountCrypto, step: 'details' }
+        : { ...base, amountFiat: event.amountFiat, step: 'details' }
+    }
     case 'SUBMIT_DETAILS':
       return { ...clearQuote(state), details: event.details, step: 'quote' }
     case 'QUOTE_RECEIVED': {

@@ -69,6 +69,7 @@ export function parseCheckout(text: string | null | undefined): CheckoutState | 
     return null
   }
   if (!optional(isNumber)(value.amountFiat)) return null
+  if (!optional(isString)(value.amountCrypto)) return null
   for (const [key, fields] of Object.entries(SHAPES)) {
     if (value[key] !== undefined && !hasFields(value[key], fields)) return null
   }

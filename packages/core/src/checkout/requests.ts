@@ -1,44 +1,96 @@
 import type { CreateOrderRequest } from '../schemas/orders.js'
-import type { Quote, QuoteRequest } from '../schemas/quote.js'
+import type { Quote, QuoteAsset, QuoteRequest } from '../schemas/quote.js'
+import { fromBaseUnits, toBaseUnits } from '../units/units.js'
 import type {
   CheckoutOrder,
   CheckoutOrderStatus,
   CheckoutPaymentInstructions,
   CheckoutQuote,
   CheckoutState,
+  CheckoutToken,
 } from './types.js'
 
+// The service's network names for the chains its stablecoins live on.
+const NETWORK_BY_CHAIN_ID: Readonly<Record<number, string>> = {
+  1: 'ETHEREUM',
+  10: 'OPTIMISM',
+  56: 'BSC',
+  137: 'POLYGON',
+  8453: 'BASE',
+  42161: 'ARBITRUM',
+  43114: 'AVALANCHE',
+  534352: 'SCROLL',
+  1135: 'LISK',
+}
+
 /**
- * The body of the binding quote (POST /quotes of the server kit, spec 4.6) for the choices of a
- * checkout, or `undefined` while a choice is missing. The rail's providers give
- * `payment_method.network_id`; the phone goes on mobile money rails, the account on bank rails.
+ * The quote's `asset` for a token of the token list: its contract address, its symbol, and the
+ * network in the service's words. The network is the label's prefix (`BASE_USDC(Testnet)` is on
+ * `BASE`), else the chain id's known name, else the token's chain name in capitals.
+ *
+ * @example
+ * quoteAssetOf({ symbol: 'USDT', label: 'POLYGON_USDT', address: '0xc213…', chainId: 137 })
+ * // { token: '0xc213…', currency: 'USDT', network: 'POLYGON' }
+ */
+export function quoteAssetOf(
+  token: Pick<CheckoutToken, 'symbol' | 'label' | 'address' | 'chainId' | 'chain'>,
+): QuoteAsset {
+  const prefix = /^([A-Za-z]+)_/.exec(token.label)?.[1]
+  const network =
+    prefix?.toUpperCase() ??
+    NETWORK_BY_CHAIN_ID[token.chainId] ??
+    (token.chain ? token.chain.trim().toUpperCase().replace(/\s+/g, '_') : String(token.chainId))
+  return { token: token.address, currency: token.symbol, network }
+}
+
+/**
+ * The body of the binding quote (POST /quotes of the server kit, spec 4.6, in the service's
+ * published form) for the choices of a checkout, or `undefined` while a choice is missing.
+ * - amount: an on-ramp's `local_amount` (what the user pays), an off-ramp's `crypto_amount`
+ *   (what they send);
+ * - `asset` from the chosen token, `payment_method.network_id` from the provider, the phone on
+ *   mobile money, the account on bank rails;
+ * - the user's wallet as `wallet_address` (on-ramp, where tokens go) or `refund_address`
+ *   (off-ramp, where they go back if the payout fails);
+ * - the customer inline (`name`, `dob`, `additional_id_number`, the phone on mobile money).
  *
  * @example
  * const body = toQuoteRequest(state)
  * if (body) await quote.mutateAsync(body)
  */
 export function toQuoteRequest(state: CheckoutState): QuoteRequest | undefined {
-  const { direction, corridor, paymentMethod, provider, token, amountFiat, details } = state
+  const { direction, corridor, paymentMethod, provider, token, details } = state
   if (!direction || !corridor || !paymentMethod || !provider || !token || !details) return undefined
-  if (amountFiat === undefined) return undefined
+  const amount =
+    direction === 'OffRamp'
+      ? state.amountCrypto === undefined
+        ? undefined
+        : { crypto_amount: Number(state.amountCrypto) }
+      : state.amountFiat === undefined
+        ? undefined
+        : { local_amount: state.amountFiat }
+  if (amount === undefined) return undefined
   const payment: QuoteRequest['payment_method'] = {
     type: paymentMethod.quoteType,
     network_id: provider.id,
   }
   if (details.phone) payment.phone_number = details.phone
   if (details.accountNumber) payment.account_number = details.accountNumber
-  const customer: QuoteRequest['customer'] = { name: details.name }
+  const customer: NonNullable<QuoteRequest['customer']> = { type: 'user', name: details.name }
+  if (corridor.country) customer.country = corridor.country
+  if (details.phone) customer.phone = details.phone
   if (details.dob) customer.dob = details.dob
   if (details.bvn) customer.additional_id_number = details.bvn
+  const wallet = details.walletAddress as `0x${string}`
   return {
     order_type: direction,
     ...(corridor.country ? { country: corridor.country } : {}),
     currency: corridor.currency,
-    token: token.symbol,
-    amount_fiat: amountFiat,
-    wallet_address: details.walletAddress as `0x${string}`,
+    ...amount,
+    asset: quoteAssetOf(token),
     payment_method: payment,
     customer,
+    ...(direction === 'OffRamp' ? { refund_address: wallet } : { wallet_address: wallet }),
   }
 }
 
@@ -85,8 +137,61 @@ export function toCreateOrderRequest(
   }
 }
 
+/** A quote's two sides in the checkout's words: fiat and crypto, whichever the user pays. */
+export type QuoteSides = {
+  rate: number
+  fiat: { amount: number; currency: string }
+  crypto: { amount: number; currency: string; network: string | null }
+  /** The fees in the fiat currency, summed over the kinds the quote names; null when none. */
+  feeLocal: number | null
+}
+
 /**
- * The quote as the checkout keeps it, from the kit's answer to POST /quotes.
+ * Reads a quote's `amounts` as fiat and crypto: an on-ramp user pays fiat and receives tokens,
+ * an off-ramp user the other way. Every figure is the service's own, never recomputed; the fee
+ * is the sum of the `*_fee_local` figures it sent (exact to the currency's cents).
+ *
+ * @example
+ * const { fiat, crypto, feeLocal } = quoteSides(quote)
+ * // fiat: { amount: 800, currency: 'KES' }, crypto: { amount: 5.94999132, currency: 'USDC', network: 'BASE' }
+ */
+export function quoteSides(quote: Pick<Quote, 'order_type' | 'amounts'>): QuoteSides {
+  const { amounts } = quote
+  const [fiat, crypto] =
+    quote.order_type === 'OffRamp'
+      ? [amounts.user_receives, amounts.user_pays]
+      : [amounts.user_pays, amounts.user_receives]
+  const fees = amounts.fees ?? {}
+  const local = Object.entries(fees)
+    .filter(([name, value]) => name.endsWith('_fee_local') && typeof value === 'number')
+    .map(([, value]) => value as number)
+  return {
+    rate: amounts.rate,
+    fiat: { amount: fiat.amount, currency: fiat.currency },
+    crypto: { amount: crypto.amount, currency: crypto.currency, network: crypto.network ?? null },
+    feeLocal: local.length === 0 ? null : sumExact(local),
+  }
+}
+
+// Summed as decimals, so 0.1 + 0.2 is 0.3 rather than 0.30000000000000004. A figure with more
+// than 18 decimals (or a negative rebate) is summed as a plain number instead of throwing.
+function sumExact(values: readonly number[]): number {
+  try {
+    return Number(
+      fromBaseUnits(
+        values.reduce((sum, v) => sum + toBaseUnits(v, 18), 0n),
+        18,
+      ),
+    )
+  } catch {
+    return values.reduce((sum, v) => sum + v, 0)
+  }
+}
+
+/**
+ * The quote as the checkout keeps it, from the kit's answer to POST /quotes: the service's own
+ * figures from `amounts` (`quoteSides`), the fiat side and the crypto side whichever way the
+ * order goes, and the local fees summed.
  *
  * The expiry is moved onto the browser's clock: the quote's time-to-live (`expires_at` minus
  * the service's `created_at`) counted from when the answer arrived. A phone whose clock is
@@ -97,14 +202,16 @@ export function fromQuote(
   quote: Quote,
   receivedAt: number = Date.now(),
 ): Omit<CheckoutQuote, 'expired'> {
+  const { rate, fiat, crypto, feeLocal } = quoteSides(quote)
   return {
     quoteId: quote.quote_id,
-    rate: quote.rate,
-    amountFiat: quote.amount_fiat,
-    amountCrypto: quote.amount_crypto,
-    currency: quote.currency,
-    token: quote.token,
-    ...(quote.fee_fiat === undefined ? {} : { feeFiat: quote.fee_fiat }),
+    rate,
+    amountFiat: fiat.amount,
+    amountCrypto: crypto.amount,
+    currency: fiat.currency,
+    token: crypto.currency,
+    ...(crypto.network === null ? {} : { network: crypto.network }),
+    ...(feeLocal === null ? {} : { feeFiat: feeLocal }),
     expiresAt: localExpiry(quote, receivedAt),
   }
 }

@@ -90,6 +90,9 @@ export type CheckoutQuote = {
   amountCrypto: number
   currency: string
   token: string
+  /** The crypto side's network (`BASE`), when the quote named it. */
+  network?: string
+  /** The fees in `currency`, as the service quoted them (its `*_fee_local` figures summed). */
   feeFiat?: number
   expiresAt: string
   /** Set when the service answered 410 or the clock passed `expiresAt`. */
@@ -185,7 +188,10 @@ export type CheckoutState = {
   paymentMethod?: CheckoutPaymentMethod
   provider?: CheckoutProvider
   token?: CheckoutToken
+  /** On-ramp: the fiat the user pays, whole units of the corridor's currency. */
   amountFiat?: number
+  /** Off-ramp: the tokens the user sells, an exact decimal within the token's decimals. */
+  amountCrypto?: string
   details?: CheckoutDetails
   quote?: CheckoutQuote
   approval?: CheckoutApproval
@@ -205,7 +211,8 @@ export type CheckoutEvent =
   | { type: 'SELECT_PAYMENT_METHOD'; paymentMethod: CheckoutPaymentMethod }
   | { type: 'SELECT_PROVIDER'; provider: CheckoutProvider }
   | { type: 'SELECT_TOKEN'; token: CheckoutToken }
-  | { type: 'SET_AMOUNT'; amountFiat: number }
+  | { type: 'SET_AMOUNT'; amountFiat: number; amountCrypto?: undefined }
+  | { type: 'SET_AMOUNT'; amountCrypto: string; amountFiat?: undefined }
   | { type: 'SUBMIT_DETAILS'; details: CheckoutDetails }
   | { type: 'QUOTE_RECEIVED'; quote: Omit<CheckoutQuote, 'expired'> }
   | { type: 'QUOTE_FAILED'; error: CheckoutError }

@@ -237,8 +237,26 @@ describe('parameters are validated before sending', () => {
     ],
     [
       'createQuote with both amounts',
-      () => client.createQuote({ ...quoteRequestBody, amount_crypto: 10 }),
-      'amount_fiat',
+      () => client.createQuote({ ...quoteRequestBody, crypto_amount: 10 }),
+      'local_amount',
+    ],
+    [
+      'createQuote with a vault customer and an inline one',
+      () => client.createQuote({ ...quoteRequestBody, customer_id: 'pcus_a1' }),
+      'customer_id',
+    ],
+    [
+      'createQuote selling without a refund address',
+      () => {
+        const { wallet_address: _wallet, local_amount: _amount, ...rest } = quoteRequestBody
+        return client.createQuote({ ...rest, order_type: 'OffRamp', crypto_amount: 20 })
+      },
+      'refund_address',
+    ],
+    [
+      'createQuote paying a fraction of a shilling',
+      () => client.createQuote({ ...quoteRequestBody, local_amount: 1500.5 }),
+      'local_amount',
     ],
     ['acceptQuote without id', () => client.acceptQuote({ quote_id: '' }), 'quote_id'],
     [

@@ -1,20 +1,63 @@
 import { z } from 'zod'
-import { countryCode, currencyCode, hexAddress, orderTypeName } from './common.js'
+import { countryCode, currencyCode, customerId, orderTypeName } from './common.js'
 
-const positiveAmount = z
-  .number({ error: 'Must be a number' })
-  .positive({ error: 'Must be greater than 0' })
-  .max(1e15, { error: 'Amount is too large' })
+/** An EVM address as a quote carries it: 0x and 40 hex digits, any case. */
+const quoteAddress = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{40}$/, { error: 'Must be a 0x-prefixed 20-byte hex address' })
+  .transform((value) => value as `0x${string}`)
 
 /**
- * 4.6: body of POST /partner/orders/quote (binding quote).
+ * The crypto side of a quote (`asset`): the token's contract address, its symbol and the
+ * network's name in the service's words (`BASE`, `POLYGON`). The published example sends all
+ * three; the sandbox's local test tokens go by their own addresses and its network name.
+ */
+export const quoteAsset = z.strictObject({
+  token: z.string().min(1).max(128).optional(),
+  currency: z.string().min(1).max(32),
+  network: z.string().min(1).max(64),
+})
+export type QuoteAsset = z.input<typeof quoteAsset>
+
+/**
+ * The deprecated inline customer of a quote (the published `customer` object), for partners
+ * not on the customer vault yet. The spec's named rule inputs are `name`, `dob` (mm/dd/yyyy on
+ * Kenyan and other African retail rails) and `additional_id_number` (Nigeria's BVN); the
+ * published form adds `uid`, `type`, `country`, `phone`, `address`, `email`, `id_number`,
+ * `id_type`, and for institutions `business_name` / `business_id`.
+ */
+export const quoteCustomer = z.strictObject({
+  uid: z.string().min(1).max(128).optional(),
+  type: z.enum(['user', 'institution']).optional(),
+  name: z.string().max(200).optional(),
+  business_name: z.string().max(200).optional(),
+  business_id: z.string().max(64).optional(),
+  country: z.string().max(2).optional(),
+  phone: z.string().max(32).optional(),
+  address: z.string().max(300).optional(),
+  dob: z.string().max(32).optional(),
+  email: z.string().max(254).optional(),
+  id_number: z.string().max(64).optional(),
+  id_type: z.string().max(32).optional(),
+  additional_id_number: z.string().max(32).optional(),
+})
+export type QuoteCustomer = z.input<typeof quoteCustomer>
+
+/**
+ * 4.6: body of POST /partner/orders/quote (binding quote), in the form the service publishes
+ * (its OpenAPI quote request and the quote-and-accept guide; the spec names only the rule
+ * inputs).
  *
- * Assumption (spec: "not shown" beyond the named rule inputs): the corridor (`country`,
- * `currency`), direction, `token` (a symbol from GET /meta/tokens such as `USDC`), exactly one
- * of `amount_fiat` or `amount_crypto` (human units), the user's `wallet_address`, the
- * `payment_method` (rail `type`, `network_id`, `phone_number` on mobile money,
- * `account_number` on bank) and the `customer` (`name`, `dob` as mm/dd/yyyy,
- * `additional_id_number` for Nigeria).
+ * - Amount: `local_amount` (whole units of `currency`, what an on-ramp user pays) or
+ *   `crypto_amount` (tokens an off-ramp user sends), exactly one.
+ * - `asset`: the token (`{ token, currency, network }`).
+ * - Customer: `customer_id` (an approved vault customer, `pcus_…`) or the deprecated inline
+ *   `customer`, exactly one.
+ * - `payment_method`: the rail `type`, `network_id` (catalog `providers[].id` or a bank id from
+ *   GET /partner/banks; sent on every rail), `phone_number` on mobile money, `account_number`
+ *   and `account_name` on bank.
+ * - `wallet_address` on OnRamp (where the tokens go), `refund_address` on OffRamp (where they go
+ *   back if the payout fails), never the other.
  *
  * Strict, like every request body core sends: a key it does not list (at any level) is refused
  * by its path (`signal`, `payment_method.extra`), never forwarded to the service. A browser body
@@ -25,10 +68,20 @@ export const quoteRequest = z
     order_type: orderTypeName,
     country: countryCode.optional(),
     currency: currencyCode,
-    token: z.string().min(1).max(64),
-    amount_fiat: positiveAmount.optional(),
-    amount_crypto: positiveAmount.optional(),
-    wallet_address: hexAddress,
+    local_amount: z
+      .number({ error: 'local_amount must be a number' })
+      .int({ error: 'local_amount must be a whole number of the currency' })
+      .min(1, { error: 'local_amount must be 1 or more' })
+      .max(1e15, { error: 'local_amount is too large' })
+      .optional(),
+    crypto_amount: z
+      .number({ error: 'crypto_amount must be a number' })
+      .positive({ error: 'crypto_amount must be greater than 0' })
+      .max(1e15, { error: 'crypto_amount is too large' })
+      .optional(),
+    asset: quoteAsset,
+    customer_id: customerId.optional(),
+    customer: quoteCustomer.optional(),
     payment_method: z.strictObject({
       type: z.string().min(1).max(64),
       network_id: z.string().max(128).optional(),
@@ -36,44 +89,110 @@ export const quoteRequest = z
       account_number: z.string().max(64).optional(),
       account_name: z.string().max(128).optional(),
     }),
-    customer: z.strictObject({
-      name: z.string().max(200),
-      dob: z.string().max(32).optional(),
-      email: z.string().max(254).optional(),
-      additional_id_number: z.string().max(32).optional(),
-    }),
-    client_ref: z.string().max(128).optional(),
+    wallet_address: quoteAddress.optional(),
+    refund_address: quoteAddress.optional(),
   })
-  .refine((body) => (body.amount_fiat === undefined) !== (body.amount_crypto === undefined), {
-    error: 'Give exactly one of amount_fiat or amount_crypto',
-    path: ['amount_fiat'],
+  .superRefine((body, ctx) => {
+    if ((body.local_amount === undefined) === (body.crypto_amount === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Give exactly one of local_amount or crypto_amount',
+        path: [body.order_type === 'OffRamp' ? 'crypto_amount' : 'local_amount'],
+      })
+    }
+    if ((body.customer_id === undefined) === (body.customer === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Give exactly one of customer_id or customer',
+        path: ['customer_id'],
+      })
+    }
+    if (body.order_type === 'OnRamp') {
+      if (body.wallet_address === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'wallet_address is required to buy: the tokens are sent there',
+          path: ['wallet_address'],
+        })
+      }
+      if (body.refund_address !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'refund_address is for OffRamp quotes only',
+          path: ['refund_address'],
+        })
+      }
+    } else {
+      if (body.refund_address === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'refund_address is required to sell: the tokens go back there if the payout fails',
+          path: ['refund_address'],
+        })
+      }
+      if (body.wallet_address !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'wallet_address is for OnRamp quotes; an OffRamp quote takes refund_address',
+          path: ['wallet_address'],
+        })
+      }
+    }
   })
 export type QuoteRequest = z.input<typeof quoteRequest>
 
+const money = z.looseObject({
+  amount: z.number(),
+  currency: z.string(),
+  network: z.string().optional(),
+})
+
 /**
- * 4.6: the binding quote (the `data` of POST /partner/orders/quote).
- *
- * Assumption (spec: "not shown"): a `quote_id`, the locked `rate` (fiat per token),
- * `amount_fiat`/`amount_crypto` (human units), `fee_fiat`, and `expires_at` (ISO 8601) after
- * which accepting answers 410.
+ * The prices of a quote (`amounts`): the locked `rate` (in `rate_currency` per token), what the
+ * user pays and receives (human units, each with its currency; the crypto side names its
+ * network), and the fees in local currency and USD. Fee kinds the documents do not list are
+ * kept.
+ */
+export const quoteAmounts = z.looseObject({
+  rate: z.number(),
+  rate_currency: z.string().optional(),
+  user_pays: money,
+  user_receives: money,
+  fees: z
+    .looseObject({
+      service_fee_local: z.number().optional(),
+      service_fee_usd: z.number().optional(),
+      network_fee_local: z.number().optional(),
+      network_fee_usd: z.number().optional(),
+      partner_fee_local: z.number().optional(),
+      partner_fee_usd: z.number().optional(),
+    })
+    .optional(),
+})
+export type QuoteAmounts = z.infer<typeof quoteAmounts>
+
+/**
+ * 4.6: the binding quote (the `data` of POST /partner/orders/quote, answered 200), as published:
+ * `quote_id`, a quote `status` (`process`), `order_type`, `expires_at` (ISO 8601; accepting after
+ * it answers 410), the prices under `amounts`, and `instructions` (for mobile money the payment
+ * prompt comes only after the accept). `rail`, `route` and `audit` are kept as sent.
+ * `created_at`, when the service sends it, lets a client count the time-to-live on its own clock.
  */
 export const quote = z.looseObject({
   quote_id: z.string(),
+  status: z.string().optional(),
   order_type: orderTypeName,
-  country: z.string().nullable().optional(),
-  currency: z.string(),
-  token: z.string(),
-  token_address: z.string().optional(),
-  chain_id: z.number().int().optional(),
-  decimals: z.number().int().optional(),
-  rate: z.number(),
-  amount_fiat: z.number(),
-  amount_crypto: z.number(),
-  fee_fiat: z.number().optional(),
-  wallet_address: z.string().optional(),
-  deposit_address: z.string().optional(),
   expires_at: z.string(),
   created_at: z.string().optional(),
+  rail: z.string().optional(),
+  amounts: quoteAmounts,
+  instructions: z
+    .looseObject({
+      available_after_accept: z.boolean().optional(),
+      note: z.string().optional(),
+    })
+    .optional(),
 })
 export type Quote = z.infer<typeof quote>
 
@@ -124,6 +243,7 @@ export const acceptedOrder = z.looseObject({
   order: acceptedOrderRecord,
   accepted: z.looseObject({ payment_instructions: instructions.optional() }).optional(),
   payment_instructions: instructions.optional(),
+  crypto_deposit: instructions.optional(),
   rail: z.string().optional(),
 })
 export type AcceptedOrder = z.infer<typeof acceptedOrder>

@@ -142,12 +142,12 @@ describe('bodies', () => {
     expect(result.error?.issues[0]?.path).toEqual(['fiat_payload', 'amount_fiat'])
   })
 
-  it('wants exactly one of amount_fiat and amount_crypto on a quote', () => {
+  it('wants exactly one of local_amount and crypto_amount on a quote', () => {
     const quote = {
       order_type: 'OnRamp',
       country: 'KE',
       currency: 'KES',
-      token: 'USDC',
+      asset: { token: order.token, currency: 'USDC', network: 'BASE' },
       wallet_address: order.user_address,
       payment_method: {
         type: 'mobile_money',
@@ -156,9 +156,9 @@ describe('bodies', () => {
       },
       customer: { name: 'Amina Njeri', dob: '01/31/1990' },
     }
-    expect(quoteRequest.safeParse({ ...quote, amount_fiat: 1000 }).success).toBe(true)
+    expect(quoteRequest.safeParse({ ...quote, local_amount: 1000 }).success).toBe(true)
     expect(quoteRequest.safeParse(quote).success).toBe(false)
-    expect(quoteRequest.safeParse({ ...quote, amount_fiat: 1, amount_crypto: 1 }).success).toBe(
+    expect(quoteRequest.safeParse({ ...quote, local_amount: 1, crypto_amount: 1 }).success).toBe(
       false,
     )
   })

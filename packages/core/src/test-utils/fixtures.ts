@@ -88,32 +88,37 @@ export const paymentMethodsData = {
   ],
 }
 
+/** A KES mobile-money buy, in the published quote request form (inline customer). */
 export const quoteRequestBody = {
   order_type: 'OnRamp' as const,
   country: 'ke',
   currency: 'kes',
-  token: 'USDC',
-  amount_fiat: 1500,
-  wallet_address: WALLET,
+  local_amount: 1500,
+  asset: { token: TOKEN_ADDRESS, currency: 'USDC', network: 'BASE' },
   payment_method: {
     type: 'mobile_money',
     network_id: '5b3e0c1e-8f6c-4b1e-9a55-2c6f1d1f0a11',
     phone_number: '+254712345678',
   },
-  customer: { name: 'Amina Njeri', dob: '01/31/1990' },
+  customer: { type: 'user' as const, name: 'Amina Njeri', dob: '01/31/1990' },
+  wallet_address: WALLET,
 }
 
+/** Its quote, in the published answer form: the prices under `amounts`. */
 export const quoteData = {
   quote_id: 'q_123',
+  status: 'process',
   order_type: 'OnRamp',
-  country: 'KE',
-  currency: 'KES',
-  token: 'USDC',
-  rate: 129.5,
-  amount_fiat: 1500,
-  amount_crypto: 11.583011,
-  fee_fiat: 15,
+  rail: 'local_fiat',
   expires_at: '2025-01-01T00:05:00Z',
+  amounts: {
+    rate: 129.5,
+    rate_currency: 'KES',
+    user_pays: { amount: 1500, currency: 'KES' },
+    user_receives: { amount: 11.467181, currency: 'USDC', network: 'BASE' },
+    fees: { service_fee_local: 15, service_fee_usd: 0.12, network_fee_local: 0 },
+  },
+  instructions: { available_after_accept: true },
 }
 
 /** An accept's `data` in the published form: the order under `order`, instructions under `accepted`. */

@@ -2,7 +2,15 @@ import { compareDecimal, toDecimalString } from '../units/decimal.js'
 import { VALIDATION_FIELDS } from './fields.js'
 import { fail, ok, type ValidationResult } from './result.js'
 
-const FIELD = VALIDATION_FIELDS.amountFiat
+const DEFAULT_FIELD = VALIDATION_FIELDS.amountFiat
+
+/** Where a fiat amount sits in its request, and whether it must be whole units. */
+export type FiatAmountOptions = {
+  /** The `field` failures name; `amount_fiat` unless given (a quote's is `local_amount`). */
+  field?: string
+  /** Refuse decimals whatever the currency (a quote's `local_amount` is a whole number). */
+  wholeUnits?: boolean
+}
 const AMOUNT = /^\d+(?:\.(\d+))?$/
 
 // Currencies paid in whole units. UGX and RWF (and the CFA francs) have no minor unit in ISO
@@ -56,7 +64,12 @@ function readAmount(amount: unknown): string | undefined {
  * validateFiatAmount('1500.50', 'KES') // { ok: true, value: '1500.50' }
  * validateFiatAmount('1500.5', 'UGX') // { ok: false, field: 'amount_fiat', code: 'too_many_decimals', ... }
  */
-export function validateFiatAmount(amount: unknown, currency: string): ValidationResult<string> {
+export function validateFiatAmount(
+  amount: unknown,
+  currency: string,
+  options: FiatAmountOptions = {},
+): ValidationResult<string> {
+  const FIELD = options.field ?? DEFAULT_FIELD
   const value = readAmount(amount)
   if (value === undefined) return fail(FIELD, 'required', 'Enter an amount')
   if (/^-\d+(?:\.\d+)?$/.test(value)) return fail(FIELD, 'not_positive', 'Enter an amount above 0')
@@ -65,16 +78,18 @@ export function validateFiatAmount(amount: unknown, currency: string): Validatio
   if (compareDecimal(value, '0') <= 0) {
     return fail(FIELD, 'not_positive', 'Enter an amount above 0')
   }
-  const allowed = currencyFractionDigits(currency)
+  const allowed = options.wholeUnits ? 0 : currencyFractionDigits(currency)
   const digits = (match[1] ?? '').replace(/0+$/, '').length
   if (digits > allowed) {
     const code = currency.trim().toUpperCase()
     return fail(
       FIELD,
       'too_many_decimals',
-      allowed === 0
-        ? `${code} amounts must be whole numbers`
-        : `Use at most ${allowed} decimal places`,
+      options.wholeUnits
+        ? `Enter a whole number of ${code}`
+        : allowed === 0
+          ? `${code} amounts must be whole numbers`
+          : `Use at most ${allowed} decimal places`,
     )
   }
   return ok(value)
@@ -94,8 +109,10 @@ export function validateFiatAmount(amount: unknown, currency: string): Validatio
 export function validateAmountForProvider(
   amount: unknown,
   provider: ProviderLimits,
+  options: FiatAmountOptions = {},
 ): ValidationResult<string> {
-  const result = validateFiatAmount(amount, provider.currency)
+  const FIELD = options.field ?? DEFAULT_FIELD
+  const result = validateFiatAmount(amount, provider.currency, options)
   if (!result.ok) return result
   const currency = provider.currency.trim().toUpperCase()
   if (Number.isFinite(provider.min_amount)) {

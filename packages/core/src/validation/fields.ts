@@ -14,5 +14,9 @@ export const VALIDATION_FIELDS = {
   additionalIdNumber: 'customer.additional_id_number',
   userAddress: 'user_address',
   walletAddress: 'wallet_address',
+  refundAddress: 'refund_address',
   amountFiat: 'amount_fiat',
+  localAmount: 'local_amount',
+  cryptoAmount: 'crypto_amount',
+  customerId: 'customer_id',
 } as const

@@ -5,6 +5,7 @@ export {
 } from './accountNumber.js'
 export {
   currencyFractionDigits,
+  type FiatAmountOptions,
   type ProviderLimits,
   validateAmountForProvider,
   validateFiatAmount,

@@ -6,7 +6,7 @@ const KE_MOBILE = {
   order_type: 'OnRamp',
   country: 'KE',
   currency: 'KES',
-  amount_fiat: 1500,
+  local_amount: 1500,
   wallet_address: '0xd8da6bf26964af9d7eed9e03e53415d37aa96045',
   payment_method: {
     type: 'mobile_money',
@@ -114,7 +114,7 @@ describe('validateQuoteInput', () => {
       order_type: 'OnRamp',
       country: 'DE',
       currency: 'EUR',
-      amount_fiat: 100,
+      local_amount: 100,
       payment_method: { type: 'BankSepa', network_id: '4f2b8c1e-6a4d-4f7e-8c21-0d5e6f7a8b9c' },
       customer: { name: 'Lena Schmidt' },
     }
@@ -185,7 +185,7 @@ describe('validateQuoteInput', () => {
     ])
   })
 
-  it('requires network_id on bank rails only', () => {
+  it('requires network_id on both African rails, and only when sent on international bank', () => {
     const bank = { ...NG_BANK, payment_method: { type: 'bank' } }
     expect(validateQuoteInput(bank, { now })).toMatchObject({
       field: 'payment_method.network_id',
@@ -195,7 +195,69 @@ describe('validateQuoteInput', () => {
       ...KE_MOBILE,
       payment_method: { type: 'mobile_money', phone_number: '0712345678' },
     }
-    expect(validateQuoteInput(mobile, { now }).ok).toBe(true)
+    expect(validateQuoteInput(mobile, { now })).toMatchObject({
+      field: 'payment_method.network_id',
+      code: 'required',
+    })
+    const sepa = {
+      order_type: 'OnRamp',
+      currency: 'EUR',
+      local_amount: 250,
+      wallet_address: KE_MOBILE.wallet_address,
+      payment_method: { type: 'BankSepa' },
+      customer: { name: 'Marie Curie' },
+    }
+    expect(validateQuoteInput(sepa, { now })).toMatchObject({ ok: true })
+  })
+
+  it('takes an approved vault customer instead of the inline rules', () => {
+    const { customer: _customer, ...rest } = KE_MOBILE
+    const result = validateQuoteInput({ ...rest, customer_id: 'pcus_a1b2' }, { now })
+    expect(result).toMatchObject({ ok: true, value: { customer_id: 'pcus_a1b2' } })
+    // No inline customer is invented beside the vault's.
+    expect(result.ok && result.value.customer).toBe(undefined)
+  })
+
+  it('counts an institution by its business name, without a date of birth or BVN', () => {
+    const institution = {
+      ...NG_BANK,
+      customer: {
+        type: 'institution',
+        business_name: '  Lagos   Traders Ltd ',
+        business_id: 'RC1',
+      },
+    }
+    expect(validateQuoteInput(institution, { now })).toMatchObject({
+      ok: true,
+      value: { customer: { business_name: 'Lagos Traders Ltd', business_id: 'RC1' } },
+    })
+  })
+
+  it('bounds a sale by its tokens, not by the fiat limits, and checks the refund address', () => {
+    const { local_amount: _amount, wallet_address: _wallet, ...rest } = KE_MOBILE
+    const sale = {
+      ...rest,
+      order_type: 'OffRamp',
+      crypto_amount: 20,
+      refund_address: '0xd8da6bf26964af9d7eed9e03e53415d37aa96045',
+    }
+    const limits = { min_amount: 5000, max_amount: 10000, currency: 'KES' }
+    expect(validateQuoteInput(sale, { now, provider: limits })).toMatchObject({
+      ok: true,
+      value: { refund_address: '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045' },
+    })
+    expect(
+      validateQuoteInput({ ...sale, refund_address: '0x12' }, { now, provider: limits }),
+    ).toMatchObject({ ok: false, field: 'refund_address' })
+  })
+
+  it('asks for whole units of the currency in local_amount', () => {
+    expect(validateQuoteInput({ ...KE_MOBILE, local_amount: 1500.5 }, { now })).toMatchObject({
+      ok: false,
+      field: 'local_amount',
+      code: 'too_many_decimals',
+      message: 'Enter a whole number of KES',
+    })
   })
 
   it('checks the phone on mobile money only, for the corridor country', () => {
@@ -219,12 +281,12 @@ describe('validateQuoteInput', () => {
     const provider = { min_amount: 2000, max_amount: 150_000, currency: 'KES' }
     expect(validateQuoteInput(KE_MOBILE, { now, provider })).toEqual({
       ok: false,
-      field: 'amount_fiat',
+      field: 'local_amount',
       code: 'below_minimum',
       message: 'Minimum is 2,000 KES',
     })
-    expect(validateQuoteInput({ ...KE_MOBILE, amount_fiat: -1 }, { now })).toMatchObject({
-      field: 'amount_fiat',
+    expect(validateQuoteInput({ ...KE_MOBILE, local_amount: -1 }, { now })).toMatchObject({
+      field: 'local_amount',
       code: 'not_positive',
     })
     const badName = { ...KE_MOBILE, customer: { ...KE_MOBILE.customer, name: 'Amina' } }
@@ -257,7 +319,10 @@ describe('validateQuoteInput', () => {
       field: 'payment_method.network_id',
     })
     expect(
-      validateQuoteInput({ payment_method: { type: 'mobile_money' }, country: 42 }),
+      validateQuoteInput({
+        payment_method: { type: 'mobile_money', network_id: NG_BANK.payment_method.network_id },
+        country: 42,
+      }),
     ).toMatchObject({
       field: 'payment_method.phone_number',
       code: 'unsupported_country',

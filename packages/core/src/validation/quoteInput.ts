@@ -12,15 +12,22 @@ import { validatePhone } from './phone.js'
 import { ok, type ValidationFailure, type ValidationResult } from './result.js'
 
 /**
- * The inputs of a binding quote request (`POST /partner/orders/quote`) that the 422 table of
- * spec section 7 names. Other fields pass through untouched.
+ * The inputs of a binding quote request (`POST /partner/orders/quote`, in the published form)
+ * that the 422 table of spec section 7 names, with the amount and the addresses. Other fields
+ * pass through untouched.
  */
 export type QuoteInput = {
   order_type?: unknown
   country: string
   currency: string
-  amount_fiat: number | string
+  /** What an on-ramp user pays, whole units of `currency`. */
+  local_amount?: number | string
+  /** What an off-ramp user sends, in tokens; the fiat limits do not apply to it here. */
+  crypto_amount?: number | string
   wallet_address?: string
+  refund_address?: string
+  /** An approved vault customer: the inline `customer` rules are then the vault's business. */
+  customer_id?: string
   payment_method: {
     type: 'mobile_money' | 'bank' | (string & {})
     network_id?: string
@@ -28,8 +35,8 @@ export type QuoteInput = {
     account_number?: string
     [key: string]: unknown
   }
-  customer: {
-    name: string
+  customer?: {
+    name?: string
     /** Required on African retail rails (mobile money, bank); checked elsewhere when sent. */
     dob?: string
     additional_id_number?: string
@@ -70,8 +77,8 @@ function present(value: unknown): boolean {
 
 /**
  * Every failure of a quote request, in the order of the 422 table (network id, phone, name, date
- * of birth, BVN; a sent account number beside the phone), then the amount and wallet. Forms want them all; the service answers with the
- * first.
+ * of birth, BVN; a sent account number beside the phone), then the amount and the addresses.
+ * Forms want them all; the service answers with the first.
  */
 export function quoteInputFailures(
   input: unknown,
@@ -83,14 +90,18 @@ export function quoteInputFailures(
   const country = typeof request.country === 'string' ? request.country : ''
   const currency = typeof request.currency === 'string' ? request.currency : ''
   const failures: ValidationFailure[] = []
+  const inline = request.customer_id === undefined || request.customer !== undefined
   const value = {
     ...request,
     payment_method: { ...method },
-    customer: { ...customer },
+    ...(inline ? { customer: { ...customer } } : {}),
   } as QuoteInput
+  const person = value.customer ?? {}
+  const africanRetail = (AFRICAN_RAILS as readonly unknown[]).includes(method.type)
 
-  // Required on bank rails (spec section 7); on other rails checked only when sent.
-  if (method.type === 'bank' || present(method.network_id)) {
+  // Required on both African rails (the published quote refuses a mobile-money quote without
+  // it too); on international bank pay-ins checked only when sent.
+  if (africanRetail || present(method.network_id)) {
     const result = validateNetworkId(method.network_id)
     if (result.ok) value.payment_method.network_id = result.value
     else failures.push(result)
@@ -111,32 +122,46 @@ export function quoteInputFailures(
     if (result.ok) value.payment_method.account_number = result.value
     else failures.push(result)
   }
-  const name = validateCustomerName(customer.name)
-  if (name.ok) value.customer.name = name.value.name
-  else failures.push(name)
-  // Section 7: `mm/dd/yyyy` on African retail corridors; an international bank pay-in (BankSepa,
-  // BankSwift, ...) needs none, but one that is sent must still be a real date.
-  const africanRetail = (AFRICAN_RAILS as readonly unknown[]).includes(method.type)
-  if (africanRetail || present(customer.dob)) {
-    const dob = validateDob(customer.dob, { now: options.now })
-    if (dob.ok) value.customer.dob = dob.value
-    else failures.push(dob)
-  }
-  if (requiresBvn(country)) {
-    const result = validateBvn(customer.additional_id_number)
-    if (result.ok) value.customer.additional_id_number = result.value
-    else failures.push(result)
+  // The inline customer's rules; a vault customer (`customer_id`) passed them at review.
+  if (inline) {
+    // An institution goes by its business name, which counts as the name.
+    const name = validateCustomerName(customer.name ?? customer.business_name)
+    if (!name.ok) failures.push(name)
+    else if (customer.name === undefined && customer.business_name !== undefined) {
+      person.business_name = name.value.name
+    } else person.name = name.value.name
+    // Section 7: `mm/dd/yyyy` on African retail corridors; an international bank pay-in
+    // (BankSepa, BankSwift, ...) or an institution needs none, but one that is sent must still
+    // be a real date.
+    const institution = customer.type === 'institution'
+    if ((africanRetail && !institution) || present(customer.dob)) {
+      const dob = validateDob(customer.dob, { now: options.now })
+      if (dob.ok) person.dob = dob.value
+      else failures.push(dob)
+    }
+    if (requiresBvn(country) && !institution) {
+      const result = validateBvn(customer.additional_id_number)
+      if (result.ok) person.additional_id_number = result.value
+      else failures.push(result)
+    }
   }
 
-  const amount = options.provider
-    ? validateAmountForProvider(request.amount_fiat, options.provider)
-    : validateFiatAmount(request.amount_fiat, currency)
-  if (!amount.ok) failures.push(amount)
-  if (present(request.wallet_address)) {
-    const result = validateEvmAddress(request.wallet_address, {
-      field: VALIDATION_FIELDS.walletAddress,
-    })
-    if (result.ok) value.wallet_address = result.value
+  // The provider's limits are fiat: they bound `local_amount`. An off-ramp's `crypto_amount` is
+  // priced by the service, which answers the limits in its own 422.
+  if (request.crypto_amount === undefined || present(request.local_amount)) {
+    const field = { field: VALIDATION_FIELDS.localAmount, wholeUnits: true }
+    const amount = options.provider
+      ? validateAmountForProvider(request.local_amount, options.provider, field)
+      : validateFiatAmount(request.local_amount, currency, field)
+    if (!amount.ok) failures.push(amount)
+  }
+  for (const [key, field] of [
+    ['wallet_address', VALIDATION_FIELDS.walletAddress],
+    ['refund_address', VALIDATION_FIELDS.refundAddress],
+  ] as const) {
+    if (!present(request[key])) continue
+    const result = validateEvmAddress(request[key], { field })
+    if (result.ok) value[key] = result.value
     else failures.push(result)
   }
   return { failures, value }
@@ -145,9 +170,10 @@ export function quoteInputFailures(
 /**
  * Runs the 422 table of spec section 7 on a quote request and returns the first failure in the
  * table's order (`payment_method.network_id`, `payment_method.phone_number` on mobile money,
- * `customer.name`, `customer.dob` on African rails, `customer.additional_id_number` for Nigeria), then
- * `amount_fiat` and `wallet_address`, or the request with normalised values (E.164 phone,
- * collapsed name, bare BVN digits, checksummed wallet). The sandbox and the server kit both call
+ * `customer.name`, `customer.dob` on African rails, `customer.additional_id_number` for Nigeria;
+ * the inline customer only, a `customer_id` skips them), then `local_amount` (whole units, within
+ * the provider's limits when given), `wallet_address` and `refund_address`, or the request with
+ * normalised values (E.164 phone, collapsed name, bare BVN digits, checksummed addresses). The sandbox and the server kit both call
  * it, so they refuse the same request with the same `data.field`. Pass `environment`: the
  * sandbox's test phones and account numbers pass in `'sandbox'` only.
  *

@@ -84,8 +84,12 @@ describe('quoteInputSchema', () => {
   const valid = {
     country: 'KE',
     currency: 'KES',
-    amount_fiat: '1500',
-    payment_method: { type: 'mobile_money', phone_number: '0712345678' },
+    local_amount: '1500',
+    payment_method: {
+      type: 'mobile_money',
+      network_id: '3f2b8c1e-6a4d-4f7e-8c21-0d5e6f7a8b9c',
+      phone_number: '0712345678',
+    },
     customer: { name: 'Amina Njoroge', dob: '07/14/1990' },
   }
 
@@ -99,7 +103,7 @@ describe('quoteInputSchema', () => {
     const result = quoteInputSchema({ now }).safeParse({
       ...valid,
       country: 'NG',
-      payment_method: { type: 'mobile_money', phone_number: '0712345678' },
+      payment_method: { ...valid.payment_method, phone_number: '0712345678' },
       customer: { name: 'Amina', dob: '13/40/1990' },
     })
     expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([

@@ -32,7 +32,8 @@ export type AcceptQuoteReturnType =
       order: AcceptedOrder['order']
       /**
        * What the user must do on the fiat rail (on-ramp) or where to send tokens (off-ramp),
-       * when the service gave it (`accepted.payment_instructions` or `payment_instructions`).
+       * when the service gave it (`accepted.payment_instructions` or `payment_instructions`; an off-ramp's `crypto_deposit`
+       * comes with `type: 'crypto_deposit'`).
        */
       payment_instructions?: Record<string, unknown> | undefined
     }
@@ -84,7 +85,11 @@ export async function acceptQuote(
       schema: acceptedOrder,
       signal: options.signal,
     })
-    const instructions = data.accepted?.payment_instructions ?? data.payment_instructions
+    // An off-ramp's deposit address comes as `crypto_deposit` (the guide); the type tells it apart.
+    const instructions =
+      data.accepted?.payment_instructions ??
+      data.payment_instructions ??
+      (data.crypto_deposit ? { type: 'crypto_deposit', ...data.crypto_deposit } : undefined)
     return {
       alreadyAccepted: false,
       order_id: data.order.order_id,
