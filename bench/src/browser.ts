@@ -167,8 +167,13 @@ async function serviceSettle(demo: Demo) {
         order_type: 'OnRamp',
         country: 'KE',
         currency: 'KES',
-        token: 'USDC',
-        amount_fiat: 1500,
+        local_amount: 1500,
+        // The published sandbox asset (USDC on Base), mapped onto the local test USDC.
+        asset: {
+          token: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+          currency: 'USDC',
+          network: 'BASE',
+        },
         wallet_address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
         payment_method: { type: 'mobile_money', network_id: MPESA, phone_number: '+2541111111111' },
         customer: { name: 'Amina Otieno', dob: '01/15/1990' },
@@ -177,14 +182,17 @@ async function serviceSettle(demo: Demo) {
   ).json()) as { data: { quote_id: string } }
   const t0 = performance.now()
   const accepted = (await (
-    await fetch(`${demo.sandboxUrl}/api/v1/partner/orders/quote/${quote.data.quote_id}/accept`, {
+    await fetch(`${demo.sandboxUrl}/api/v1/partner/orders/${quote.data.quote_id}/accept`, {
       method: 'POST',
       headers,
+      body: '{}',
     })
-  ).json()) as { data: { order_id: string } }
+  ).json()) as { data: { order: { order_id: string } } }
   for (let i = 0; i < 1000; i++) {
     const order = (await (
-      await fetch(`${demo.sandboxUrl}/api/v1/partner/orders/${accepted.data.order_id}`, { headers })
+      await fetch(`${demo.sandboxUrl}/api/v1/partner/orders/${accepted.data.order.order_id}`, {
+        headers,
+      })
     ).json()) as { data: { status: string } }
     if (order.data.status === 'settled') return performance.now() - t0
     await new Promise((r) => setTimeout(r, 10))

@@ -158,8 +158,13 @@ export async function benchSse(counts = [1, 1_000, 10_000]): Promise<Entry> {
           order_type: 'OnRamp',
           country: 'KE',
           currency: 'KES',
-          token: 'USDC',
-          amount_fiat: 1500,
+          local_amount: 1500,
+          // The published sandbox asset (USDC on Base), mapped onto the local test USDC.
+          asset: {
+            token: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+            currency: 'USDC',
+            network: 'BASE',
+          },
           wallet_address: WALLET,
           payment_method: {
             type: 'mobile_money',

@@ -111,6 +111,8 @@ const SUCCESS_PHONE_DIAL: Readonly<Record<string, string>> = {
 const SUCCESS_ACCOUNT_NUMBER = '1111111111'
 const DEFAULT_WALLET = '0x000000000000000000000000000000000000dEaD'
 const TERMINAL = new Set(['settled', 'failed', 'refunded'])
+/** USDC on Base, the asset of the service's published sandbox quote. */
+const BASE_USDC = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913'
 
 type Provider = { id: string; name: string; min?: number; max?: number; currency?: string }
 type Rail = { type: string; enabled: boolean; providers: Provider[] }
@@ -1006,7 +1008,7 @@ async function orderWith(
   const { corridor, rail, provider } = choice
   const min = provider.min ?? 0
   const max = provider.max ?? Number.POSITIVE_INFINITY
-  const amount = Math.min(Math.max(1500, min), max)
+  const amount = Math.min(Math.ceil(Math.max(1500, min)), Math.floor(max))
   const what = `${corridor.country} ${rail.type} ${provider.name}, ${amount} ${corridor.currency}`
   let step = 'quote'
   try {
@@ -1015,8 +1017,9 @@ async function orderWith(
       order_type: 'OnRamp',
       country: corridor.country,
       currency: corridor.currency,
-      token: 'USDC',
-      amount_fiat: amount,
+      local_amount: amount,
+      // The documented sandbox asset (USDC on Base); a local sandbox maps it onto its test token.
+      asset: { token: BASE_USDC, currency: 'USDC', network: 'BASE' },
       wallet_address: parameters.wallet ?? DEFAULT_WALLET,
       payment_method: {
         type: rail.type,
@@ -1024,8 +1027,14 @@ async function orderWith(
         ...(choice.phone ? { phone_number: choice.phone } : {}),
         ...(choice.account ? { account_number: choice.account, account_name: 'Jane Doe' } : {}),
       },
-      customer: { name: 'Jane Doe', dob: '01/15/1990', email: 'jane.doe@example.com' },
-      client_ref: `rampkit-doctor-${crypto.randomUUID()}`,
+      customer: {
+        uid: `rampkit-doctor-${crypto.randomUUID()}`,
+        type: 'user',
+        name: 'Jane Doe',
+        country: corridor.country,
+        dob: '01/15/1990',
+        email: 'jane.doe@example.com',
+      },
     })
     step = 'accept'
     progress(`order: accept quote ${quote.quote_id}…`)

@@ -2,6 +2,7 @@ import { KIT_ROUTES, type KitOrder, type Quote } from '@rampkit/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   browser,
+  KE_SETTLES,
   type KitHarness,
   LIVE_KEY,
   MPESA,
@@ -11,6 +12,7 @@ import {
   startKit,
   TRANSPORTS,
   validQuote,
+  WALLET,
   waitFor,
 } from './testing.js'
 
@@ -71,13 +73,14 @@ describe.each(TRANSPORTS)('quotes through %s', (transport) => {
     ).data
     const mallory = browser(kit)
     await mallory.get(KIT_ROUTES.config)
-    const before = kit.upstreamCount('/api/v1/partner/orders/quote/')
+    const upstreamAccept = `/api/v1/partner/orders/${quote.quote_id}/accept`
+    const before = kit.upstreamCount(upstreamAccept)
     const path = KIT_ROUTES.acceptQuote.replace(':quoteId', quote.quote_id)
     const stolen = await mallory.post(path, {})
     expect(stolen.status).toBe(404)
     const missing = await mallory.post(KIT_ROUTES.acceptQuote.replace(':quoteId', 'q_nope'), {})
     expect(await missing.json()).toEqual(await stolen.json())
-    expect(kit.upstreamCount('/api/v1/partner/orders/quote/')).toBe(before)
+    expect(kit.upstreamCount(upstreamAccept)).toBe(before)
   })
 
   it('refuses invalid quotes with the 422 table field, before any upstream call', async () => {
@@ -95,13 +98,26 @@ describe.each(TRANSPORTS)('quotes through %s', (transport) => {
         {
           country: 'NG',
           currency: 'NGN',
-          payment_method: { type: 'mobile_money', phone_number: '+2348031234567' },
+          payment_method: {
+            type: 'mobile_money',
+            network_id: MPESA,
+            phone_number: '+2348031234567',
+          },
           customer: { name: 'Ada Obi', dob: '04/12/1990' },
         },
         'customer.additional_id_number',
       ],
       [{ wallet_address: '0x1234' }, 'wallet_address'],
-      [{ amount_fiat: -3 }, 'amount_fiat'],
+      [{ local_amount: -3 }, 'local_amount'],
+      [{ local_amount: 1500.5 }, 'local_amount'],
+      [
+        { payment_method: { type: 'mobile_money', phone_number: KE_SETTLES } },
+        'payment_method.network_id',
+      ],
+      [{ customer_id: 'pcus_someone' }, 'customer_id'],
+      [{ token: 'USDC' }, 'token'],
+      [{ amount_fiat: 1500 }, 'amount_fiat'],
+      [{ refund_address: WALLET }, 'refund_address'],
       [{ order_type: 'Both' }, 'order_type'],
     ]
     for (const [override, field] of cases) {
@@ -144,9 +160,9 @@ describe.each(TRANSPORTS)('quotes through %s', (transport) => {
     const amina = browser(kit)
     await amina.get(`${KIT_ROUTES.catalog}?country=KE&order_type=OnRamp`)
     const before = kit.upstream.length
-    const res = await amina.post(KIT_ROUTES.quotes, validQuote({ amount_fiat: 5 }))
+    const res = await amina.post(KIT_ROUTES.quotes, validQuote({ local_amount: 5 }))
     expect(res.status).toBe(422)
-    expect(await res.json()).toMatchObject({ data: { field: 'amount_fiat' } })
+    expect(await res.json()).toMatchObject({ data: { field: 'local_amount' } })
     expect(kit.upstream.length).toBe(before)
   })
 

@@ -7,6 +7,7 @@ import {
   type Provider,
   type Quote,
   quoteRequest,
+  quoteSides,
   validateQuoteInput,
 } from '@rampkit/core'
 import type { Hono } from 'hono'
@@ -26,17 +27,16 @@ const MAX_QUOTE_MEMORY_MS = 7 * 24 * 60 * 60 * 1000
 /** What the kit remembers of a quote it made: whose it is, and what the order will be. */
 type QuoteRecord = {
   owner: string
-  quote: Pick<
-    Quote,
-    | 'quote_id'
-    | 'order_type'
-    | 'currency'
-    | 'token'
-    | 'rate'
-    | 'amount_fiat'
-    | 'amount_crypto'
-    | 'wallet_address'
-  >
+  quote: Pick<Quote, 'quote_id' | 'order_type'> & {
+    /** The fiat currency and the token's symbol. */
+    currency: string
+    token: string
+    rate: number
+    amount_fiat: number
+    amount_crypto: number
+    /** An on-ramp's `wallet_address`, an off-ramp's `refund_address`. */
+    wallet_address: string | null
+  }
 }
 
 const quoteKey = (quoteId: string) => `rampkit:quote:${quoteId}`
@@ -94,11 +94,8 @@ export function registerQuoteRoutes(app: Hono<RampEnv>, kit: KitContext) {
       provider: cachedProvider(kit, parsed.data),
       environment: kit.environment,
     })
-    const cryptoAmount = parsed.data.amount_fiat === undefined
-    if (!checked.ok && !(cryptoAmount && checked.field === 'amount_fiat')) {
-      return invalid(c, checked.field, checked.message)
-    }
-    const request = checked.ok ? { ...parsed.data, ...checked.value } : parsed.data
+    if (!checked.ok) return invalid(c, checked.field, checked.message)
+    const request = { ...parsed.data, ...checked.value }
     let quote: Quote
     try {
       quote = await kit.client.createQuote(request as typeof parsed.data)
@@ -111,17 +108,22 @@ export function registerQuoteRoutes(app: Hono<RampEnv>, kit: KitContext) {
       MAX_QUOTE_MEMORY_MS,
       Math.max(0, (Number.isNaN(expiresAt) ? now : expiresAt) - now) + QUOTE_GRACE_MS,
     )
+    // The order the accept records is priced exactly as quoted; the wallet is where an
+    // on-ramp's tokens go, or where an off-ramp's come from (its refund address).
+    const { rate, fiat, crypto } = quoteSides(quote)
     const record: QuoteRecord = {
       owner: user.owner,
       quote: {
         quote_id: quote.quote_id,
         order_type: quote.order_type,
-        currency: quote.currency,
-        token: quote.token,
-        rate: quote.rate,
-        amount_fiat: quote.amount_fiat,
-        amount_crypto: quote.amount_crypto,
-        wallet_address: quote.wallet_address ?? parsed.data.wallet_address,
+        currency: fiat.currency,
+        token: crypto.currency,
+        rate,
+        amount_fiat: fiat.amount,
+        amount_crypto: crypto.amount,
+        wallet_address:
+          (quote.order_type === 'OffRamp' ? request.refund_address : request.wallet_address) ??
+          null,
       },
     }
     await kit.store.kvSet({ key: quoteKey(quote.quote_id), value: JSON.stringify(record), ttlMs })
@@ -143,13 +145,14 @@ export function registerQuoteRoutes(app: Hono<RampEnv>, kit: KitContext) {
     const record = saved === null ? null : (JSON.parse(saved) as QuoteRecord)
     if (!record || record.owner !== user.owner) return notFound(c, 'Quote')
     // An off-ramp quote is only a price, and the widget shows it before asking for the wallet
-    // proof; accepting it is what lets the service take the tokens from the quote's wallet.
+    // proof; accepting it is what lets the service take the tokens from the quote's wallet (its
+    // refund address).
     const seller = record.quote.wallet_address
     if (
       record.quote.order_type === 'OffRamp' &&
       (!seller || !(await isWalletProven(kit, user.owner, seller)))
     ) {
-      return walletNotProven(c, 'wallet_address')
+      return walletNotProven(c, 'refund_address')
     }
 
     let accepted: Awaited<ReturnType<typeof kit.client.acceptQuote>>

@@ -285,17 +285,38 @@ export const OPTION_VALUES: readonly unknown[] = ['x', { aborted: true }, 1, nul
  */
 export const KE_SETTLES = '+2541111111111'
 
-/** A quote body the sandbox accepts (Kenya, M-Pesa, on-ramp) whose order settles. */
+/** USDC on Base, the published sandbox asset; the local sandbox maps it onto its test USDC. */
+export const BASE_USDC = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913'
+
+/**
+ * A quote body in the service's published form that the sandbox accepts (Kenya, M-Pesa,
+ * on-ramp, inline customer) and whose order settles.
+ */
 export function validQuote(overrides: Record<string, unknown> = {}) {
   return {
     order_type: 'OnRamp',
     country: 'KE',
     currency: 'KES',
-    token: 'USDC',
-    amount_fiat: 1500,
-    wallet_address: WALLET,
+    local_amount: 1500,
+    asset: { token: BASE_USDC, currency: 'USDC', network: 'BASE' },
     payment_method: { type: 'mobile_money', network_id: MPESA, phone_number: KE_SETTLES },
-    customer: { name: 'Amina Otieno', dob: '04/12/1990' },
+    customer: { type: 'user', name: 'Amina Otieno', dob: '04/12/1990' },
+    wallet_address: WALLET,
+    ...overrides,
+  }
+}
+
+/**
+ * An off-ramp quote body in the published form: `crypto_amount` tokens sold from `wallet`,
+ * which is also the `refund_address` the tokens go back to if the payout fails.
+ */
+export function validSale(wallet: string = WALLET, overrides: Record<string, unknown> = {}) {
+  const { local_amount: _amount, wallet_address: _wallet, ...rest } = validQuote()
+  return {
+    ...rest,
+    order_type: 'OffRamp',
+    crypto_amount: 10,
+    refund_address: wallet,
     ...overrides,
   }
 }

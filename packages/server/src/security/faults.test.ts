@@ -462,7 +462,7 @@ describe('writes through a faulty upstream', () => {
       const amina = await signedIn()
       for (let round = 0; round < WRITE_ROUNDS; round++) {
         const quote = await answer<Quote>(() =>
-          amina.post(KIT_ROUTES.quotes, validQuote({ amount_fiat: 1500 + round })),
+          amina.post(KIT_ROUTES.quotes, validQuote({ local_amount: 1500 + round })),
         )
         expect(quote.status).toBe(201)
         const quoteId = quote.body.data.quote_id

@@ -17,7 +17,7 @@ import {
   proveWallet,
   sandboxForFile,
   startKit,
-  validQuote,
+  validSale,
   waitFor,
 } from '../routes/testing.js'
 import { walletProofKey } from '../routes/wallets.js'
@@ -134,16 +134,13 @@ describe('a session that has not proven the wallet', () => {
 
   it('may price an off-ramp from it, but cannot accept that quote: 403, nothing moved', async () => {
     // A quote is only a price: it moves nothing, and the widget shows it before the proof.
-    const quoted = await attacker.post(
-      KIT_ROUTES.quotes,
-      validQuote({ order_type: 'OffRamp', wallet_address: victim.address }),
-    )
+    const quoted = await attacker.post(KIT_ROUTES.quotes, validSale(victim.address))
     expect(quoted.status).toBe(201)
     const { quote_id } = (await attacker.json<Body<Quote>>(quoted)).data
     const res = await attempt(attacker, `${KIT_ROUTES.quotes}/${quote_id}/accept`, {})
     expect(res.status).toBe(403)
     expect((await attacker.json(res)).data).toEqual({
-      field: 'wallet_address',
+      field: 'refund_address',
       code: 'wallet_not_proven',
     })
   })
@@ -171,10 +168,7 @@ describe('a session that has not proven the wallet', () => {
     // The victim's quotes are the victim's: accepting one from here is a 404.
     const victimsQuote = browser(kit)
     expect((await proveWallet(victimsQuote, victimKey, chainId)).status).toBe(201)
-    const quoted = await victimsQuote.post(
-      KIT_ROUTES.quotes,
-      validQuote({ order_type: 'OffRamp', wallet_address: victim.address }),
-    )
+    const quoted = await victimsQuote.post(KIT_ROUTES.quotes, validSale(victim.address))
     const { quote_id } = (await victimsQuote.json<Body<Quote>>(quoted)).data
     const accept = await attempt(attacker, `${KIT_ROUTES.quotes}/${quote_id}/accept`, {})
     expect(accept.status).toBe(404)
@@ -207,9 +201,7 @@ describe('the wallet’s own session', () => {
     expect((await proveWallet(owner, victimKey, chainId)).status).toBe(201)
     const quoted = await owner.post(
       KIT_ROUTES.quotes,
-      validQuote({
-        order_type: 'OffRamp',
-        wallet_address: victim.address,
+      validSale(victim.address, {
         payment_method: { type: 'mobile_money', network_id: MPESA, phone_number: '+254712345678' },
       }),
     )
@@ -222,7 +214,7 @@ describe('the wallet’s own session', () => {
     const res = await owner.post(`${KIT_ROUTES.quotes}/${quote.quote_id}/accept`, {})
     expect(res.status).toBe(403)
     expect((await owner.json(res)).data).toEqual({
-      field: 'wallet_address',
+      field: 'refund_address',
       code: 'wallet_not_proven',
     })
     // Proven again, the same quote is accepted.

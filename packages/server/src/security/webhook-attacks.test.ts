@@ -206,7 +206,7 @@ describe.each(ENGINES)('webhook attacks on the $name store', (engine) => {
     {} as never
 
   async function accept(amount: number): Promise<KitOrder> {
-    const quote = await amina.post(KIT_ROUTES.quotes, validQuote({ amount_fiat: amount }))
+    const quote = await amina.post(KIT_ROUTES.quotes, validQuote({ local_amount: amount }))
     expect(quote.status).toBe(201)
     const { quote_id } = (await amina.json<{ data: Quote }>(quote)).data
     const res = await amina.post(KIT_ROUTES.acceptQuote.replace(':quoteId', quote_id), {})

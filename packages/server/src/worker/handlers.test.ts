@@ -61,7 +61,7 @@ async function usdcAddress(apiKey: string): Promise<string> {
 /** A quote order the end user accepts through the kit (recorded `processing` by the kit). */
 async function acceptQuote(user: Browser, amountFiat: number): Promise<KitOrder> {
   const quote = await user.json<Body<Quote>>(
-    await user.post(KIT_ROUTES.quotes, validQuote({ amount_fiat: amountFiat })),
+    await user.post(KIT_ROUTES.quotes, validQuote({ local_amount: amountFiat })),
   )
   const accepted = await user.post(
     KIT_ROUTES.acceptQuote.replace(':quoteId', quote.data.quote_id),
