@@ -31,8 +31,8 @@ const quoteBody = JSON.stringify({
   order_type: 'OnRamp',
   country: 'KE',
   currency: 'KES',
-  token: 'USDC',
-  amount_fiat: 1500,
+  local_amount: 1500,
+  asset: { currency: 'USDC', network: 'BASE' },
   wallet_address: WALLET,
   // The sandbox guide's success number: every order settles.
   payment_method: { type: 'mobile_money', network_id: MPESA, phone_number: '+2541111111111' },
@@ -163,19 +163,19 @@ export async function benchSandbox(): Promise<Entry> {
         body: quoteBody,
       })
       const body = (await response.json()) as { data: { quote_id: string } }
-      if (response.status !== 201)
+      if (response.status !== 200)
         throw new Error(`quote ${response.status} ${JSON.stringify(body)}`)
       return body.data.quote_id
     }
     const order = async () => {
       const quoteId = await quote()
-      const response = await fetch(`${url}/api/v1/partner/orders/quote/${quoteId}/accept`, {
+      const response = await fetch(`${url}/api/v1/partner/orders/${quoteId}/accept`, {
         method: 'POST',
         headers,
       })
-      const body = (await response.json()) as { data: { order_id: string } }
+      const body = (await response.json()) as { data: { order: { order_id: string } } }
       if (!response.ok) throw new Error(`accept ${response.status} ${JSON.stringify(body)}`)
-      const id = body.data.order_id
+      const id = body.data.order.order_id
       if (early.delete(id)) return
       await withTimeout(
         new Promise<void>((resolve) => settled.set(id, resolve)),
