@@ -14,6 +14,7 @@ export {
   openAccountRequest,
   ordersMeQuery,
   type ProviderLimits,
+  quoteAssetOf,
   quoteRequest,
   revokeCustomerRequest,
   type SandboxTestOutcome,

@@ -34,10 +34,15 @@ afterAll(async () => {
   await t?.stop()
 })
 
-/** Accepts a quote made of `overrides` on top of the Kenyan helper; returns the order id. */
+/**
+ * Accepts a quote made of `overrides` on top of the Kenyan helper (the off-ramp one when
+ * `order_type` is `OffRamp`); returns the order id.
+ */
 async function acceptedOrder(overrides: Record<string, unknown>, key = KEY_A) {
   const client = t.client(key)
-  const quote = await client.createQuote(t.kenyaQuote(overrides))
+  const body =
+    overrides.order_type === 'OffRamp' ? t.kenyaOffRampQuote(overrides) : t.kenyaQuote(overrides)
+  const quote = await client.createQuote(body)
   return (await client.acceptQuote({ quote_id: quote.quote_id })).order_id
 }
 
@@ -68,11 +73,11 @@ describe('on-ramp quotes follow the payout phone or bank account', () => {
       await acceptedOrder(momo(KE_SETTLES)),
       await acceptedOrder(momo(KE_FAILS)),
       await acceptedOrder({
-        amount_fiat: 2000,
+        local_amount: 2000,
         payment_method: { type: 'bank', network_id: equity, account_number: '1111111111' },
       }),
       await acceptedOrder({
-        amount_fiat: 2000,
+        local_amount: 2000,
         payment_method: { type: 'bank', network_id: equity, account_number: '0000000000' },
       }),
     ]
@@ -90,7 +95,7 @@ describe('on-ramp quotes follow the payout phone or bank account', () => {
   it('leaves any other number in pending_settlement, with no terminal event, until a control ends it', async () => {
     const pending = await acceptedOrder(momo(KE_PENDING))
     const invented = await acceptedOrder({
-      amount_fiat: 2000,
+      local_amount: 2000,
       payment_method: { type: 'bank', network_id: equity, account_number: '0123456789' },
     })
     expect(await statusAfterSettlement([pending, invented])).toEqual([
@@ -127,7 +132,7 @@ describe('off-ramp quotes follow the customer name', () => {
     const sell = (name: string, phone = KE_PENDING) =>
       acceptedOrder({
         order_type: 'OffRamp',
-        wallet_address: seller.address,
+        refund_address: seller.address,
         ...momo(phone),
         customer: { name, dob: '01/31/1990' },
       })
@@ -144,6 +149,39 @@ describe('off-ramp quotes follow the customer name', () => {
     expect(await t.chain.balanceOf(usdc, seller.address)).toBe(
       before - t.units('USDC', (order.amount_crypto as number).toFixed(6)),
     )
+  })
+
+  it('auto-credits a Successful sale whose refund address approved nothing: settled, no transaction', async () => {
+    const refund = freshAddress()
+    const successful = await acceptedOrder({
+      order_type: 'OffRamp',
+      refund_address: refund,
+      customer: { name: 'Successful Jane Doe', dob: '01/31/1990' },
+    })
+    // Without a test name the same sale is not forced: a control's settle needs the tokens.
+    const forced = await acceptedOrder({ order_type: 'OffRamp', refund_address: refund })
+    await t.sandbox.admin.advance(5_000)
+    await t.raw(`/__sandbox/orders/${forced}/settle`, { method: 'POST' })
+    expect(await statusAfterSettlement([successful, forced])).toEqual(['settled', 'failed'])
+    const order = await t.client().getPartnerOrder({ order_id: successful })
+    expect(order.settlement_transaction_hash).toBeNull()
+    const failed = await t.client().getPartnerOrder({ order_id: forced })
+    expect(failed.failure_reason).toMatch(/deposit not received: allowance 0/)
+  })
+
+  it('reads the name of a vault customer quoted by customer_id', async () => {
+    const client = t.client(KEY_B)
+    const successful = await t.onboardCustomer(client, 'outcome-successful', {
+      profile: { first_name: 'Successful Amina' },
+    })
+    const plain = await t.onboardCustomer(client, 'outcome-plain')
+    const sell = async (customerId: string) => {
+      const { customer: _inline, ...body } = t.kenyaOffRampQuote({ customer_id: customerId })
+      const quote = await client.createQuote(body)
+      return (await client.acceptQuote({ quote_id: quote.quote_id })).order_id
+    }
+    const orders = [await sell(successful), await sell(plain)]
+    expect(await statusAfterSettlement(orders, KEY_B)).toEqual(['settled', 'pending_settlement'])
   })
 })
 

@@ -30,6 +30,10 @@ import {
  */
 let t: TestSandbox
 
+/** The contracts the service's published quote examples send: Base USDC and Polygon USDT. */
+const BASE_USDC = '0x833589fcd6edb6e08f4c7c32d4f71b54bdA02913'
+const POLYGON_USDT = '0xc2132d05d31c914a87c6611c10748aeb04b58e8f'
+
 beforeAll(async () => {
   t = await startTestSandbox()
 })
@@ -138,59 +142,76 @@ describe('4.4 banks and 4.5 payment methods', () => {
 describe('4.6 binding quotes: the 422 table in order', () => {
   /** A quote request answered 422 with `data.field` and a message a person can act on. */
   const expectField = async (
-    overrides: Record<string, unknown>,
+    body: Record<string, unknown>,
     field: string,
-    message: string,
+    message: string | RegExp,
   ) => {
-    const response = await t.raw('/api/v1/partner/orders/quote', {
-      method: 'POST',
-      body: t.kenyaQuote(overrides),
-    })
+    const response = await t.raw('/api/v1/partner/orders/quote', { method: 'POST', body })
     expect(response.status).toBe(422)
     expect(response.body.status).toBe('error')
     expect(response.body.data.field).toBe(field)
-    expect(response.body.message).toBe(message)
+    expect(response.body.message).toMatch(message)
     return response
   }
   const notActive = (direction: string) =>
     `payment_method.network_id is not an active bank provider of KE for ${direction}; take it from the catalog providers or the banks listing`
 
-  it('creates a quote with a rate, both amounts, the token and an expiry 120 s out', async () => {
+  it('answers 200 with the published quote: amounts, fees, instructions, an expiry 120 s out', async () => {
+    const raw = await t.raw('/api/v1/partner/orders/quote', {
+      method: 'POST',
+      body: t.kenyaQuote(),
+    })
+    expect([raw.status, raw.body.message]).toEqual([200, 'Partner order quote created'])
     const quote = await t.client().createQuote(t.kenyaQuote())
     expect(quote).toMatchObject({
+      status: 'process',
       order_type: 'OnRamp',
-      currency: 'KES',
-      token: 'USDC',
-      amount_fiat: 1500,
-      decimals: 6,
-      token_address: t.token('USDC').address,
+      rail: 'local_fiat',
+      amounts: {
+        rate: 131.1888,
+        rate_currency: 'KES',
+        user_pays: { amount: 1500, currency: 'KES' },
+        user_receives: { currency: 'USDC', network: 'BASE' },
+        // The 1.5 % markup's share of 1500 KES, and that in USD at 129.25 KES.
+        fees: { service_fee_local: 22.17, service_fee_usd: 0.17, network_fee_local: 0 },
+      },
+      instructions: { available_after_accept: true },
     })
-    expect(quote.amount_crypto).toBeCloseTo(1500 / quote.rate, 5)
+    expect(quote.quote_id).toMatch(/^yc_receive_[0-9a-f-]{36}$/)
+    expect(quote.amounts.user_receives.amount).toBe(Math.floor((1500 / 131.1888) * 1e6) / 1e6)
     expect(Date.parse(quote.expires_at) - Date.parse(quote.created_at ?? '')).toBe(120_000)
   })
 
-  it('requires network_id on bank rails and checks it belongs to the corridor and direction', async () => {
+  it('requires network_id on both African rails and checks it belongs to the corridor and direction', async () => {
     await expectField(
-      { payment_method: { type: 'bank' } },
+      t.kenyaQuote({ payment_method: { type: 'bank' } }),
       'payment_method.network_id',
       'Choose a bank or provider',
     )
     await expectField(
-      { payment_method: { type: 'bank', network_id: providerId('NG', 'bank', 'ACCESS') } },
+      t.kenyaQuote({ payment_method: { type: 'mobile_money', phone_number: '+2541111111111' } }),
+      'payment_method.network_id',
+      'Choose a bank or provider',
+    )
+    await expectField(
+      t.kenyaQuote({
+        payment_method: { type: 'bank', network_id: providerId('NG', 'bank', 'ACCESS') },
+      }),
       'payment_method.network_id',
       notActive('OnRamp'),
     )
     // Co-operative Bank serves on-ramp only; NCBA is inactive.
     await expectField(
-      {
-        order_type: 'OffRamp',
+      t.kenyaOffRampQuote({
         payment_method: { type: 'bank', network_id: providerId('KE', 'bank', 'COOP') },
-      },
+      }),
       'payment_method.network_id',
       notActive('OffRamp'),
     )
     await expectField(
-      { payment_method: { type: 'bank', network_id: providerId('KE', 'bank', 'NCBA') } },
+      t.kenyaQuote({
+        payment_method: { type: 'bank', network_id: providerId('KE', 'bank', 'NCBA') },
+      }),
       'payment_method.network_id',
       notActive('OnRamp'),
     )
@@ -204,14 +225,14 @@ describe('4.6 binding quotes: the 422 table in order', () => {
 
   it('checks the phone is E.164 of the corridor on mobile money', async () => {
     await expectField(
-      { payment_method: { type: 'mobile_money', network_id: MPESA } },
+      t.kenyaQuote({ payment_method: { type: 'mobile_money', network_id: MPESA } }),
       'payment_method.phone_number',
       'Enter a phone number',
     )
     await expectField(
-      {
+      t.kenyaQuote({
         payment_method: { type: 'mobile_money', network_id: MPESA, phone_number: '+2348031234567' },
-      },
+      }),
       'payment_method.phone_number',
       'Enter a phone number from Kenya',
     )
@@ -219,47 +240,94 @@ describe('4.6 binding quotes: the 422 table in order', () => {
 
   it('checks a two-word name, an mm/dd/yyyy date of birth and the Nigerian BVN', async () => {
     await expectField(
-      { customer: { name: 'Amina', dob: '01/31/1990' } },
+      t.kenyaQuote({ customer: { name: 'Amina', dob: '01/31/1990' } }),
       'customer.name',
       'Enter your first and last name',
     )
     await expectField(
-      { customer: { name: 'Amina Njeri', dob: '1990-01-31' } },
+      t.kenyaQuote({ customer: { name: 'Amina Njeri', dob: '1990-01-31' } }),
       'customer.dob',
       'Use the format mm/dd/yyyy',
     )
-    await expectField(
-      {
-        country: 'NG',
-        currency: 'NGN',
-        amount_fiat: 50_000,
-        payment_method: { type: 'bank', network_id: providerId('NG', 'bank', 'ACCESS') },
-      },
-      'customer.additional_id_number',
-      'Enter your BVN',
-    )
+    const nigeria = {
+      country: 'NG',
+      currency: 'NGN',
+      local_amount: 50_000,
+      payment_method: { type: 'bank', network_id: providerId('NG', 'bank', 'ACCESS') },
+    }
+    await expectField(t.kenyaQuote(nigeria), 'customer.additional_id_number', 'Enter your BVN')
     const ng = await t.client().createQuote(
       t.kenyaQuote({
-        country: 'NG',
-        currency: 'NGN',
-        amount_fiat: 50_000,
-        payment_method: { type: 'bank', network_id: providerId('NG', 'bank', 'ACCESS') },
+        ...nigeria,
         customer: { name: 'Chidi Okeke', dob: '02/28/1988', additional_id_number: '22123456789' },
       }),
     )
-    expect(ng.currency).toBe('NGN')
+    expect(ng.amounts.user_pays).toEqual({ amount: 50_000, currency: 'NGN' })
   })
 
-  it('answers 422 amount_fiat below the provider minimum and above its maximum', async () => {
-    const low = await expectField({ amount_fiat: 5 }, 'amount_fiat', 'Minimum is 10 KES')
+  it('answers 422 local_amount below the provider minimum, above its maximum, or not whole', async () => {
+    const low = await expectField(
+      t.kenyaQuote({ local_amount: 5 }),
+      'local_amount',
+      'Minimum is 10 KES',
+    )
     expect(low.body.data).toMatchObject({ min_amount: 10, max_amount: 250_000, currency: 'KES' })
-    await expectField({ amount_fiat: 250_001 }, 'amount_fiat', 'Maximum is 250,000 KES')
-    const client = await failure(t.client().createQuote(t.kenyaQuote({ amount_fiat: 5 })))
+    await expectField(
+      t.kenyaQuote({ local_amount: 250_001 }),
+      'local_amount',
+      'Maximum is 250,000 KES',
+    )
+    await expectField(t.kenyaQuote({ local_amount: 800.5 }), 'local_amount', /whole number/)
+    const client = await failure(t.client().createQuote(t.kenyaQuote({ local_amount: 5 })))
     expect(client).toBeInstanceOf(ValidationError)
-    expect(client.field).toBe('amount_fiat')
+    expect(client.field).toBe('local_amount')
   })
 
-  it('answers 422 and 503 for corridors, and 400 for tokens', async () => {
+  it('prices crypto_amount at the rate and checks its fiat against the provider limits', async () => {
+    // M-Pesa pays out 50 to 150,000 KES; the off-ramp rate is 127.3113 KES per USDC.
+    const low = await expectField(
+      t.kenyaOffRampQuote({ crypto_amount: 0.1 }),
+      'crypto_amount',
+      "crypto_amount 0.1 USDC is 12.73 KES at 127.3113 KES per USDC; the provider's minimum is 50 KES (0.392739 USDC)",
+    )
+    expect(low.body.data).toMatchObject({
+      min_amount: 0.392739,
+      max_amount: 1178.214345,
+      currency: 'USDC',
+      fiat_min_amount: 50,
+      fiat_max_amount: 150_000,
+      fiat_currency: 'KES',
+    })
+    await expectField(
+      t.kenyaOffRampQuote({ crypto_amount: 2000 }),
+      'crypto_amount',
+      /maximum is 150000 KES \(1178\.214345 USDC\)/,
+    )
+    const sale = await t.client().createQuote(t.kenyaOffRampQuote({ crypto_amount: 35.5 }))
+    expect(sale.quote_id).toMatch(/^yc_send_/)
+    expect(sale.amounts).toMatchObject({
+      rate: 127.3113,
+      user_pays: { amount: 35.5, currency: 'USDC', network: 'BASE' },
+      user_receives: { amount: 4519.55, currency: 'KES' },
+    })
+  })
+
+  it('takes one amount, one customer, and the address of the direction', async () => {
+    const { local_amount: _amount, ...noAmount } = t.kenyaQuote()
+    await expectField(noAmount, 'local_amount', 'local_amount is required')
+    await expectField(t.kenyaQuote({ crypto_amount: 5 }), 'local_amount', /exactly one/)
+    await expectField(t.kenyaQuote({ customer_id: 'pcus_x' }), 'customer_id', /exactly one/)
+    await expectField(
+      t.kenyaOffRampQuote({ wallet_address: freshAddress() }),
+      'wallet_address',
+      /refund_address/,
+    )
+    const { refund_address: _refund, ...noRefund } = t.kenyaOffRampQuote()
+    await expectField(noRefund, 'refund_address', 'refund_address is required')
+    await expectField(t.kenyaQuote({ token: 'USDC' }), 'token', /token/)
+  })
+
+  it('answers 422 and 503 for corridors', async () => {
     const eg = await t.raw('/api/v1/partner/orders/quote', {
       method: 'POST',
       body: t.kenyaQuote({ country: 'EG', currency: 'EGP' }),
@@ -270,11 +338,60 @@ describe('4.6 binding quotes: the 422 table in order', () => {
       body: t.kenyaQuote({ country: 'CM', currency: 'XAF' }),
     })
     expect(cm.status).toBe(503)
-    const token = await t.raw('/api/v1/partner/orders/quote', {
-      method: 'POST',
-      body: t.kenyaQuote({ token: 'DOGE' }),
+  })
+
+  it('resolves asset by address (local or published), else by symbol; refuses what it cannot', async () => {
+    const quoteFor = (asset: Record<string, unknown>) =>
+      t.raw('/api/v1/partner/orders/quote', { method: 'POST', body: t.kenyaQuote({ asset }) })
+    for (const [asset, symbol, network] of [
+      [
+        { token: t.token('WXM').address.toLowerCase(), currency: 'WXM', network: 'ARBITRUM' },
+        'WXM',
+        'ARBITRUM',
+      ],
+      [
+        { token: BASE_USDC.toUpperCase().replace('0X', '0x'), currency: 'usdc', network: 'base' },
+        'USDC',
+        'BASE',
+      ],
+      [{ token: POLYGON_USDT, currency: 'USDT', network: 'POLYGON' }, 'USDT', 'ANVIL'],
+      [{ currency: 'USDT', network: String(t.chain.chainId) }, 'USDT', 'ANVIL'],
+      [{ currency: 'BASE_USDC(Testnet)', network: '8453' }, 'USDC', 'BASE'],
+    ] as const) {
+      const { status, body } = await quoteFor(asset)
+      expect([status, body.data.amounts?.user_receives]).toEqual([
+        200,
+        { amount: expect.any(Number), currency: symbol, network },
+      ])
+    }
+    const unknownAddress = await quoteFor({
+      token: '0x1111111111111111111111111111111111111111',
+      currency: 'USDC',
+      network: 'BASE',
     })
-    expect([token.status, token.body.code]).toEqual([400, 'unknown_token'])
+    expect([
+      unknownAddress.status,
+      unknownAddress.body.code,
+      unknownAddress.body.data.field,
+    ]).toEqual([400, 'unknown_token', 'asset.token'])
+    const unknownSymbol = await quoteFor({ currency: 'DOGE', network: 'BASE' })
+    expect([unknownSymbol.status, unknownSymbol.body.code, unknownSymbol.body.data.field]).toEqual([
+      400,
+      'unknown_token',
+      'asset.currency',
+    ])
+    const production = await quoteFor({ currency: 'SCROLL_USDC', network: 'SCROLL' })
+    expect([production.status, production.body.code]).toEqual([400, 'token_env_mismatch'])
+    await expectField(
+      t.kenyaQuote({ asset: { token: BASE_USDC, currency: 'USDT', network: 'BASE' } }),
+      'asset.currency',
+      /does not match asset.token, which is USDC here/,
+    )
+    await expectField(
+      t.kenyaQuote({ asset: { currency: 'USDC', network: 'SOLANA' } }),
+      'asset.network',
+      /not a network the sandbox knows/,
+    )
   })
 
   it('quotes international bank pay-in in EUR by currency only', async () => {
@@ -282,11 +399,154 @@ describe('4.6 binding quotes: the 422 table in order', () => {
       t.kenyaQuote({
         country: undefined,
         currency: 'EUR',
-        amount_fiat: 100,
+        local_amount: 100,
         payment_method: { type: 'BankSepa' },
       }),
     )
-    expect(quote.currency).toBe('EUR')
+    expect(quote).toMatchObject({
+      rail: 'international_bank',
+      amounts: { user_pays: { amount: 100, currency: 'EUR' } },
+    })
+  })
+})
+
+describe('4.6 the published quote examples', () => {
+  /** The service's published inline OnRamp example, with this sandbox's M-Pesa id. */
+  const publishedOnRamp = () => ({
+    order_type: 'OnRamp' as const,
+    currency: 'KES',
+    country: 'KE',
+    local_amount: 800,
+    asset: { token: BASE_USDC, currency: 'USDC', network: 'BASE' },
+    customer: {
+      uid: 'sandbox-ke-onramp-success-001',
+      type: 'user' as const,
+      name: 'Successful Jane Customer',
+      country: 'KE',
+      phone: '+2541111111111',
+      address: 'Nairobi',
+      dob: '02/01/1997',
+      email: 'jane@example.com',
+      id_number: 'A1234567',
+      id_type: 'passport',
+    },
+    payment_method: { type: 'mobile_money', phone_number: '+2541111111111', network_id: MPESA },
+    wallet_address: '0xde0B295669a9FD93d5F28D9Ec85E40f4cb697BAe' as const,
+  })
+
+  it('quotes the inline OnRamp example (Base USDC address) and settles it to the wallet', async () => {
+    const client = t.client()
+    const body = publishedOnRamp()
+    const usdc = t.token('USDC').address
+    const before = await t.chain.balanceOf(usdc, body.wallet_address)
+    const quote = await client.createQuote(body)
+    expect(quote.amounts).toMatchObject({
+      user_pays: { amount: 800, currency: 'KES' },
+      user_receives: { currency: 'USDC', network: 'BASE' },
+    })
+    const accepted = await client.acceptQuote({ quote_id: quote.quote_id })
+    expect(accepted).toMatchObject({
+      payment_instructions: { type: 'mobile_money', phone_number: '+2541111111111' },
+    })
+    await t.sandbox.admin.advance(5_000)
+    const order = await client.getPartnerOrder({ order_id: accepted.order_id })
+    expect(order).toMatchObject({
+      status: 'settled',
+      amount_fiat: 800,
+      amount_crypto: quote.amounts.user_receives.amount,
+      currency: 'KES',
+      token: 'BASE_USDC(Testnet)',
+      wallet_address: body.wallet_address,
+    })
+    expect(await t.chain.balanceOf(usdc, body.wallet_address)).toBe(
+      before + t.units('USDC', quote.amounts.user_receives.amount.toFixed(6)),
+    )
+  })
+
+  it('sells Polygon USDT from refund_address: crypto_deposit, allowance collected at settlement', async () => {
+    const client = t.client()
+    const seller = t.wallet(7)
+    await seller.approve('USDT', t.units('USDT', '20'))
+    const usdt = t.token('USDT').address
+    const before = await t.chain.balanceOf(usdt, seller.address)
+    const quote = await client.createQuote({
+      order_type: 'OffRamp',
+      currency: 'KES',
+      country: 'KE',
+      crypto_amount: 20,
+      customer: { name: 'Successful Juma Mwangi', dob: '07/14/1985' },
+      asset: { token: POLYGON_USDT, currency: 'USDT', network: 'POLYGON' },
+      payment_method: { type: 'mobile_money', phone_number: '+2541111111111', network_id: MPESA },
+      refund_address: seller.address,
+    })
+    expect(quote.amounts).toMatchObject({
+      user_pays: { amount: 20, currency: 'USDT', network: 'ANVIL' },
+      user_receives: { amount: 2546.23, currency: 'KES' },
+    })
+    const raw = await t.raw(`/api/v1/partner/orders/${quote.quote_id}/accept`, { method: 'POST' })
+    expect(raw.body.data.rail).toBe('local_fiat')
+    expect(raw.body.data.crypto_deposit).toEqual({
+      address: t.chain.treasury,
+      network: 'ANVIL',
+      currency: 'USDT',
+      amount: 20,
+    })
+    expect(raw.body.data.accepted.payment_instructions).toMatchObject({
+      type: 'erc20_allowance',
+      token_address: usdt,
+      spender: t.chain.spender,
+      amount_base_units: '20000000',
+    })
+    expect(raw.body.data.order).toMatchObject({
+      order_type: 'OffRamp',
+      amount_fiat: 2546.23,
+      amount_crypto: 20,
+      token: 'USDT',
+      wallet_address: seller.address,
+    })
+    await t.sandbox.admin.advance(5_000)
+    const order = await client.getPartnerOrder({ order_id: raw.body.data.order.order_id })
+    expect(order.status).toBe('settled')
+    expect(await t.chain.balanceOf(usdt, seller.address)).toBe(before - t.units('USDT', '20'))
+  })
+
+  it('quotes an approved vault customer by customer_id, with no inline customer', async () => {
+    const client = t.client()
+    const customerId = await t.onboardCustomer(client, 'quote-by-id')
+    const { customer: _inline, ...body } = t.kenyaQuote({ customer_id: customerId })
+    const quote = await client.createQuote(body)
+    const { order_id } = await client.acceptQuote({ quote_id: quote.quote_id })
+    await t.sandbox.admin.advance(5_000)
+    expect((await client.getPartnerOrder({ order_id })).status).toBe('settled')
+  })
+
+  it('answers 422 customer_status for a customer not approved, 404 for an unknown or foreign one', async () => {
+    const client = t.client()
+    const created = await client.createCustomer({
+      partner_customer_ref: 'quote-incomplete',
+      type: 'individual',
+      profile: { first_name: 'Baraka', last_name: 'Kiprono' },
+    })
+    const { customer: _inline, ...body } = t.kenyaQuote({ customer_id: created.id })
+    const incomplete = await t.raw('/api/v1/partner/orders/quote', { method: 'POST', body })
+    expect(incomplete.status).toBe(422)
+    expect(incomplete.body.message).toMatch(/^customer_status: incomplete/)
+    expect(incomplete.body.data).toEqual({ field: 'customer_id', customer_status: 'incomplete' })
+    const error = await failure(client.createQuote(body))
+    expect(error).toBeInstanceOf(ValidationError)
+    expect(error.field).toBe('customer_id')
+
+    const unknown = await t.raw('/api/v1/partner/orders/quote', {
+      method: 'POST',
+      body: { ...body, customer_id: 'pcus_nobody' },
+    })
+    expect([unknown.status, unknown.body.data]).toEqual([404, { field: 'customer_id' }])
+    const foreign = await t.raw('/api/v1/partner/orders/quote', {
+      method: 'POST',
+      key: KEY_B,
+      body,
+    })
+    expect([foreign.status, foreign.body.data]).toEqual([404, { field: 'customer_id' }])
   })
 })
 
@@ -311,13 +571,20 @@ describe('4.7 accept and 4.8 partner order', () => {
       method: 'POST',
     })
     expect(alias.status).toBe(409)
-    // The published shapes: the order under `order`, in the accept and in the order read.
+    // The published shapes: the order under `order`, in the accept and in the order read, with
+    // the quote's figures.
     const read = await t.raw(`/api/v1/partner/orders/${accepted.order_id}`)
     expect(read.body.data.order).toMatchObject({
       order_id: accepted.order_id,
       quote_id: quote.quote_id,
       status: 'processing',
       order_type: 'OnRamp',
+      amount_fiat: 1500,
+      amount_crypto: quote.amounts.user_receives.amount,
+      exchange_rate: quote.amounts.rate,
+      currency: 'KES',
+      token: 'BASE_USDC(Testnet)',
+      wallet_address: wallet,
     })
     const twice = await client.acceptQuote({ quote_id: quote.quote_id })
     expect(twice).toMatchObject({ alreadyAccepted: true, order_id: accepted.order_id })
@@ -332,7 +599,7 @@ describe('4.7 accept and 4.8 partner order', () => {
     const hash = settled.settlement_transaction_hash as `0x${string}`
     expect(await t.receiptStatus(hash)).toBe('success')
     expect(await t.chain.balanceOf(t.token('USDC').address, wallet)).toBe(
-      t.units('USDC', quote.amount_crypto.toFixed(6)),
+      t.units('USDC', quote.amounts.user_receives.amount.toFixed(6)),
     )
   })
 

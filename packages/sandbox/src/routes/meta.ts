@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { ok } from '../http/envelope.js'
 import type { SandboxEnv } from '../http/types.js'
+import { LOCAL_CHAIN_NAME } from '../seed/tokens.js'
 import { requireChain } from '../service/chain.js'
 import type { SandboxContext } from '../service/context.js'
 
@@ -22,7 +23,7 @@ export function metaRoutes(ctx: SandboxContext) {
         address: token.address,
         decimals: token.decimals,
         chain_id: chain.chainId,
-        chain: 'anvil',
+        chain: LOCAL_CHAIN_NAME,
         requires_zero_allowance_reset: token.requiresZeroAllowanceReset,
       })),
     })

@@ -1,28 +1,29 @@
 import { type Context, Hono } from 'hono'
-import { parseUnits } from 'viem'
+import { type Address, parseUnits } from 'viem'
 import { isoMillis } from '../clock/index.js'
 import {
   acceptQuoteRequest,
   currencyFractionDigits,
+  type ProviderLimits,
   quoteRequest,
   validateAmountForProvider,
-  validateCustomerName,
   validateQuoteInput,
 } from '../core.js'
 import { readJsonBody } from '../http/body.js'
 import { ApiError, firstIssue, ok } from '../http/envelope.js'
 import type { SandboxEnv } from '../http/types.js'
-import { findInternational, type Limits, providerId, railProviders } from '../seed/corridors.js'
+import { findInternational, type Limits, USD_MID_RATES } from '../seed/corridors.js'
 import { MARKUP } from '../seed/tokens.js'
 import { orderRef, requireChain } from '../service/chain.js'
 import type { SandboxContext } from '../service/context.js'
 import { directionOf, findProvider, selectCorridors } from '../service/corridors.js'
+import { customerNameOf } from '../service/customers.js'
 import { nextOutcome, startOrder } from '../service/orders.js'
 import { documentedOutcome } from '../service/outcomes.js'
 import { fiatAmountFor, round, tokenAmountFor, tokenRate } from '../service/pricing.js'
-import { resolveTokenName } from '../service/tokens.js'
-import { partnerOrderView, quoteView } from '../service/views.js'
-import type { Order, Quote } from '../state/store.js'
+import { resolveQuoteAsset } from '../service/tokens.js'
+import { partnerOrderView, quoteView, serviceRail } from '../service/views.js'
+import type { Order, Quote, SandboxUser } from '../state/store.js'
 import { uuid } from '../state/store.js'
 
 const ID = /^[A-Za-z0-9_-]{1,128}$/
@@ -31,9 +32,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 /** The chosen provider (for limits) and how it was named. */
 type Selected = { code: string | null; networkId: string | null; limits: Limits }
 
+/** A quote request after core's schema. */
+type QuoteBody = ReturnType<typeof quoteRequest.parse>
+
 /**
- * Binding quotes and their orders: POST /partner/orders/quote (4.6), POST
- * /partner/orders/quote/{quote_id}/accept (4.7) and GET /partner/orders/{order_id} (4.8).
+ * Binding quotes and their orders, at the service's published paths and in its published form:
+ * POST /partner/orders/quote (4.6), POST /partner/orders/{quote_id}/accept (4.7) and
+ * GET /partner/orders/{order_id} (4.8).
  */
 export function quoteRoutes(ctx: SandboxContext) {
   const app = new Hono<SandboxEnv>()
@@ -48,96 +53,26 @@ export function quoteRoutes(ctx: SandboxContext) {
     }
     const request = parsed.data
     const orderType = request.order_type
-    const direction = directionOf(orderType)
     const currency = request.currency
     const country = request.country ?? null
     const method = request.payment_method
-    let selected: Selected
-
-    if (country) {
-      const [market] = selectCorridors({ country, currency, orderType }).markets
-      if (!market) throw new ApiError(422, 'Corridor not supported', { country, currency })
-      if (method.type !== 'mobile_money' && method.type !== 'bank') {
-        throw new ApiError(422, 'payment_method.type must be mobile_money or bank', {
-          field: 'payment_method.type',
-        })
-      }
-      const rail = method.type
-      const networkId = method.network_id?.trim()
-      if (networkId) {
-        // A malformed id is left to validateQuoteInput, which names the same field.
-        const wellFormed = UUID.test(networkId)
-        const provider = wellFormed ? findProvider(market, rail, direction, networkId) : undefined
-        if (wellFormed && !provider?.active) {
-          throw new ApiError(
-            422,
-            `payment_method.network_id is not an active ${rail} provider of ${country} for ${orderType}; take it from the catalog providers or the banks listing`,
-            { field: 'payment_method.network_id' },
-          )
-        }
-        selected = provider
-          ? {
-              code: provider.code,
-              networkId: networkId.toLowerCase(),
-              limits: provider.limits[direction]!,
-            }
-          : { code: null, networkId, limits: { min: 0, max: Number.POSITIVE_INFINITY } }
-      } else {
-        // Mobile money may omit the network: the corridor's first active operator is used.
-        const fallback = railProviders(market, rail, direction).find((provider) => provider.active)
-        if (!fallback) {
-          throw new ApiError(422, `No ${rail} provider serves ${orderType} in ${country}`, {
-            field: 'payment_method.type',
-          })
-        }
-        selected = {
-          code: fallback.code,
-          networkId: rail === 'mobile_money' ? providerId(country, rail, fallback.code) : null,
-          limits: fallback.limits[direction]!,
-        }
-      }
-    } else {
-      const entry = findInternational(currency)
-      if (!entry) {
-        throw new ApiError(422, 'country is required for African corridors', {
-          field: 'country',
-          currency,
-        })
-      }
-      selectCorridors({ currency, orderType })
-      if (!entry.paymentMethodTypes.includes(method.type)) {
-        throw new ApiError(
-          422,
-          `payment_method.type must be one of ${entry.paymentMethodTypes.join(', ')} for ${currency}`,
-          { field: 'payment_method.type' },
-        )
-      }
-      selected = { code: null, networkId: method.network_id ?? null, limits: entry.limits }
-    }
-
-    const token = resolveTokenName(ctx.chain, request.token)
+    const selected = selectProvider(request)
+    const { token, network } = resolveQuoteAsset(ctx.chain, request.asset)
     const chain = requireChain(ctx.chain)
     const rate = tokenRate(currency, token.symbol, orderType)
     if (rate === undefined) {
       throw new ApiError(422, `No rate for ${currency}`, { field: 'currency', currency })
     }
-    const amountFiat =
-      request.amount_fiat ?? fiatAmountFor(round(request.amount_crypto ?? 0, 6), rate, currency)
+    const customer = quoteCustomer(ctx, user, request)
     const limits = { min_amount: selected.limits.min, max_amount: selected.limits.max, currency }
-    const candidate = { ...body, country, currency, amount_fiat: amountFiat }
-    const check = country
-      ? validateQuoteInput(candidate, {
-          now: () => ctx.clock.now(),
-          provider: limits,
-          environment: 'sandbox',
-        })
-      : (() => {
-          const name = validateCustomerName(request.customer.name)
-          return name.ok ? validateAmountForProvider(amountFiat, limits) : name
-        })()
+    const check = validateQuoteInput(request, {
+      now: () => ctx.clock.now(),
+      provider: limits,
+      environment: 'sandbox',
+    })
     if (!check.ok) {
       const hints =
-        check.field === 'amount_fiat'
+        check.field === 'local_amount'
           ? {
               min_amount: limits.min_amount,
               max_amount: Number.isFinite(limits.max_amount) ? limits.max_amount : null,
@@ -146,32 +81,22 @@ export function quoteRoutes(ctx: SandboxContext) {
           : {}
       throw new ApiError(422, check.message, { field: check.field, ...hints }, { code: check.code })
     }
-    const amountCrypto =
-      request.amount_crypto !== undefined
-        ? round(request.amount_crypto, 6)
-        : tokenAmountFor(amountFiat, rate, orderType)
-    if (amountCrypto <= 0) {
-      throw new ApiError(422, 'The amount is too small to buy any token', { field: 'amount_fiat' })
-    }
-    // validateQuoteInput hands back the phone in E.164, the form the service stores.
-    const normalised =
-      check.ok && typeof check.value === 'object'
-        ? check.value.payment_method.phone_number
-        : undefined
-    const phone = (normalised ?? method.phone_number)?.trim()
-    // An institution's business name counts like a person's name (the sandbox guide), once
-    // the quote request carries one.
-    const customer: Readonly<Record<string, unknown>> = request.customer
+    const { amountFiat, amountCrypto } = priceQuote(request, rate, token.symbol, limits)
+    // validateQuoteInput hands back the phone in E.164 and the addresses checksummed, the forms
+    // the service stores.
+    const phone = (check.value.payment_method.phone_number ?? method.phone_number)?.trim()
+    const wallet = (check.value.wallet_address ?? check.value.refund_address) as Address
     const testOutcome = documentedOutcome({
       orderType,
       flow: 'quote',
       phoneNumber: phone,
       accountNumber: method.account_number,
-      names: [customer.name, customer.business_name],
+      names: customer.names,
     })
     const now = ctx.clock.now()
+    const feeFiat = serviceFee(amountFiat, orderType, currency)
     const quote: Quote = {
-      id: uuid(),
+      id: `${orderType === 'OnRamp' ? 'yc_receive' : 'yc_send'}_${uuid()}`,
       userId: user.id,
       orderType,
       country,
@@ -185,20 +110,22 @@ export function quoteRoutes(ctx: SandboxContext) {
       tokenAddress: token.address,
       decimals: token.decimals,
       chainId: chain.chainId,
+      network,
       rate,
       amountFiat,
       amountCrypto,
-      feeFiat: round((amountFiat * MARKUP) / (1 + MARKUP), currencyFractionDigits(currency)),
-      walletAddress: request.wallet_address,
-      customerName: request.customer.name,
+      feeFiat,
+      feeUsd: round(feeFiat / (USD_MID_RATES[currency] ?? 1), 2),
+      walletAddress: wallet,
+      customerId: customer.id,
+      customerName: customer.names[0] ?? null,
       testOutcome: testOutcome ?? null,
-      clientRef: request.client_ref ?? null,
       createdAt: now,
       expiresAt: now + ctx.timings.quoteTtlMs,
       orderId: null,
     }
     ctx.store.quotes.set(quote.id, quote)
-    return ok(c, `Quote valid until ${isoMillis(quote.expiresAt)}`, quoteView(quote), 201)
+    return ok(c, 'Partner order quote created', quoteView(quote))
   })
 
   const accept = async (c: Context<SandboxEnv>) => {
@@ -226,7 +153,7 @@ export function quoteRoutes(ctx: SandboxContext) {
         expires_at: isoMillis(quote.expiresAt),
       })
     }
-    if (parsed.data.signed_accept !== undefined) checkSignedAccept(ctx, user.id)
+    if (parsed.data.signed_accept !== undefined) checkSignedAccept(ctx, user.id, quote.customerId)
     const now = ctx.clock.nowPrecise()
     const order: Order = {
       id: uuid(),
@@ -261,13 +188,15 @@ export function quoteRoutes(ctx: SandboxContext) {
     quote.orderId = order.id
     ctx.store.addOrder(order)
     startOrder(ctx, order)
-    // The published form: the order under `order`, the instructions under `accepted`.
+    // The published form: the order under `order`, the instructions under `accepted`, and an
+    // off-ramp's deposit address as `crypto_deposit`.
     return ok(c, 'Partner order quote accepted', {
       quote_id: quote.id,
       status: order.status,
       order: partnerOrderView(order),
       accepted: { payment_instructions: paymentInstructions(ctx, quote, order) },
-      rail: quote.rail,
+      ...(quote.orderType === 'OffRamp' ? { crypto_deposit: cryptoDeposit(ctx, quote) } : {}),
+      rail: serviceRail(quote),
     })
   }
   app.post('/orders/:quote_id/accept', accept)
@@ -289,13 +218,15 @@ export function quoteRoutes(ctx: SandboxContext) {
 
 /**
  * A customer-signed accept (`signed_accept.signature`). The sandbox cannot check the EIP-712
- * signature against typed data it does not issue, so it checks what it can: the user has an
- * active signing key, whose nonce the accept consumes (replay protection).
+ * signature against typed data it does not issue, so it checks what it can: an active signing
+ * key (of the quote's vault customer when it names one, else of any of the user's customers),
+ * whose nonce the accept consumes (replay protection).
  */
-function checkSignedAccept(ctx: SandboxContext, userId: string) {
+function checkSignedAccept(ctx: SandboxContext, userId: string, customerId: string | null) {
   const key = [...ctx.store.signingKeys.values()].find(
     (candidate) =>
       candidate.status === 'active' &&
+      (customerId === null || candidate.customerId === customerId) &&
       ctx.store.customers.get(candidate.customerId)?.userId === userId,
   )
   if (!key) {
@@ -304,6 +235,181 @@ function checkSignedAccept(ctx: SandboxContext, userId: string) {
     })
   }
   key.nonceHighWater += 1
+}
+
+/**
+ * The provider a quote's `payment_method` names, for its limits. On African corridors an active
+ * provider of the rail, country and direction (422 on `payment_method.network_id` otherwise); a
+ * missing or malformed id is left to `validateQuoteInput`, which names the same field. On the
+ * international bank pay-in, the currency's own limits.
+ */
+function selectProvider(request: QuoteBody): Selected {
+  const { order_type: orderType, currency, payment_method: method } = request
+  const direction = directionOf(orderType)
+  const country = request.country
+  if (!country) {
+    const entry = findInternational(currency)
+    if (!entry) {
+      throw new ApiError(422, 'country is required for African corridors', {
+        field: 'country',
+        currency,
+      })
+    }
+    selectCorridors({ currency, orderType })
+    if (!entry.paymentMethodTypes.includes(method.type)) {
+      throw new ApiError(
+        422,
+        `payment_method.type must be one of ${entry.paymentMethodTypes.join(', ')} for ${currency}`,
+        { field: 'payment_method.type' },
+      )
+    }
+    return { code: null, networkId: method.network_id ?? null, limits: entry.limits }
+  }
+  const [market] = selectCorridors({ country, currency, orderType }).markets
+  if (!market) throw new ApiError(422, 'Corridor not supported', { country, currency })
+  if (method.type !== 'mobile_money' && method.type !== 'bank') {
+    throw new ApiError(422, 'payment_method.type must be mobile_money or bank', {
+      field: 'payment_method.type',
+    })
+  }
+  const rail = method.type
+  const networkId = method.network_id?.trim()
+  const provider =
+    networkId && UUID.test(networkId) ? findProvider(market, rail, direction, networkId) : undefined
+  if (networkId && UUID.test(networkId) && !provider?.active) {
+    throw new ApiError(
+      422,
+      `payment_method.network_id is not an active ${rail} provider of ${country} for ${orderType}; take it from the catalog providers or the banks listing`,
+      { field: 'payment_method.network_id' },
+    )
+  }
+  return provider
+    ? {
+        code: provider.code,
+        networkId: networkId!.toLowerCase(),
+        limits: provider.limits[direction]!,
+      }
+    : {
+        code: null,
+        networkId: networkId || null,
+        limits: { min: 0, max: Number.POSITIVE_INFINITY },
+      }
+}
+
+/**
+ * Who the quote is for: an approved vault case of the caller's key (`customer_id`; 404 when
+ * unknown, 422 `customer_status` when not approved, as the quote guide's error table has it),
+ * or the inline `customer`. `names` are what the sandbox's test values read: the vault case's
+ * name, or the inline name and business name.
+ */
+function quoteCustomer(
+  ctx: SandboxContext,
+  user: SandboxUser,
+  request: QuoteBody,
+): { id: string | null; names: string[] } {
+  if (request.customer_id === undefined) {
+    const inline = request.customer ?? {}
+    const names = [inline.name, inline.business_name].filter(
+      (name): name is string => typeof name === 'string' && name.trim() !== '',
+    )
+    return { id: null, names }
+  }
+  const customer = ctx.store.customers.get(request.customer_id)
+  if (!customer || customer.userId !== user.id) {
+    throw new ApiError(404, 'Customer not found', { field: 'customer_id' })
+  }
+  if (customer.status !== 'approved') {
+    throw new ApiError(
+      422,
+      `customer_status: ${customer.status}; only an approved customer can be quoted: finish the customer's KYC (documents, submit) and wait for review`,
+      { field: 'customer_id', customer_status: customer.status },
+    )
+  }
+  const name = customerNameOf(customer)
+  return { id: customer.id, names: name === null ? [] : [name] }
+}
+
+/**
+ * The quote's two amounts at its rate. `local_amount` (already checked against the provider's
+ * limits) buys tokens at 6 decimals, rounded down on an on-ramp. `crypto_amount` is worth its
+ * fiat at the rate, in the currency's places; the provider's limits are fiat, so that fiat is
+ * checked against them, and a failure names `crypto_amount` with the limits in tokens
+ * (`min_amount`, `max_amount`, `currency`) and in fiat (`fiat_*`).
+ */
+function priceQuote(
+  request: QuoteBody,
+  rate: number,
+  symbol: string,
+  limits: ProviderLimits,
+): { amountFiat: number; amountCrypto: number } {
+  const { currency, order_type: orderType } = request
+  if (request.local_amount !== undefined) {
+    const amountCrypto = tokenAmountFor(request.local_amount, rate, orderType)
+    if (amountCrypto <= 0) {
+      throw new ApiError(422, `local_amount is too small for any ${symbol} at the rate`, {
+        field: 'local_amount',
+      })
+    }
+    return { amountFiat: request.local_amount, amountCrypto }
+  }
+  const amountCrypto = round(request.crypto_amount ?? 0, 6)
+  if (amountCrypto <= 0) {
+    throw new ApiError(422, 'crypto_amount must be at least 0.000001', { field: 'crypto_amount' })
+  }
+  const amountFiat = fiatAmountFor(amountCrypto, rate, currency)
+  const check = validateAmountForProvider(amountFiat, limits, { field: 'crypto_amount' })
+  if (!check.ok) {
+    const finite = Number.isFinite(limits.max_amount)
+    // Tokens for a fiat limit: the fewest that reach the minimum (rounded up), the most that
+    // stay within the maximum (rounded down).
+    const minTokens = tokenAmountFor(limits.min_amount, rate, 'OffRamp')
+    const maxTokens = finite ? tokenAmountFor(limits.max_amount, rate, 'OnRamp') : null
+    const limit =
+      check.code === 'above_maximum'
+        ? `the provider's maximum is ${limits.max_amount} ${currency} (${maxTokens} ${symbol})`
+        : `the provider's minimum is ${limits.min_amount} ${currency} (${minTokens} ${symbol})`
+    throw new ApiError(
+      422,
+      `crypto_amount ${amountCrypto} ${symbol} is ${amountFiat} ${currency} at ${rate} ${currency} per ${symbol}; ${limit}`,
+      {
+        field: 'crypto_amount',
+        min_amount: minTokens,
+        max_amount: maxTokens,
+        currency: symbol,
+        fiat_amount: amountFiat,
+        fiat_min_amount: limits.min_amount,
+        fiat_max_amount: finite ? limits.max_amount : null,
+        fiat_currency: currency,
+      },
+      { code: check.code },
+    )
+  }
+  return { amountFiat, amountCrypto }
+}
+
+/**
+ * The service fee in fiat: the markup's share of the fiat side. An on-ramp user pays
+ * mid x (1 + markup), so the fee is fiat x markup / (1 + markup); an off-ramp user receives
+ * mid x (1 - markup), so it is fiat x markup / (1 - markup).
+ */
+function serviceFee(amountFiat: number, orderType: 'OnRamp' | 'OffRamp', currency: string) {
+  const share = orderType === 'OnRamp' ? MARKUP / (1 + MARKUP) : MARKUP / (1 - MARKUP)
+  return round(amountFiat * share, currencyFractionDigits(currency))
+}
+
+/**
+ * Where an off-ramp's tokens go (`crypto_deposit`, as the quote guide publishes it): the
+ * service's treasury on the local chain, which settlement collects the seller's approved tokens
+ * into. The sandbox watches no transfer to it: an off-ramp settles by the allowance of the
+ * refund address, or by the `Successful` name alone, as the sandbox guide says.
+ */
+function cryptoDeposit(ctx: SandboxContext, quote: Quote) {
+  return {
+    address: requireChain(ctx.chain).treasury,
+    network: quote.network,
+    currency: quote.token,
+    amount: quote.amountCrypto,
+  }
 }
 
 /** How the user pays (on-ramp) or delivers tokens (off-ramp) for an accepted quote. */

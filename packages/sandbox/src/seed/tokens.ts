@@ -31,6 +31,38 @@ export const PRODUCTION_TOKEN_ADDRESSES: Readonly<Record<string, string>> = {
   '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913': 'BASE_USDC',
 }
 
+/**
+ * The contracts the service's published quote examples send as `asset.token` in its own
+ * sandbox (Base USDC on OnRamp, Polygon USDT on OffRamp), keyed in lower case. A quote naming
+ * one gets the local token of that symbol, so the published examples work here unchanged.
+ * Base USDC is also in `PRODUCTION_TOKEN_ADDRESSES`: a direct order (`POST /orders/create`),
+ * which the published documents never show with it, still answers `token_env_mismatch`.
+ */
+export const PUBLISHED_ASSET_ADDRESSES: Readonly<Record<string, TokenSymbol>> = {
+  '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913': 'USDC',
+  '0xc2132d05d31c914a87c6611c10748aeb04b58e8f': 'USDT',
+}
+
+/**
+ * Network names (and their chain ids) a quote's `asset.network` may give, in the service's
+ * words. The sandbox has one local chain, so any of them reaches the local token; they are
+ * listed so a misspelt or non-EVM network is refused rather than silently ignored.
+ */
+export const EVM_NETWORKS: Readonly<Record<string, number>> = {
+  ETHEREUM: 1,
+  OPTIMISM: 10,
+  BSC: 56,
+  POLYGON: 137,
+  BASE: 8453,
+  ARBITRUM: 42161,
+  AVALANCHE: 43114,
+  SCROLL: 534352,
+  LISK: 1135,
+}
+
+/** The name `GET /meta/tokens` gives the local chain (`chain`). */
+export const LOCAL_CHAIN_NAME = 'anvil'
+
 /** Type guard for a token symbol. */
 export function isTokenSymbol(value: string): value is TokenSymbol {
   return (TOKEN_SYMBOLS as readonly string[]).includes(value)

@@ -36,6 +36,18 @@ export function isForcedRejection(customer: Pick<Customer, 'profile'>): boolean 
   })
 }
 
+/**
+ * The name a vault case goes by: an individual's first, middle and last names, a business's
+ * legal name; null when the profile has none. The sandbox's order test values read it when a
+ * quote names the customer by `customer_id`, as they read an inline `customer.name`.
+ */
+export function customerNameOf(customer: Pick<Customer, 'profile'>): string | null {
+  const parts = NAME_FIELDS.map((field) => customer.profile[field]).filter(
+    (value): value is string => typeof value === 'string' && value.trim() !== '',
+  )
+  return parts.length === 0 ? null : parts.join(' ')
+}
+
 /** Whether the first deposit-account provisioning of a new customer is forced to fail. */
 export function forcesDepositFailure(partnerCustomerRef: string): boolean {
   return /deposit-failure/i.test(partnerCustomerRef)

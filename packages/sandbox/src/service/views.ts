@@ -110,31 +110,74 @@ export function txOrderView(order: Order) {
   }
 }
 
-/** 4.6 (assumed shape): the binding quote. */
+/**
+ * 4.6: the binding quote in the service's published form (its OpenAPI answer and quote guide):
+ * `quote_id`, `status: process`, `rail`, `route`, `expires_at`, the prices under `amounts`
+ * (the rate in fiat per token; what the user pays and receives, the token side with its
+ * network; the service fee in fiat and USD, other fee kinds 0), `instructions` (everything to
+ * do comes with the accept) and `audit`. `created_at` is sent too, so a client counts the
+ * time-to-live on its own clock.
+ */
 export function quoteView(quote: Quote) {
+  const onRamp = quote.orderType === 'OnRamp'
+  const rail = serviceRail(quote)
+  const direction = onRamp ? 'payin' : 'payout'
+  const fiat = { amount: quote.amountFiat, currency: quote.currency }
+  const crypto = { amount: quote.amountCrypto, currency: quote.token, network: quote.network }
   return {
     quote_id: quote.id,
+    rail,
+    status: 'process',
     order_type: quote.orderType,
-    country: quote.country,
-    currency: quote.currency,
-    token: quote.token,
-    token_label: quote.tokenLabel,
-    token_address: quote.tokenAddress,
-    chain_id: quote.chainId,
-    decimals: quote.decimals,
-    rate: quote.rate,
-    amount_fiat: quote.amountFiat,
-    amount_crypto: quote.amountCrypto,
-    fee_fiat: quote.feeFiat,
-    wallet_address: quote.walletAddress,
-    payment_method: {
-      type: quote.rail,
-      network_id: quote.networkId,
-      ...(quote.providerCode ? { provider_code: quote.providerCode } : {}),
+    route: {
+      family: 'ramp_provider',
+      rail,
+      direction,
+      mode: 'auto',
+      reason: `Auto-routed for ${[quote.country, quote.currency, quote.orderType].filter(Boolean).join(' ')}.`,
     },
     expires_at: isoMillis(quote.expiresAt),
     created_at: isoMillis(quote.createdAt),
+    amounts: {
+      rate: quote.rate,
+      rate_currency: quote.currency,
+      user_pays: onRamp ? fiat : crypto,
+      user_receives: onRamp ? crypto : fiat,
+      fees: {
+        network_fee_usd: 0,
+        network_fee_local: 0,
+        service_fee_usd: quote.feeUsd,
+        service_fee_local: quote.feeFiat,
+        partner_fee_usd: 0,
+        partner_fee_local: 0,
+      },
+    },
+    instructions: { available_after_accept: true, note: instructionsNote(quote) },
+    audit: {
+      rail,
+      direction,
+      token_symbol: quote.tokenLabel,
+      crypto_currency: quote.token,
+      crypto_network: quote.network,
+    },
   }
+}
+
+/**
+ * The service's rail of a quote, as its quote and accept answers name it: `local_fiat` on the
+ * African corridors, `international_bank` for the EUR/USD pay-in.
+ */
+export function serviceRail(quote: Pick<Quote, 'country'>): string {
+  return quote.country ? 'local_fiat' : 'international_bank'
+}
+
+function instructionsNote(quote: Quote): string {
+  if (quote.orderType === 'OffRamp') {
+    return 'Accept this quote to create the order; the answer says which allowance to approve from refund_address (crypto_deposit names the deposit address).'
+  }
+  return quote.rail === 'mobile_money'
+    ? 'Accept this quote to create the order; the sandbox then simulates the mobile money prompt.'
+    : 'Accept this quote to create the order and get the account to pay into.'
 }
 
 /** An ISO timestamp with offset, or null. */

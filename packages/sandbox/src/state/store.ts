@@ -34,7 +34,10 @@ export type SandboxUser = {
   forcedOutcomes: ForcedOutcome[]
 }
 
-/** A binding quote (spec 4.6). Times are sandbox ms. */
+/**
+ * A binding quote (spec 4.6, in the service's published form). Times are sandbox ms; amounts
+ * in human units (fiat in the currency's places, tokens at 6 decimals).
+ */
 export type Quote = {
   id: string
   userId: string
@@ -50,15 +53,25 @@ export type Quote = {
   tokenAddress: Address
   decimals: number
   chainId: number
+  /** The token's network in the service's words (`BASE`, `ANVIL`), as the answer names it. */
+  network: string
   rate: number
   amountFiat: number
   amountCrypto: number
+  /** The service fee in the fiat currency and in USD. */
   feeFiat: number
+  feeUsd: number
+  /**
+   * On-ramp: `wallet_address`, where the tokens go. Off-ramp: `refund_address`, the seller's
+   * wallet, whose allowance settlement collects and where a refund pays the tokens back.
+   */
   walletAddress: Address
-  customerName: string
+  /** The approved vault customer the quote names (`customer_id`), or null for an inline one. */
+  customerId: string | null
+  /** The customer's name or business name, as the test values read it; null when none. */
+  customerName: string | null
   /** What the quote's documented sandbox test values decide, if any (see `service/outcomes`). */
   testOutcome: 'settle' | 'fail' | null
-  clientRef: string | null
   createdAt: number
   expiresAt: number
   orderId: string | null

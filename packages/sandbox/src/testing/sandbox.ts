@@ -11,6 +11,7 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { providerId } from '../seed/corridors.js'
 import { type Sandbox, type StartSandboxOptions, startSandbox } from '../server.js'
+import { networkOf } from '../service/tokens.js'
 import { type TestRequest, testRequestInit } from './app.js'
 import { PDF_BASE64, PERSON } from './customers.js'
 
@@ -96,20 +97,51 @@ export async function startTestSandbox(options: StartSandboxOptions = {}) {
     }
   }
 
+  /** The quote `asset` of a local token: its address, symbol and network name. */
+  function asset(symbol: 'USDC' | 'USDT' | 'WXM' = 'USDC') {
+    const local = token(symbol)
+    return { token: local.address, currency: symbol, network: networkOf(chain, local) }
+  }
+
+  /** What both Kenyan quote helpers share: the corridor, local USDC, an inline customer. */
+  function kenya(phone: string) {
+    return {
+      country: 'KE',
+      currency: 'KES',
+      asset: asset('USDC'),
+      payment_method: { type: 'mobile_money', network_id: MPESA, phone_number: phone },
+      customer: { name: 'Amina Njeri', dob: '01/31/1990' },
+    }
+  }
+
   /**
-   * A valid KE mobile money on-ramp quote request. Its phone is the sandbox guide's success
-   * number, so the order settles; give another phone to leave it in `pending_settlement`.
+   * A valid KE mobile money on-ramp quote request in the published form (`local_amount` KES
+   * 1500 for local USDC, an inline customer, a fresh `wallet_address`). Its phone is the sandbox
+   * guide's success number, so the order settles; give another phone to leave it in
+   * `pending_settlement`.
    */
   function kenyaQuote(overrides: Record<string, unknown> = {}) {
     return {
       order_type: 'OnRamp' as const,
-      country: 'KE',
-      currency: 'KES',
-      token: 'USDC',
-      amount_fiat: 1500,
+      ...kenya(KE_SETTLES),
+      local_amount: 1500,
       wallet_address: freshAddress(),
-      payment_method: { type: 'mobile_money', network_id: MPESA, phone_number: KE_SETTLES },
-      customer: { name: 'Amina Njeri', dob: '01/31/1990' },
+      ...overrides,
+    }
+  }
+
+  /**
+   * A valid KE mobile money off-ramp quote request: `crypto_amount` 10 local USDC sold from a
+   * fresh `refund_address` (give a funded wallet that approved the spender to have settlement
+   * collect the tokens), a phone and name without test values (so the order waits in
+   * `pending_settlement` unless the name says `Successful` or `Failure`).
+   */
+  function kenyaOffRampQuote(overrides: Record<string, unknown> = {}) {
+    return {
+      order_type: 'OffRamp' as const,
+      ...kenya(KE_PENDING),
+      crypto_amount: 10,
+      refund_address: freshAddress(),
       ...overrides,
     }
   }
@@ -174,7 +206,9 @@ export async function startTestSandbox(options: StartSandboxOptions = {}) {
     client,
     raw,
     wallet,
+    asset,
     kenyaQuote,
+    kenyaOffRampQuote,
     units: (symbol: 'USDC' | 'USDT' | 'WXM', human: string) =>
       parseUnits(human, token(symbol).decimals),
     stop: () => sandbox.stop(),
