@@ -1399,13 +1399,14 @@ describe('reserved option names in write bodies', () => {
         }
       }
     }
-    // Every object of every body: the quote's top, payment_method and customer, the accept's
-    // top, the order's top and fiat_payload, and the two wallet-proof bodies.
+    // Every object of every body: the quote's top, asset, payment_method and customer, the
+    // accept's top, the order's top and fiat_payload, and the two wallet-proof bodies.
     expect([...objects].sort()).toEqual([
       'acceptQuote',
       'orders',
       'orders fiat_payload',
       'quotes',
+      'quotes asset',
       'quotes customer',
       'quotes payment_method',
       'walletChallenge',
