@@ -261,7 +261,8 @@ export function useCheckout(parameters: UseCheckoutParameters = {}): UseCheckout
 
   // A direct order is looked up among the user's orders, never created again: by its client_ref
   // when the list carries it, else the off-ramp order of this wallet and amount created since
-  // the confirm left.
+  // the confirm left. A sale is typed in tokens (`amountFiat` is unset): its fiat is the quote's,
+  // the `amount_fiat` the order was created with.
   const findDirectOrder = useCallback(async () => {
     const current = stateRef.current
     const pending = current.confirm
@@ -274,6 +275,7 @@ export function useCheckout(parameters: UseCheckoutParameters = {}): UseCheckout
         (order) =>
           (order as Record<string, unknown>).client_ref === pending.key ||
           (order.order_type === 'OffRamp' &&
+            amount !== undefined &&
             order.amount_fiat === amount &&
             (wallet === undefined || order.wallet_address?.toLowerCase() === wallet) &&
             Date.parse(order.created_at) >= pending.sentAt - 5_000),

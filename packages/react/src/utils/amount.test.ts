@@ -70,5 +70,7 @@ describe('parseLocaleAmount', () => {
     expect(formatAmountInput(1500.5, 'en')).toBe('1500.5')
     expect(amountExample('en')).toBe('1,234.56')
     expect(amountExample('fr')).toBe('1\u202f234,56')
+    expect(amountExample('en', 0)).toBe('1,234')
+    expect(amountExample('fr', 0)).toBe('1\u202f234')
   })
 })

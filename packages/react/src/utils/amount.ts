@@ -28,12 +28,19 @@ export function formatAmountInput(value: number | string, locale: string): strin
   return String(value).replace('.', decimal)
 }
 
-/** An example amount in the locale's own format, for the error that explains the format. */
-export function amountExample(locale: string): string {
+/**
+ * An example amount in the locale's own format, for the error that explains the format; with
+ * `fractionDigits: 0` a whole one (`1,234`), for amounts taken in whole units.
+ */
+export function amountExample(locale: string, fractionDigits: 0 | 2 = 2): string {
+  const example = fractionDigits === 0 ? 1234 : 1234.56
   try {
-    return new Intl.NumberFormat(locale, { minimumFractionDigits: 2 }).format(1234.56)
+    return new Intl.NumberFormat(locale, {
+      minimumFractionDigits: fractionDigits,
+      maximumFractionDigits: fractionDigits,
+    }).format(example)
   } catch {
-    return '1,234.56'
+    return fractionDigits === 0 ? '1,234' : '1,234.56'
   }
 }
 

@@ -3,6 +3,7 @@ import {
   type CheckoutEvent,
   createCheckout,
   fromQuote,
+  type MetaTokens,
   type Quote,
   serializeCheckout,
   toCreateOrderRequest,
@@ -26,6 +27,7 @@ import { createConfig } from 'wagmi'
 import { connect } from 'wagmi/actions'
 import { mock } from 'wagmi/connectors'
 import { expectNoAxeViolations } from '../test/axe.js'
+import { KENYA, MOBILE_MONEY } from '../test/offline.js'
 import {
   connectedWagmi,
   type RenderedCheckout,
@@ -33,6 +35,7 @@ import {
   sandboxAdmin,
 } from '../test/render.js'
 import type { RampCheckoutProps } from './context.js'
+import { toCheckoutToken } from './steps/select.js'
 
 const env = inject('ramp')
 const SLOW = { timeout: 20_000 }
@@ -233,13 +236,15 @@ describe('<RampCheckout /> against the sandbox through the server kit', () => {
     await click(user, /^Mobile money/)
     await click(user, /^M-Pesa/)
     await click(user, /^USDT/)
-    await user.type(await screen.findByLabelText(/amount in KES/i), '1300')
+    // A sale is typed in tokens: how many the user sends, exactly.
+    await user.type(await screen.findByLabelText(/amount of USDT to sell/i), '10')
     await click(user, /^Continue$/)
     await step(/your details/i)
     const walletField = (await screen.findByLabelText(/wallet that sends/i)) as HTMLInputElement
     await waitFor(() => expect(walletField.value.toLowerCase()).toBe(account.address.toLowerCase()))
     await click(user, /^Get a quote$/)
     await screen.findByText('You send', undefined, SLOW)
+    expect(JSON.parse(window.sessionStorage.getItem('rampkit:checkout')!).amountCrypto).toBe('10')
     await click(user, /^Continue$/)
     await step(/allow the token transfer/i, container)
     // One signature first: the kit sells only from a wallet this session has proven.
@@ -552,7 +557,7 @@ describe('<RampCheckout /> review fixes, against the sandbox through the server 
       direction: 'OffRamp',
       country: 'KE',
       token: 'USDC',
-      amount: 1300,
+      amountCrypto: '10',
       customer,
       onError,
     }
@@ -595,7 +600,7 @@ describe('<RampCheckout /> review fixes, against the sandbox through the server 
     expect(screen.getByText(/^Wallet confirmed:/)).toBeTruthy()
   }, 90_000)
 
-  it('speaks French for a refused approval, reports it to onError, and reads "1 300" by French rules', async () => {
+  it('speaks French for a refused approval, reports it to onError, and reads "12,5" by French rules', async () => {
     const account = env.testAccounts[6]!
     const sandboxChain = defineChain({
       id: env.chainId,
@@ -632,15 +637,16 @@ describe('<RampCheckout /> review fixes, against the sandbox through the server 
     await click(user, /^Mobile money/)
     await click(user, /^M-Pesa/)
     await step(/quel montant/i)
-    const amount = await screen.findByLabelText(/montant en KES/i)
-    await user.type(amount, '1.300')
+    const amount = await screen.findByLabelText(/quantité de USDC à vendre/i)
+    // A point before three digits reads as thousands in French: refused, with an example.
+    await user.type(amount, '12.500')
     await click(user, /^Continuer$/)
     expect(await screen.findByText('Écrivez le montant comme 1 234,56.')).toBeTruthy()
     await user.clear(amount)
-    await user.type(amount, '1 300')
+    await user.type(amount, '12,5')
     await click(user, /^Continuer$/)
     await step(/vos informations/i)
-    expect(JSON.parse(window.sessionStorage.getItem('rampkit:checkout')!).amountFiat).toBe(1300)
+    expect(JSON.parse(window.sessionStorage.getItem('rampkit:checkout')!).amountCrypto).toBe('12.5')
     const wallet = (await screen.findByLabelText(/portefeuille qui envoie/i)) as HTMLInputElement
     await waitFor(() => expect(wallet.value.toLowerCase()).toBe(account.address.toLowerCase()))
     await click(user, /^Obtenir un devis$/)
@@ -684,31 +690,18 @@ describe('<RampCheckout /> review fixes, against the sandbox through the server 
       (provider) => provider.name === 'M-Pesa',
     )
     if (!mpesa) throw new Error('the sandbox catalog has no off-ramp M-Pesa')
+    // The token as the widget takes it from the kit's list (its label names the quote's network).
+    const listed = (await kit<MetaTokens>('/tokens')).tokens.find(
+      (token) => token.address.toLowerCase() === usdc.address.toLowerCase(),
+    )
+    if (!listed) throw new Error('the kit lists no sandbox USDC')
     let state = createCheckout({ direction: 'OffRamp' })
     const events: CheckoutEvent[] = [
-      { type: 'SELECT_CORRIDOR', corridor: { kind: 'african', country: 'KE', currency: 'KES' } },
-      {
-        type: 'SELECT_PAYMENT_METHOD',
-        paymentMethod: {
-          type: 'mobile_money',
-          label: 'Mobile money',
-          quoteType: 'mobile_money',
-          networkSource: 'catalog',
-        },
-      },
+      { type: 'SELECT_CORRIDOR', corridor: KENYA },
+      { type: 'SELECT_PAYMENT_METHOD', paymentMethod: MOBILE_MONEY },
       { type: 'SELECT_PROVIDER', provider: { id: mpesa.id, name: mpesa.name, code: mpesa.code } },
-      {
-        type: 'SELECT_TOKEN',
-        token: {
-          symbol: 'USDC',
-          label: 'USDC',
-          address: usdc.address,
-          decimals: usdc.decimals,
-          chainId: env.chainId,
-          requiresZeroAllowanceReset: false,
-        },
-      },
-      { type: 'SET_AMOUNT', amountFiat: 1300 },
+      { type: 'SELECT_TOKEN', token: toCheckoutToken(listed) },
+      { type: 'SET_AMOUNT', amountCrypto: '10' },
       {
         type: 'SUBMIT_DETAILS',
         details: {

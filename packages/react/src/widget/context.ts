@@ -28,8 +28,13 @@ export type RampCheckoutProps = {
   bankCountry?: string
   /** Token symbol (`USDC`), preselected once the token list loads. */
   token?: string
-  /** Fiat amount prefilled on the amount step. */
+  /** On-ramp: the fiat amount prefilled on the amount step, whole units of the currency. */
   amount?: number
+  /**
+   * Off-ramp: how many tokens to sell, prefilled on the amount step, as an exact decimal string
+   * (`'25.5'`) so no digit is lost to a float. `amount` (fiat) does not apply to a sale.
+   */
+  amountCrypto?: string
   /** Wallet prefilled on the details step (on-ramp; off-ramp uses the connected wallet). */
   walletAddress?: string
   customer?: RampCheckoutCustomer

@@ -1,30 +1,49 @@
 'use client'
-import { validateAmountForProvider, validateFiatAmount } from '@rampkit/core'
+import { type CheckoutEvent, validateAmountForProvider, validateFiatAmount } from '@rampkit/core'
 import { type FormEvent, type ReactNode, useState } from 'react'
 import { useTokenPreview } from '../../hooks/useTokenPreview.js'
 import type { MessageKey } from '../../messages/index.js'
 import { useRampKit } from '../../provider.js'
 import { amountExample, formatAmountInput, parseLocaleAmount } from '../../utils/amount.js'
+import { readTokenAmount } from '../../utils/units.js'
 import { useWidget } from '../context.js'
 import { formatFiat, formatNumber } from '../format.js'
-import { Field } from '../parts.js'
+import { Field, Loading } from '../parts.js'
 
 const AMOUNT_MESSAGES: Partial<Record<string, MessageKey>> = {
   required: 'validation.amount',
   not_positive: 'validation.amount',
   invalid_format: 'validation.amount',
-  too_many_decimals: 'validation.amount.decimals',
+  too_many_decimals: 'validation.amount.whole',
   below_minimum: 'validation.amount.min',
   above_maximum: 'validation.amount.max',
 }
 
+/**
+ * The amount the binding quote takes. On-ramp: the fiat the user pays, in whole units (the
+ * quote's `local_amount` is an integer), checked with core's rules so the message is the kit's,
+ * with the live indicative preview of what it buys. Off-ramp: how many tokens the user sells
+ * (`crypto_amount`), an exact decimal the token can hold, checked through its base units, never
+ * a float; no preview, since the service's preview prices a fiat amount (the binding quote shows
+ * the payout, which the provider's limits bound).
+ */
 export function AmountStep(): ReactNode {
   const { t, locale } = useRampKit()
   const { checkout, props } = useWidget()
   const { state, send } = checkout
-  const provider = state.provider
+  const { provider, token } = state
+  const sell = state.direction === 'OffRamp'
   const currency = provider?.currency ?? state.corridor?.currency ?? ''
-  const initial = state.amountFiat ?? props.amount
+  const min = provider?.minAmount
+  const max = provider?.maxAmount
+  const limits = {
+    currency,
+    min: formatFiat(min ?? 0, currency, locale),
+    max: formatFiat(max ?? 0, currency, locale),
+  }
+  const initial = sell
+    ? (state.amountCrypto ?? props.amountCrypto)
+    : (state.amountFiat ?? props.amount)
   const [value, setValue] = useState(
     initial === undefined ? '' : formatAmountInput(initial, locale),
   )
@@ -33,80 +52,92 @@ export function AmountStep(): ReactNode {
   const parsed = parseLocaleAmount(value, locale)
   const amount = parsed.ok ? Number(parsed.value) : Number.NaN
   const preview = useTokenPreview(
-    state.token && Number.isFinite(amount) && amount > 0
-      ? { amount_fiat: amount, token: state.token.symbol, order_type: state.direction ?? 'OnRamp' }
+    !sell && token && amount > 0
+      ? { amount_fiat: amount, token: token.symbol, order_type: 'OnRamp' }
       : undefined,
   )
-  const min = provider?.minAmount
-  const max = provider?.maxAmount
-  const limits =
-    min !== undefined && max !== undefined
-      ? t('amount.limits', {
-          min: formatFiat(min, currency, locale),
-          max: formatFiat(max, currency, locale),
-        })
-      : undefined
+  // The token is chosen on the step before; its decimals decide what an amount may be.
+  if (!token) return <Loading />
+
+  // The event the typed amount makes, or what is wrong with it.
+  const read = (): CheckoutEvent | string => {
+    if (!parsed.ok) {
+      return parsed.reason === 'empty'
+        ? t('validation.amount')
+        : t('validation.amount.format', { example: amountExample(locale, sell ? 2 : 0) })
+    }
+    if (sell) {
+      const tokens = readTokenAmount(parsed.value, token.decimals)
+      if (tokens.ok) return { type: 'SET_AMOUNT', amountCrypto: tokens.value }
+      return tokens.reason === 'too_many_decimals'
+        ? t('validation.tokenAmount.decimals', { symbol: token.symbol, decimals: token.decimals })
+        : t('validation.amount')
+    }
+    const options = { wholeUnits: true }
+    const result =
+      min !== undefined && max !== undefined
+        ? validateAmountForProvider(
+            parsed.value,
+            { min_amount: min, max_amount: max, currency },
+            options,
+          )
+        : validateFiatAmount(parsed.value, currency, options)
+    return result.ok
+      ? { type: 'SET_AMOUNT', amountFiat: Number(result.value) }
+      : t(AMOUNT_MESSAGES[result.code] ?? 'validation.amount', limits)
+  }
 
   function submit(event: FormEvent) {
     event.preventDefault()
-    if (!parsed.ok) {
-      setError(
-        parsed.reason === 'empty'
-          ? t('validation.amount')
-          : t('validation.amount.format', { example: amountExample(locale) }),
-      )
-      return
-    }
-    const input = parsed.value
-    const result =
-      min !== undefined && max !== undefined
-        ? validateAmountForProvider(input, { min_amount: min, max_amount: max, currency })
-        : validateFiatAmount(input, currency)
-    if (!result.ok) {
-      setError(
-        t(AMOUNT_MESSAGES[result.code] ?? 'validation.amount', {
-          min: formatFiat(min ?? 0, currency, locale),
-          max: formatFiat(max ?? 0, currency, locale),
-        }),
-      )
-      return
-    }
-    setError(undefined)
-    send({ type: 'SET_AMOUNT', amountFiat: Number(result.value) })
+    const next = read()
+    setError(typeof next === 'string' ? next : undefined)
+    if (typeof next !== 'string') send(next)
   }
 
   const data = preview.data
   return (
     <form className="rk-form" onSubmit={submit} noValidate>
-      <Field label={t('amount.label', { currency })} hint={limits} error={error}>
+      <Field
+        label={
+          sell ? t('amount.label.offramp', { symbol: token.symbol }) : t('amount.label', limits)
+        }
+        hint={
+          min === undefined || max === undefined
+            ? undefined
+            : t(sell ? 'amount.limits.offramp' : 'amount.limits', limits)
+        }
+        error={error}
+      >
         {(ids) => (
           <input
             {...ids}
             className="rk-input"
-            inputMode="decimal"
+            inputMode={sell ? 'decimal' : 'numeric'}
             autoComplete="off"
             value={value}
             onChange={(event) => setValue(event.target.value)}
           />
         )}
       </Field>
-      <div className="rk-preview" aria-live="polite" data-state={preview.status}>
-        {preview.isFetching && !data ? <p>{t('amount.previewLoading')}</p> : null}
-        {data && amount > 0 ? (
-          <>
-            <p className="rk-preview-amount">
-              {t('amount.preview', {
-                tokenAmount: formatNumber(data.token_amount, locale, 6),
-                symbol: data.symbol,
-                rate: formatNumber(data.rate, locale, 4),
-                currency,
-              })}
-            </p>
-            <p className="rk-hint">{t('amount.previewIndicative')}</p>
-          </>
-        ) : null}
-        {preview.isError ? <p className="rk-hint">{t('amount.previewError')}</p> : null}
-      </div>
+      {sell ? null : (
+        <div className="rk-preview" aria-live="polite" data-state={preview.status}>
+          {preview.isFetching && !data ? <p>{t('amount.previewLoading')}</p> : null}
+          {data && amount > 0 ? (
+            <>
+              <p className="rk-preview-amount">
+                {t('amount.preview', {
+                  tokenAmount: formatNumber(data.token_amount, locale, 6),
+                  symbol: data.symbol,
+                  rate: formatNumber(data.rate, locale, 4),
+                  currency,
+                })}
+              </p>
+              <p className="rk-hint">{t('amount.previewIndicative')}</p>
+            </>
+          ) : null}
+          {preview.isError ? <p className="rk-hint">{t('amount.previewError')}</p> : null}
+        </div>
+      )}
       <button type="submit" className="rk-button">
         {t('widget.continue')}
       </button>

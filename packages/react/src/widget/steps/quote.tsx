@@ -4,7 +4,7 @@ import { type ReactNode, useEffect, useState } from 'react'
 import { useRampKit } from '../../provider.js'
 import { useWidget } from '../context.js'
 import { errorText } from '../errors.js'
-import { formatDuration, formatFiat, formatNumber } from '../format.js'
+import { formatDuration, formatExact } from '../format.js'
 import { Alert, Loading, Row } from '../parts.js'
 
 /** Seconds left on a quote, ticking; fires QUOTE_EXPIRED once when time runs out. */
@@ -24,28 +24,36 @@ function useCountdown(quote: CheckoutQuote | undefined): number {
   return left
 }
 
-/** The quote's figures, shared by the quote and confirm steps. */
+/**
+ * The quote's figures, shared by the quote and confirm steps: each exactly as the service quoted
+ * it (no digit cut, none recomputed), the crypto side with its network when the quote names it.
+ */
 export function QuoteSummary(props: { quote: CheckoutQuote }): ReactNode {
   const { t, locale } = useRampKit()
   const { checkout } = useWidget()
   const { quote } = props
   const offRamp = checkout.state.direction === 'OffRamp'
-  const fiat = formatFiat(quote.amountFiat, quote.currency, locale)
-  const crypto = `${formatNumber(quote.amountCrypto, locale, 6)} ${quote.token}`
+  const fiat = `${formatExact(quote.amountFiat, locale)} ${quote.currency}`
+  const tokens = `${formatExact(quote.amountCrypto, locale)} ${quote.token}`
+  const crypto = quote.network
+    ? t('quote.onNetwork', { amount: tokens, network: quote.network })
+    : tokens
   return (
     <dl className="rk-summary">
+      <Row label={offRamp ? t('quote.youSend') : t('quote.youPay')}>{offRamp ? crypto : fiat}</Row>
+      <Row label={t('quote.youReceive')}>{offRamp ? fiat : crypto}</Row>
+      {quote.feeFiat !== undefined ? (
+        <Row
+          label={t('quote.fee')}
+        >{`${formatExact(quote.feeFiat, locale)} ${quote.currency}`}</Row>
+      ) : null}
       <Row label={t('quote.rate')}>
         {t('quote.rateValue', {
-          rate: formatNumber(quote.rate, locale, 4),
+          rate: formatExact(quote.rate, locale),
           currency: quote.currency,
           symbol: quote.token,
         })}
       </Row>
-      <Row label={offRamp ? t('quote.youSend') : t('quote.youPay')}>{offRamp ? crypto : fiat}</Row>
-      {quote.feeFiat !== undefined ? (
-        <Row label={t('quote.fee')}>{formatFiat(quote.feeFiat, quote.currency, locale)}</Row>
-      ) : null}
-      <Row label={t('quote.youReceive')}>{offRamp ? fiat : crypto}</Row>
     </dl>
   )
 }

@@ -1,0 +1,136 @@
+import { validateAmountForProvider } from '@rampkit/core'
+import { screen } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { expectNoAxeViolations } from '../../test/axe.js'
+import { checkoutAtAmount, kitFetch, renderResumed, storedCheckout } from '../../test/offline.js'
+
+async function submit(user: ReturnType<typeof renderResumed>['user'], label: RegExp, text: string) {
+  const field = screen.getByLabelText(label)
+  await user.clear(field)
+  if (text !== '') await user.type(field, text)
+  await user.click(screen.getByRole('button', { name: /^(Continue|Continuer)$/ }))
+  return field
+}
+
+describe('amount step, off-ramp: the tokens the user sells', () => {
+  it('asks for the token by its symbol, with the payout limits, and no fiat preview', async () => {
+    const { fetch, sent } = kitFetch()
+    const { container } = renderResumed(checkoutAtAmount('OffRamp'), { fetch })
+    const field = await screen.findByLabelText('Amount of USDC to sell')
+    expect(field.getAttribute('inputmode')).toBe('decimal')
+    expect(screen.getByText('You receive between 10 KES and 150,000 KES')).toBeTruthy()
+    expect(screen.queryByText(/^About /)).toBeNull()
+    await expectNoAxeViolations(container)
+    expect(sent.filter((request) => request.path === '/preview')).toEqual([])
+  })
+
+  it('refuses 7 decimal places for a 6-decimal token, with the rule in the message', async () => {
+    const { user, container } = renderResumed(checkoutAtAmount('OffRamp'))
+    await screen.findByLabelText(/to sell/)
+    const field = await submit(user, /to sell/, '10.1234567')
+    const error = await screen.findByRole('alert')
+    expect(error.textContent).toBe('Use at most 6 decimal places for USDC.')
+    expect(field.getAttribute('aria-invalid')).toBe('true')
+    expect(field.getAttribute('aria-describedby')).toContain(error.id)
+    expect(storedCheckout()).toMatchObject({ step: 'amount' })
+    expect(storedCheckout().amountCrypto).toBeUndefined()
+    await expectNoAxeViolations(container)
+  })
+
+  it('sends the exact amount, every digit the token holds, and no fiat amount', async () => {
+    const { user } = renderResumed(checkoutAtAmount('OffRamp'))
+    await screen.findByLabelText(/to sell/)
+    await submit(user, /to sell/, '1,234.123456')
+    await screen.findByRole('heading', { level: 2, name: /your details/i })
+    const saved = storedCheckout()
+    expect(saved.amountCrypto).toBe('1234.123456')
+    expect(saved.amountFiat).toBeUndefined()
+  })
+
+  it('refuses zero and an empty amount, and keeps trailing zeros out of the amount', async () => {
+    const { user } = renderResumed(checkoutAtAmount('OffRamp'))
+    await screen.findByLabelText(/to sell/)
+    await submit(user, /to sell/, '0.0000000')
+    expect((await screen.findByRole('alert')).textContent).toBe('Enter an amount above 0.')
+    await submit(user, /to sell/, '')
+    expect((await screen.findByRole('alert')).textContent).toBe('Enter an amount above 0.')
+    await submit(user, /to sell/, '12.5000000')
+    await screen.findByRole('heading', { level: 2, name: /your details/i })
+    expect(storedCheckout().amountCrypto).toBe('12.5')
+  })
+
+  it('reads the amount by the locale, and says the rule in it', async () => {
+    const { user } = renderResumed(checkoutAtAmount('OffRamp', 'USDT'), {
+      props: { locale: 'fr' },
+    })
+    await screen.findByLabelText('Quantité de USDT à vendre')
+    await submit(user, /à vendre/, '0,12345678')
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Utilisez au plus 6 décimales pour USDT.',
+    )
+    await submit(user, /à vendre/, '1 300,5')
+    await screen.findByRole('heading', { level: 2, name: /vos informations/i })
+    expect(storedCheckout().amountCrypto).toBe('1300.5')
+  })
+
+  it('prefills amountCrypto, and does not read the fiat `amount` as tokens', async () => {
+    renderResumed(checkoutAtAmount('OffRamp'), { props: { amount: 1300, amountCrypto: '25.5' } })
+    const field = (await screen.findByLabelText(/to sell/)) as HTMLInputElement
+    expect(field.value).toBe('25.5')
+  })
+})
+
+describe('amount step, on-ramp: the fiat the user pays', () => {
+  it('refuses a fraction of the currency with the kit’s own words, and takes whole units', async () => {
+    const { user, container } = renderResumed(checkoutAtAmount('OnRamp'))
+    const field = await screen.findByLabelText('Amount in KES')
+    expect(field.getAttribute('inputmode')).toBe('numeric')
+    expect(screen.getByText('Between 10 KES and 150,000 KES')).toBeTruthy()
+    await submit(user, /amount in KES/i, '1500.50')
+    const kit = validateAmountForProvider(
+      '1500.50',
+      { min_amount: 10, max_amount: 150_000, currency: 'KES' },
+      { wholeUnits: true },
+    )
+    expect(kit).toMatchObject({ ok: false, message: 'Enter a whole number of KES' })
+    expect((await screen.findByRole('alert')).textContent).toBe('Enter a whole number of KES.')
+    expect(field.getAttribute('aria-invalid')).toBe('true')
+    expect(storedCheckout()).toMatchObject({ step: 'amount' })
+    await expectNoAxeViolations(container)
+
+    await submit(user, /amount in KES/i, '5')
+    expect((await screen.findByRole('alert')).textContent).toBe('The minimum is 10 KES.')
+    await submit(user, /amount in KES/i, '1,500.00')
+    await screen.findByRole('heading', { level: 2, name: /your details/i })
+    const saved = storedCheckout()
+    expect(saved.amountFiat).toBe(1500)
+    expect(saved.amountCrypto).toBeUndefined()
+  })
+
+  it('keeps the indicative preview of what the amount buys', async () => {
+    const { fetch, sent } = kitFetch({
+      'GET /preview': () => ({
+        rate: 129.84,
+        token_amount: 11.552680221811,
+        fiat_paid: 1500,
+        symbol: 'USDC',
+        decimals: 6,
+      }),
+    })
+    const { user } = renderResumed(checkoutAtAmount('OnRamp'), { fetch })
+    await user.type(await screen.findByLabelText(/amount in KES/i), '1500')
+    expect(
+      await screen.findByText('About 11.55268 USDC at 129.84 KES per USDC', undefined, {
+        timeout: 3_000,
+      }),
+    ).toBeTruthy()
+    expect(sent.filter((request) => request.path === '/preview')).toHaveLength(1)
+  })
+
+  it('explains the format with a whole example', async () => {
+    const { user } = renderResumed(checkoutAtAmount('OnRamp'))
+    await screen.findByLabelText(/amount in KES/i)
+    await submit(user, /amount in KES/i, '1,50')
+    expect((await screen.findByRole('alert')).textContent).toBe('Write the amount like 1,234.')
+  })
+})

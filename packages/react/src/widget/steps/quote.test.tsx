@@ -1,0 +1,114 @@
+import { screen, within } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { expectNoAxeViolations } from '../../test/axe.js'
+import {
+  buyQuote,
+  checkoutAtQuote,
+  kitFetch,
+  renderResumed,
+  sellQuote,
+  storedCheckout,
+  TOKENS,
+  WALLET,
+} from '../../test/offline.js'
+
+/** The buy quote's rows: every figure as the service sent it, none cut or recomputed. */
+const BUY_ROWS = [
+  'You pay: 800 KES',
+  'You receive: 5.94999132 USDC on BASE',
+  'Fees: 16.1 KES',
+  'Rate: 129.84 KES per USDC',
+]
+
+/** The summary's rows as `label: value`, in order. */
+function rows(): string[] {
+  const summary = screen.getAllByRole('term')[0]!.closest('dl') as HTMLElement
+  return within(summary)
+    .getAllByRole('term')
+    .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`)
+}
+
+describe('quote step', () => {
+  it('shows an on-ramp quote exactly as the service quoted it, and hands onQuote the raw quote', async () => {
+    const quote = buyQuote()
+    const onQuote = vi.fn()
+    const { fetch, sent: all } = kitFetch({ 'POST /quotes': () => quote })
+    const { container } = renderResumed(checkoutAtQuote('OnRamp', { amountFiat: 800 }), {
+      fetch,
+      props: { onQuote },
+    })
+    await screen.findByText('You receive')
+    expect(rows()).toEqual(BUY_ROWS)
+    expect(onQuote).toHaveBeenCalledTimes(1)
+    expect(onQuote.mock.calls[0]![0]).toEqual(quote)
+    // The published request: whole shillings, the asset, the wallet the tokens go to.
+    const sent = all.filter((request) => request.path === '/quotes')
+    expect(sent).toHaveLength(1)
+    expect(sent[0]!.body).toMatchObject({
+      order_type: 'OnRamp',
+      currency: 'KES',
+      local_amount: 800,
+      asset: { token: TOKENS.USDC.address, currency: 'USDC', network: 'BASE' },
+      wallet_address: WALLET,
+    })
+    expect(sent[0]!.body).not.toHaveProperty('crypto_amount')
+    expect(storedCheckout().quote).toMatchObject({
+      amountFiat: 800,
+      amountCrypto: 5.94999132,
+      feeFiat: 16.1,
+      network: 'BASE',
+    })
+    await expectNoAxeViolations(container)
+  })
+
+  it('shows an off-ramp quote as what the user sends and what they receive', async () => {
+    const { fetch, sent: all } = kitFetch({ 'POST /quotes': () => sellQuote() })
+    const { container } = renderResumed(
+      checkoutAtQuote('OffRamp', { amountCrypto: '35.5' }, 'USDT'),
+      { fetch },
+    )
+    await screen.findByText('You send')
+    expect(rows()).toEqual([
+      'You send: 35.5 USDT on POLYGON',
+      'You receive: 4,571.3 KES',
+      'Fees: 46.1 KES',
+      'Rate: 128.771831 KES per USDT',
+    ])
+    const sent = all.filter((request) => request.path === '/quotes')
+    expect(sent).toHaveLength(1)
+    expect(sent[0]!.body).toMatchObject({
+      order_type: 'OffRamp',
+      crypto_amount: 35.5,
+      asset: { currency: 'USDT', network: 'POLYGON' },
+      refund_address: WALLET,
+    })
+    expect(sent[0]!.body).not.toHaveProperty('local_amount')
+    expect(sent[0]!.body).not.toHaveProperty('wallet_address')
+    await expectNoAxeViolations(container)
+  })
+
+  it('writes the quoted figures in the locale without cutting a digit', async () => {
+    const { fetch } = kitFetch({ 'POST /quotes': () => buyQuote() })
+    renderResumed(checkoutAtQuote('OnRamp', { amountFiat: 800 }), {
+      fetch,
+      props: { locale: 'fr' },
+    })
+    await screen.findByText('Vous recevez')
+    expect(rows()).toEqual([
+      'Vous payez: 800 KES',
+      'Vous recevez: 5,94999132 USDC sur BASE',
+      'Frais: 16,1 KES',
+      'Cours: 129,84 KES par USDC',
+    ])
+  })
+
+  it('shows the same figures on the confirm step', async () => {
+    const { fetch } = kitFetch({ 'POST /quotes': () => buyQuote() })
+    const { user } = renderResumed(checkoutAtQuote('OnRamp', { amountFiat: 800 }), { fetch })
+    await screen.findByText('You receive')
+    await user.click(screen.getByRole('button', { name: 'Continue' }))
+    await screen.findByRole('heading', { level: 2, name: /confirm your order/i })
+    expect(rows()).toEqual(BUY_ROWS)
+    expect(screen.getByRole('button', { name: 'Confirm and pay' })).toBeTruthy()
+  })
+})
