@@ -118,8 +118,10 @@ export async function upToDetails(
     rail: RegExp
     provider: RegExp
     token: RegExp
+    /** Buying: fiat, whole units. Selling: tokens (`sell` names the token's symbol). */
     amount: string
     currency: string
+    sell?: string
   },
   shot?: (name: string) => Promise<void>,
 ) {
@@ -136,10 +138,15 @@ export async function upToDetails(
   await shot?.('token')
   await chooseOption(page, options.token)
   await atStep(page, 'amount')
-  await page.getByLabel(`Amount in ${options.currency}`).fill(options.amount)
-  await widget(page)
-    .getByText(/^About /)
-    .waitFor()
+  if (options.sell) {
+    // A sale is typed in tokens; its payout comes with the binding quote, not a preview.
+    await page.getByLabel(`Amount of ${options.sell} to sell`).fill(options.amount)
+  } else {
+    await page.getByLabel(`Amount in ${options.currency}`).fill(options.amount)
+    await widget(page)
+      .getByText(/^About /)
+      .waitFor()
+  }
   await shot?.('amount')
   await widget(page).getByRole('button', { name: 'Continue' }).click()
   await atStep(page, 'details')

@@ -120,7 +120,7 @@ describe.skipIf(skipBrowserTests)('storefront', () => {
     const usdc = chain.tokens.find((t) => t.symbol === 'USDC')!
     const before = await balanceOf(chain, 'USDC', owner)
 
-    await upToDetails(page, { ...KES_MPESA, amount: '2000' }, shot)
+    await upToDetails(page, { ...KES_MPESA, amount: '15.5', sell: 'USDC' }, shot)
     await fillKenyanDetails(page)
     await shot('details')
     await getQuoteAndConfirm(page, shot)
