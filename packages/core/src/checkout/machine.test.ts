@@ -274,12 +274,16 @@ describe('checkout machine', () => {
     expect(unknown.confirm?.state).toBe('sending')
     expect(canTransition(unknown, { type: 'CONFIRM_RESEND' }).ok).toBe(true)
     expect(canTransition(unknown, { type: 'RETRY' }).ok).toBe(false)
-    const direct = run(
+    // A sale accepts its quote too (idempotent, so it may be re-sent).
+    const sale = run(
       toConfirm('OffRamp'),
       { type: 'CONFIRM', key: 'k1', now: NOW },
       { type: 'CONFIRM_FAILED', outcome: 'unknown', error: { message: 'Network down' } },
     )
-    expect(direct.confirm?.flow).toBe('direct')
+    expect(sale.confirm?.flow).toBe('quote')
+    expect(canTransition(sale, { type: 'CONFIRM_RESEND' }).ok).toBe(true)
+    // A direct create in flight from an earlier version is never re-sent.
+    const direct = { ...sale, confirm: { ...sale.confirm!, flow: 'direct' as const } }
     expect(canTransition(direct, { type: 'CONFIRM_RESEND' })).toMatchObject({
       reason: 'already_confirmed',
     })

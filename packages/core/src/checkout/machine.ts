@@ -59,11 +59,15 @@ export function checkoutSteps(direction: CheckoutDirection | undefined): Checkou
 }
 
 /**
- * How the order is made at confirm: on-ramp accepts the binding quote (`quote`), off-ramp creates
- * the order directly once the allowance is in place (`direct`, the service pulls the tokens).
+ * How the order is made at confirm: both directions accept the binding quote (`quote`), so the
+ * order carries exactly the quoted amounts; an off-ramp accepts once its allowance is in place,
+ * and the service collects exactly the quoted tokens. A direct order (`direct`, POST /orders with
+ * a fiat amount the service converts at its own rate) could not promise the quoted token amount;
+ * the checkout no longer makes one, and `direct` is kept only so a confirm that was in flight in
+ * an earlier version is still looked up after a reload, never sent again.
  */
-export function checkoutFlow(state: Pick<CheckoutState, 'direction'>): 'quote' | 'direct' {
-  return state.direction === 'OffRamp' ? 'direct' : 'quote'
+export function checkoutFlow(_state: Pick<CheckoutState, 'direction'>): 'quote' | 'direct' {
+  return 'quote'
 }
 
 /** A positive decimal of at most `decimals` places (a token amount); false without decimals. */

@@ -7,7 +7,10 @@ import { RampKitProvider } from '../provider.js'
 import { checkoutAtQuote, kitFetch, run, sellQuote, WALLET } from '../test/offline.js'
 import { useCheckout } from './useCheckout.js'
 
-/** An off-ramp sale of 35.5 USDT whose direct create left and never answered (a reload). */
+/**
+ * An off-ramp sale of 35.5 USDT whose direct create (the flow of an earlier version) left and
+ * never answered before a reload.
+ */
 function saleInFlight(): CheckoutState {
   const state = run(checkoutAtQuote('OffRamp', { amountCrypto: '35.5' }, 'USDT'), [
     { type: 'QUOTE_RECEIVED', quote: fromQuote(sellQuote()) },
@@ -17,8 +20,8 @@ function saleInFlight(): CheckoutState {
     { type: 'CONFIRM', key: 'sale-key', now: Date.now() - 1_000 },
   ])
   expect(state.amountFiat).toBeUndefined()
-  expect(state.confirm).toMatchObject({ flow: 'direct', state: 'sending' })
-  return state
+  expect(state.confirm).toMatchObject({ flow: 'quote', state: 'sending' })
+  return { ...state, confirm: { ...state.confirm!, flow: 'direct' } }
 }
 
 function kitOrder(extra: Partial<KitOrder>): KitOrder {

@@ -267,7 +267,13 @@ describe('<RampCheckout /> against the sandbox through the server kit', () => {
     expect(within(container).getAllByTitle(/^0x[0-9a-f]{64}$/i).length).toBeGreaterThan(0)
     expect(before - (await balance())).toBe(approved)
     expect(await allowance()).toBe(0n)
-    expect(onSettled.mock.calls[0]![0]).toMatchObject({ order_type: 'OffRamp', flow: 'direct' })
+    // The sale accepted its quote: the order carries exactly the quoted amounts.
+    expect(onSettled.mock.calls[0]![0]).toMatchObject({
+      order_type: 'OffRamp',
+      flow: 'quote',
+      amount_crypto: saved.quote.amountCrypto,
+      amount_fiat: saved.quote.amountFiat,
+    })
   }, 90_000)
 
   it('refuses a Nigerian bank order on the BVN field, in the form and from the service', async () => {
@@ -726,7 +732,9 @@ describe('<RampCheckout /> review fixes, against the sandbox through the server 
     ] as CheckoutEvent[]) {
       state = transition(state, event)
     }
-    expect(state.confirm).toMatchObject({ flow: 'direct', state: 'sending' })
+    // An earlier version created a sale directly: its confirm, in flight at the upgrade, says so.
+    expect(state.confirm).toMatchObject({ flow: 'quote', state: 'sending' })
+    state = { ...state, confirm: { ...state.confirm!, flow: 'direct' } }
     window.sessionStorage.setItem('rampkit:checkout', serializeCheckout(state))
 
     // The reload: nothing in the user's orders yet, so the outcome is unknown, and said so.
