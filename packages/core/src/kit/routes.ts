@@ -200,6 +200,8 @@ function pathsOf<T extends Record<string, { path: string }>, Skip extends keyof 
   ) as { readonly [K in Exclude<keyof T, Skip>]: T[K]['path'] }
 }
 
+// `createOrder` shares its path with `orders` (POST and GET /orders): this table keeps the one
+// name it always had for it.
 /**
  * The kit's paths by route name, taken from `KIT_API` (which also says each route's method and
  * guards). `/orders` is one entry for both its GET and its POST.
@@ -207,8 +209,6 @@ function pathsOf<T extends Record<string, { path: string }>, Skip extends keyof 
  * @example
  * fetch(`/api/ramp${KIT_ROUTES.catalog}?country=KE`)
  */
-// `createOrder` shares its path with `orders` (POST and GET /orders): this table keeps the one
-// name it always had for it.
 export const KIT_ROUTES = /* @__PURE__ */ pathsOf(KIT_API, 'createOrder')
 export type KitRoute = keyof typeof KIT_ROUTES
 
