@@ -1,7 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
 import { NetworkError, RampApiError, ValidationError } from '../errors/index.js'
+import type { MetaTokens, Quote, QuoteRequest } from '../schemas/index.js'
+import { quoteRequestBody } from '../test-utils/fixtures.js'
 import { failure, startTestServer, success, type TestServer } from '../test-utils/httpServer.js'
-import { createKitClient, type KitClient } from './client.js'
+import { createKitClient, type KitClient, type KitRequest, type KitRequestFor } from './client.js'
+import { KIT_API, type KitRequestRoute } from './routes.js'
+import type { KitOrder, WalletProof } from './schemas.js'
 
 let server: TestServer
 let client: KitClient
@@ -38,14 +42,14 @@ describe('createKitClient().url', () => {
 describe('createKitClient().request', () => {
   it("resolves to the envelope's data and sends the client's and the call's headers", async () => {
     server.route('POST', '/api/ramp/quotes', { json: success({ quote_id: 'q_1' }) })
-    const data = await client.request<{ quote_id: string }>('quotes', {
-      method: 'POST',
-      body: { amount_fiat: 1500 },
+    const data = await client.request('quotes', {
+      body: quoteRequestBody,
       headers: { 'idempotency-key': 'k1' },
     })
     expect(data).toEqual({ quote_id: 'q_1' })
     const [sent] = server.requests
-    expect(sent?.json).toEqual({ amount_fiat: 1500 })
+    expect(sent?.method).toBe('POST')
+    expect(sent?.json).toEqual(quoteRequestBody)
     expect(sent?.headers).toMatchObject({
       accept: 'application/json',
       'content-type': 'application/json',
@@ -59,7 +63,7 @@ describe('createKitClient().request', () => {
       status: 422,
       json: failure('Enter a first and last name.', { field: 'customer.name' }),
     })
-    const error = await client.request('quotes', { method: 'POST', body: {} }).catch((e) => e)
+    const error = await client.request('quotes', { body: quoteRequestBody }).catch((e) => e)
     expect(error).toBeInstanceOf(ValidationError)
     expect(error).toMatchObject({ status: 422, field: 'customer.name' })
   })
@@ -82,5 +86,71 @@ describe('createKitClient().request', () => {
     const error = await pending.catch((e) => e)
     expect(error).not.toBeInstanceOf(NetworkError)
     expect((error as Error).name).toBe('AbortError')
+  })
+})
+
+describe('createKitClient().request and KIT_API', () => {
+  // Calls a route the way a caller without types would: every route through one signature.
+  const untyped = () => client.request as (route: string, init?: KitRequest) => Promise<unknown>
+  const requestRoutes = (Object.keys(KIT_API) as (keyof typeof KIT_API)[]).filter(
+    (route): route is KitRequestRoute =>
+      !(KIT_API[route].guards as readonly string[]).includes('webhookSignature') &&
+      !('answers' in KIT_API[route]),
+  )
+
+  it('sends every route with its method from KIT_API, callers passing none', async () => {
+    expect(requestRoutes.length).toBeGreaterThanOrEqual(18)
+    for (const route of requestRoutes) {
+      const { method, path } = KIT_API[route]
+      const params = Object.fromEntries(
+        [...path.matchAll(/:(\w+)/g)].map(([, name]) => [name as string, `${name}_1`]),
+      )
+      const sentPath = path.replace(/:(\w+)/g, (_, name: string) => `${name}_1`)
+      server.route(method, `/api/ramp${sentPath}`, { json: success({ route }) })
+      const body = method === 'POST' ? {} : undefined
+      await expect(untyped()(route, { params, body }), route).resolves.toEqual({ route })
+      expect(server.requests.at(-1), route).toMatchObject({ method, path: `/api/ramp${sentPath}` })
+    }
+  })
+
+  it("refuses a method other than the route's before sending anything", async () => {
+    const wrong = untyped()('config', { method: 'POST' })
+    await expect(wrong).rejects.toThrow(/config is GET \/config, not POST/)
+    await expect(untyped()('quotes', { method: 'GET' })).rejects.toThrow(TypeError)
+    expect(server.requests).toEqual([])
+  })
+
+  it('types each answer from KitApi, and each request from the route it names', () => {
+    // Instantiation expressions: the types of a call, without sending it.
+    expectTypeOf(client.request<'tokens'>).returns.resolves.toEqualTypeOf<MetaTokens>()
+    expectTypeOf(client.request<'order'>).returns.resolves.toEqualTypeOf<KitOrder>()
+    expectTypeOf(client.request<'orders'>).returns.resolves.toEqualTypeOf<KitOrder[]>()
+    expectTypeOf<KitRequestFor<'quotes'>['body']>().toEqualTypeOf<QuoteRequest>()
+    expectTypeOf<KitRequestFor<'order'>['params']>().toEqualTypeOf<{ orderId: string }>()
+    expectTypeOf(client.request<'walletProof'>).returns.resolves.toEqualTypeOf<WalletProof>()
+    expectTypeOf(client.request<'quotes'>).returns.resolves.toEqualTypeOf<Quote>()
+
+    // Never called: each line is checked by the type checker (pnpm typecheck), not run.
+    const refusedByTypes = () => {
+      // @ts-expect-error: the order's path needs params.orderId
+      void client.request('order')
+      // @ts-expect-error: the order's path needs params.orderId, not another name
+      void client.request('order', { params: { id: 'ord_1' } })
+      // @ts-expect-error: a quote needs a body
+      void client.request('quotes', {})
+      // @ts-expect-error: not a quote request (no order_type, asset, payment_method…)
+      void client.request('quotes', { body: { amount_fiat: 1500 } })
+      // @ts-expect-error: GET /tokens takes no body
+      void client.request('tokens', { body: {} })
+      // @ts-expect-error: a route's method is the one KIT_API gives it
+      void client.request('config', { method: 'POST' })
+      // @ts-expect-error: a wallet proof's body is { message, signature }
+      void client.request('walletProofs', { body: { address: '0x1' } })
+      // @ts-expect-error: the events stream is opened with EventSource at client.url(…)
+      void client.request('orderEvents', { params: { orderId: 'ord_1' } })
+      // @ts-expect-error: only the service calls the webhook receiver
+      void client.request('webhooks', { body: {} })
+    }
+    expect(refusedByTypes).toBeTypeOf('function')
   })
 })

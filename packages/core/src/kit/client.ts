@@ -1,18 +1,46 @@
 import { errorFromResponse, NetworkError } from '../errors/index.js'
-import { KIT_ROUTES, type KitBrowserRoute } from './routes.js'
+import { KIT_API, type KitApi, type KitBrowserRoute, type KitRequestRoute } from './routes.js'
 
 /** Query values: `undefined` and `null` are left out of the query string. */
 export type KitQuery = Record<string, string | number | boolean | null | undefined>
 
-/** One request to the server kit. */
+/** One request to the server kit, untyped: every `KitRequestFor<R>` is one. */
 export type KitRequest = {
-  params?: Record<string, string>
-  query?: KitQuery | undefined
+  params?: Record<string, string> | undefined
+  query?: object | undefined
   method?: 'GET' | 'POST'
   body?: unknown
   headers?: Record<string, string>
   signal?: AbortSignal | undefined
 }
+
+// A key the route needs (`T` has a required key), may take (every key optional), or must not
+// be given (`undefined`).
+type Part<Key extends string, T> = [T] extends [undefined]
+  ? { [K in Key]?: undefined }
+  : object extends T
+    ? { [K in Key]?: T }
+    : { [K in Key]: T }
+
+/**
+ * The request to `route`, typed from `KIT_API` and `KitApi`: `params` when its path has any,
+ * its `query` and `body` (required when the route needs one), and no `method` to pass (it is
+ * the route's; one given must be the same).
+ *
+ * @example
+ * const init: KitRequestFor<'order'> = { params: { orderId: 'ord_1' } }
+ */
+export type KitRequestFor<R extends KitRequestRoute> = {
+  method?: (typeof KIT_API)[R]['method']
+  headers?: Record<string, string>
+  signal?: AbortSignal | undefined
+} & Part<'params', KitApi[R]['params']> &
+  Part<'query', KitApi[R]['query']> &
+  Part<'body', KitApi[R]['body']>
+
+/** `request`'s arguments after the route: the request, optional when nothing in it is required. */
+type KitRequestArgs<R extends KitRequestRoute> =
+  object extends KitRequestFor<R> ? [init?: KitRequestFor<R>] : [init: KitRequestFor<R>]
 
 /**
  * A small client for the server kit mounted by the partner (`createRampHandler`). It speaks
@@ -23,7 +51,11 @@ export type KitRequest = {
 export type KitClient = {
   endpoint: string
   url(route: KitBrowserRoute, params?: Record<string, string>, query?: KitQuery): string
-  request<T>(route: KitBrowserRoute, init?: KitRequest): Promise<T>
+  /** Sends `route` with the method `KIT_API` gives it, and resolves to its typed answer. */
+  request<R extends KitRequestRoute>(
+    route: R,
+    ...init: KitRequestArgs<R>
+  ): Promise<KitApi[R]['answer']>
 }
 
 /** Options of `createKitClient`. */
@@ -40,9 +72,9 @@ function buildUrl(
   endpoint: string,
   route: KitBrowserRoute,
   params: Record<string, string> = {},
-  query: KitQuery = {},
+  query: object = {},
 ): string {
-  const path = KIT_ROUTES[route].replace(/:(\w+)/g, (_, name: string) => {
+  const path = KIT_API[route].path.replace(/:(\w+)/g, (_, name: string) => {
     const value = params[name]
     if (value === undefined) throw new TypeError(`Missing route parameter ${name} for ${route}`)
     return encodeURIComponent(value)
@@ -61,48 +93,57 @@ function buildUrl(
  *
  * @example
  * const client = createKitClient({ endpoint: '/api/ramp' })
- * const tokens = await client.request<MetaTokens>('tokens')
+ * const tokens = await client.request('tokens') // MetaTokens
+ * const order = await client.request('order', { params: { orderId } }) // KitOrder
  */
 export function createKitClient(options: CreateKitClientOptions): KitClient {
   const { endpoint } = options
   return {
     endpoint,
     url: (route, params, query) => buildUrl(endpoint, route, params, query),
-    async request<T>(route: KitBrowserRoute, init: KitRequest = {}): Promise<T> {
-      const doFetch = options.fetch ?? globalThis.fetch
-      const url = buildUrl(endpoint, route, init.params, init.query)
-      const headers: Record<string, string> = {
-        accept: 'application/json',
-        ...options.headers,
-        ...init.headers,
-      }
-      if (init.body !== undefined) headers['content-type'] = 'application/json'
-      let response: Response
+    // The types of `KitClient.request` hold at the call; inside, every request is a KitRequest.
+    request: (route, ...init) => send(route, init[0] as KitRequest | undefined) as never,
+  }
+
+  async function send(route: KitRequestRoute, init: KitRequest = {}): Promise<unknown> {
+    const { method } = KIT_API[route]
+    if (init.method !== undefined && init.method !== method) {
+      // Only an untyped caller gets here: the types allow the route's own method alone.
+      throw new TypeError(`${route} is ${method} ${KIT_API[route].path}, not ${init.method}`)
+    }
+    const doFetch = options.fetch ?? globalThis.fetch
+    const url = buildUrl(endpoint, route, init.params, init.query)
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      ...options.headers,
+      ...init.headers,
+    }
+    if (init.body !== undefined) headers['content-type'] = 'application/json'
+    let response: Response
+    try {
+      response = await doFetch(url, {
+        method,
+        headers,
+        credentials: 'same-origin',
+        ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+        ...(init.signal ? { signal: init.signal } : {}),
+      })
+    } catch (cause) {
+      if (init.signal?.aborted) throw cause
+      throw new NetworkError('Could not reach the ramp. Check your connection and try again.', {
+        beforeSend: false,
+        cause,
+      })
+    }
+    const text = await response.text()
+    if (response.ok) {
       try {
-        response = await doFetch(url, {
-          method: init.method ?? 'GET',
-          headers,
-          credentials: 'same-origin',
-          ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-          ...(init.signal ? { signal: init.signal } : {}),
-        })
-      } catch (cause) {
-        if (init.signal?.aborted) throw cause
-        throw new NetworkError('Could not reach the ramp. Check your connection and try again.', {
-          beforeSend: false,
-          cause,
-        })
+        const body = JSON.parse(text) as { status?: unknown; data?: unknown }
+        if (body.status === 'success') return body.data
+      } catch {
+        // fall through: a 2xx that is not the envelope is an error like any other
       }
-      const text = await response.text()
-      if (response.ok) {
-        try {
-          const body = JSON.parse(text) as { status?: unknown; data?: unknown }
-          if (body.status === 'success') return body.data as T
-        } catch {
-          // fall through: a 2xx that is not the envelope is an error like any other
-        }
-      }
-      throw errorFromResponse(response, text)
-    },
+    }
+    throw errorFromResponse(response, text)
   }
 }

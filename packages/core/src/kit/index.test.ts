@@ -6,6 +6,7 @@ import * as kit from './index.js'
 it('the kit entry exports', () => {
   expect(Object.keys(kit).sort()).toMatchInlineSnapshot(`
     [
+      "KIT_API",
       "KIT_ROUTES",
       "KIT_SSE_EVENTS",
       "KIT_STREAM_END_STATUSES",

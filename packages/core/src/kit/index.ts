@@ -1,10 +1,12 @@
 /**
  * `@rampkit/core/kit`: the browser's side of the server kit, with no zod, no key and no React.
- * The kit's route table and live-status constants, `createKitClient` (plain fetch to where the
- * partner mounted `createRampHandler`), and the query keys and query/mutation options every
- * TanStack Query adapter takes; `@rampkit/react`'s hooks are thin wrappers of these. The
- * options import `skipToken` from `@tanstack/query-core`, an optional peer of this package.
- * A test bundles this entry and fails if zod, the API client or webhook code is in its graph.
+ * The kit's API description (`KIT_API`: each route's method, path and guards; `KitApi`: its
+ * parameters, query, body and answer types) and live-status constants, `createKitClient`
+ * (plain fetch to where the partner mounted `createRampHandler`, typed from that description),
+ * and the query keys and query/mutation options every TanStack Query adapter takes;
+ * `@rampkit/react`'s hooks are thin wrappers of these. The options import `skipToken` from
+ * `@tanstack/query-core`, an optional peer of this package. A test bundles this entry and
+ * fails if zod, the API client or webhook code is in its graph.
  *
  * @example
  * import { catalogQueryOptions, createKitClient } from '@rampkit/core/kit'
@@ -17,6 +19,7 @@ export {
   type KitClient,
   type KitQuery,
   type KitRequest,
+  type KitRequestFor,
 } from './client.js'
 export { rampKitKeys } from './query/keys.js'
 export {
@@ -45,11 +48,18 @@ export {
   quoteMutationOptions,
 } from './query/writes.js'
 export {
+  KIT_API,
   KIT_ROUTES,
   KIT_SSE_EVENTS,
   KIT_STREAM_END_STATUSES,
+  type KitApi,
+  type KitApiRoute,
   type KitBrowserRoute,
+  type KitGuard,
+  type KitPathParams,
+  type KitRequestRoute,
   type KitRoute,
+  type KitRouteSpec,
 } from './routes.js'
 // Types only: the schemas themselves (zod) stay in the root entry.
 export type {

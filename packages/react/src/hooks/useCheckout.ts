@@ -270,7 +270,7 @@ export function useCheckout(parameters: UseCheckoutParameters = {}): UseCheckout
     const wallet = current.details?.walletAddress.toLowerCase()
     const amount = current.quote?.amountFiat ?? current.amountFiat
     try {
-      const orders = await client.request<KitOrder[]>('orders', { query: { limit: 20 } })
+      const orders = await client.request('orders', { query: { limit: 20 } })
       const match = orders.find(
         (order) =>
           (order as Record<string, unknown>).client_ref === pending.key ||

@@ -1,5 +1,5 @@
 import {
-  KIT_ROUTES,
+  KIT_API,
   KIT_SSE_EVENTS,
   KIT_STREAM_END_STATUSES,
   type KitOrder,
@@ -66,7 +66,7 @@ function terminalFrame(order: KitOrder): Uint8Array {
  * promise chain or writer per stream in between.
  */
 export function registerEventRoutes(app: Hono<RampEnv>, kit: KitContext) {
-  app.get(KIT_ROUTES.orderEvents, async (c) => {
+  app.on(KIT_API.orderEvents.method, KIT_API.orderEvents.path, async (c) => {
     const user = await requireEndUser(c)
     if (!user.ok) {
       c.header('Cache-Control', 'no-store')

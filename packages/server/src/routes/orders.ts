@@ -2,7 +2,7 @@ import type { CreatedOrder } from '@rampkit/core'
 import {
   createOrderRequest,
   type FiatPayload,
-  KIT_ROUTES,
+  KIT_API,
   type KitOrder,
   type OrderStatus,
   ordersMeQuery,
@@ -100,7 +100,7 @@ async function linkOrderId(kit: KitContext, stored: StoredOrder): Promise<Stored
  * here is cacheable (`Cache-Control: no-store`).
  */
 export function registerOrderRoutes(app: Hono<RampEnv>, kit: KitContext) {
-  app.post(KIT_ROUTES.orders, async (c) => {
+  app.on(KIT_API.createOrder.method, KIT_API.createOrder.path, async (c) => {
     c.header('Cache-Control', 'no-store')
     const user = await requireEndUser(c)
     if (!user.ok) return user.response
@@ -158,7 +158,7 @@ export function registerOrderRoutes(app: Hono<RampEnv>, kit: KitContext) {
     return ok(c, linked.order, 'Order submitted', 201)
   })
 
-  app.get(KIT_ROUTES.orders, async (c) => {
+  app.on(KIT_API.orders.method, KIT_API.orders.path, async (c) => {
     c.header('Cache-Control', 'no-store')
     const user = await requireEndUser(c)
     if (!user.ok) return user.response
@@ -186,7 +186,7 @@ export function registerOrderRoutes(app: Hono<RampEnv>, kit: KitContext) {
     return ok(c, orders, `${orders.length} order${orders.length === 1 ? '' : 's'}`)
   })
 
-  app.get(KIT_ROUTES.orderByTx, async (c) => {
+  app.on(KIT_API.orderByTx.method, KIT_API.orderByTx.path, async (c) => {
     c.header('Cache-Control', 'no-store')
     const user = await requireEndUser(c)
     if (!user.ok) return user.response
@@ -199,7 +199,7 @@ export function registerOrderRoutes(app: Hono<RampEnv>, kit: KitContext) {
     return ok(c, stored.order)
   })
 
-  app.get(KIT_ROUTES.order, async (c) => {
+  app.on(KIT_API.order.method, KIT_API.order.path, async (c) => {
     c.header('Cache-Control', 'no-store')
     const user = await requireEndUser(c)
     if (!user.ok) return user.response

@@ -1,6 +1,6 @@
 import {
   acceptQuoteRequest,
-  KIT_ROUTES,
+  KIT_API,
   type KitOrder,
   ORDER_STATUSES,
   type OrderStatus,
@@ -81,7 +81,7 @@ function toStatus(value: unknown, fallback: OrderStatus): OrderStatus {
  * it, and the accepted order is recorded with them as owner.
  */
 export function registerQuoteRoutes(app: Hono<RampEnv>, kit: KitContext) {
-  app.post(KIT_ROUTES.quotes, async (c) => {
+  app.on(KIT_API.quotes.method, KIT_API.quotes.path, async (c) => {
     const user = await requireEndUser(c)
     if (!user.ok) return user.response
     const body = await readJsonObject(c)
@@ -131,7 +131,7 @@ export function registerQuoteRoutes(app: Hono<RampEnv>, kit: KitContext) {
     return ok(c, quote, 'Quote created', 201)
   })
 
-  app.post(KIT_ROUTES.acceptQuote, async (c) => {
+  app.on(KIT_API.acceptQuote.method, KIT_API.acceptQuote.path, async (c) => {
     const user = await requireEndUser(c)
     if (!user.ok) return user.response
     const quoteId = c.req.param('quoteId')

@@ -1,8 +1,9 @@
 import {
   banksQuery,
   corridorQuery,
-  KIT_ROUTES,
+  KIT_API,
   type KitConfig,
+  type KitRouteSpec,
   type MetaTokens,
   orderRequirementsQuery,
   paymentMethodsQuery,
@@ -50,12 +51,12 @@ export function loadTokens(kit: KitContext): Promise<MetaTokens> {
  */
 export function registerReadRoutes(app: Hono<RampEnv>, kit: KitContext) {
   const read = <Q extends Record<string, unknown>, T>(
-    route: string,
+    route: KitRouteSpec,
     name: string,
     schema: Parameters<typeof parseQuery<Q>>[1],
     load: (query: Q) => Promise<T>,
   ) => {
-    app.get(route, async (c) => {
+    app.on(route.method, route.path, async (c) => {
       const query = parseQuery(c, schema)
       if (!query.ok) return query.response
       try {
@@ -68,13 +69,13 @@ export function registerReadRoutes(app: Hono<RampEnv>, kit: KitContext) {
     })
   }
 
-  read(KIT_ROUTES.catalog, 'catalog', corridorQuery, (q) => kit.client.getCatalog(q))
-  read(KIT_ROUTES.corridors, 'corridors', corridorQuery, (q) => kit.client.getCorridors(q))
-  read(KIT_ROUTES.banks, 'banks', banksQuery, (q) => kit.client.getBanks(q))
-  read(KIT_ROUTES.paymentMethods, 'payment-methods', paymentMethodsQuery, (q) =>
+  read(KIT_API.catalog, 'catalog', corridorQuery, (q) => kit.client.getCatalog(q))
+  read(KIT_API.corridors, 'corridors', corridorQuery, (q) => kit.client.getCorridors(q))
+  read(KIT_API.banks, 'banks', banksQuery, (q) => kit.client.getBanks(q))
+  read(KIT_API.paymentMethods, 'payment-methods', paymentMethodsQuery, (q) =>
     kit.client.getPaymentMethods(q),
   )
-  read(KIT_ROUTES.orderRequirements, 'order-requirements', orderRequirementsQuery, (q) =>
+  read(KIT_API.orderRequirements, 'order-requirements', orderRequirementsQuery, (q) =>
     kit.client.getOrderRequirements(q),
   )
   const normalisedRates = {
@@ -88,15 +89,12 @@ export function registerReadRoutes(app: Hono<RampEnv>, kit: KitContext) {
       return { success: true as const, data: { fiat } }
     },
   }
-  read(KIT_ROUTES.rates, 'rates', normalisedRates, (q) => kit.client.getIndicativeRates(q))
-  read(
-    KIT_ROUTES.tokens,
-    'tokens',
-    { safeParse: () => ({ success: true as const, data: {} }) },
-    () => loadTokens(kit),
+  read(KIT_API.rates, 'rates', normalisedRates, (q) => kit.client.getIndicativeRates(q))
+  read(KIT_API.tokens, 'tokens', { safeParse: () => ({ success: true as const, data: {} }) }, () =>
+    loadTokens(kit),
   )
 
-  app.get(KIT_ROUTES.preview, async (c) => {
+  app.on(KIT_API.preview.method, KIT_API.preview.path, async (c) => {
     const query = parseQuery(c, tokenPreviewQuery)
     if (!query.ok) return query.response
     try {
@@ -111,7 +109,7 @@ export function registerReadRoutes(app: Hono<RampEnv>, kit: KitContext) {
     }
   })
 
-  app.get(KIT_ROUTES.config, async (c) => {
+  app.on(KIT_API.config.method, KIT_API.config.path, async (c) => {
     let chainId: number | null = null
     let spender: string | null = null
     try {

@@ -1,5 +1,5 @@
 import {
-  KIT_ROUTES,
+  KIT_API,
   validateEvmAddress,
   type WalletChallenge,
   type WalletProof,
@@ -115,7 +115,7 @@ export function registerWalletRoutes(
   const ttlMs = options.ttlMs ?? WALLET_PROOF_DEFAULTS.ttlMs
   const challengeTtlMs = options.challengeTtlMs ?? WALLET_PROOF_DEFAULTS.challengeTtlMs
 
-  app.post(KIT_ROUTES.walletChallenge, async (c) => {
+  app.on(KIT_API.walletChallenge.method, KIT_API.walletChallenge.path, async (c) => {
     c.header('Cache-Control', 'no-store')
     const user = await requireEndUser(c)
     if (!user.ok) return user.response
@@ -159,7 +159,7 @@ export function registerWalletRoutes(
     return ok(c, data, 'Sign this message in your wallet', 201)
   })
 
-  app.post(KIT_ROUTES.walletProofs, async (c) => {
+  app.on(KIT_API.walletProofs.method, KIT_API.walletProofs.path, async (c) => {
     c.header('Cache-Control', 'no-store')
     const user = await requireEndUser(c)
     if (!user.ok) return user.response
@@ -225,7 +225,7 @@ export function registerWalletRoutes(
     return ok(c, data, 'Wallet proven', 201)
   })
 
-  app.get(KIT_ROUTES.walletProof, async (c) => {
+  app.on(KIT_API.walletProof.method, KIT_API.walletProof.path, async (c) => {
     c.header('Cache-Control', 'no-store')
     const user = await requireEndUser(c)
     if (!user.ok) return user.response

@@ -1,4 +1,4 @@
-import { KIT_ROUTES } from '@rampkit/core'
+import { KIT_API } from '@rampkit/core'
 import type { Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { KitContext, RampEnv } from './context.js'
@@ -11,7 +11,7 @@ import type { KitContext, RampEnv } from './context.js'
  * not a browser, and the signature is the authentication.
  */
 export function registerWebhookRoute(app: Hono<RampEnv>, kit: KitContext) {
-  app.post(KIT_ROUTES.webhooks, async (c) => {
+  app.on(KIT_API.webhooks.method, KIT_API.webhooks.path, async (c) => {
     const result = await kit.ingestWebhook(c.req.raw)
     if (result.status >= 200 && result.status < 300) kit.wakeWorker()
     c.header('Cache-Control', 'no-store')

@@ -1,23 +1,17 @@
 import { skipToken } from '@tanstack/query-core'
 import type {
-  Banks,
   BanksQuery,
-  Catalog,
   CorridorQuery,
-  Corridors,
-  MetaTokens,
-  OrderRequirements,
   OrderRequirementsQuery,
-  PaymentMethods,
   PaymentMethodsQuery,
-  TokenPreview,
   TokenPreviewQuery,
 } from '../../schemas/index.js'
 import type { KitClient } from '../client.js'
-import { KIT_STREAM_END_STATUSES } from '../routes.js'
-import type { KitConfig, KitOrder, WalletProof } from '../schemas.js'
+import { KIT_STREAM_END_STATUSES, type OrdersQuery } from '../routes.js'
 import { rampKitKeys } from './keys.js'
 import { queryOptions } from './queryOptions.js'
+
+export type { OrdersQuery } from '../routes.js'
 
 // Catalog-like reads change rarely; the kit caches them too.
 const CATALOG_STALE_MS = 5 * 60_000
@@ -31,7 +25,7 @@ const CATALOG_STALE_MS = 5 * 60_000
 export function configQueryOptions(client: KitClient) {
   return queryOptions({
     queryKey: rampKitKeys.config(client.endpoint),
-    queryFn: ({ signal }) => client.request<KitConfig>('config', { signal }),
+    queryFn: ({ signal }) => client.request('config', { signal }),
     staleTime: CATALOG_STALE_MS,
   })
 }
@@ -45,7 +39,7 @@ export function configQueryOptions(client: KitClient) {
 export function catalogQueryOptions(client: KitClient, params: CorridorQuery = {}) {
   return queryOptions({
     queryKey: rampKitKeys.catalog(client.endpoint, params),
-    queryFn: ({ signal }) => client.request<Catalog>('catalog', { query: params, signal }),
+    queryFn: ({ signal }) => client.request('catalog', { query: params, signal }),
     staleTime: CATALOG_STALE_MS,
   })
 }
@@ -61,7 +55,7 @@ export function corridorsQueryOptions(client: KitClient, params: CorridorQuery) 
   return queryOptions({
     queryKey: rampKitKeys.corridors(client.endpoint, params),
     queryFn: enabled
-      ? ({ signal }) => client.request<Corridors>('corridors', { query: params, signal })
+      ? ({ signal }) => client.request('corridors', { query: params, signal })
       : skipToken,
     staleTime: CATALOG_STALE_MS,
   })
@@ -78,7 +72,7 @@ export function banksQueryOptions(client: KitClient, params: BanksQuery | undefi
   return queryOptions({
     queryKey: rampKitKeys.banks(client.endpoint, params ?? {}),
     queryFn: params
-      ? ({ signal }) => client.request<Banks>('banks', { query: params, signal })
+      ? ({ signal }) => client.request('banks', { query: params, signal })
       : skipToken,
     staleTime: CATALOG_STALE_MS,
   })
@@ -97,7 +91,7 @@ export function paymentMethodsQueryOptions(
   return queryOptions({
     queryKey: rampKitKeys.paymentMethods(client.endpoint, params ?? {}),
     queryFn: params
-      ? ({ signal }) => client.request<PaymentMethods>('paymentMethods', { query: params, signal })
+      ? ({ signal }) => client.request('paymentMethods', { query: params, signal })
       : skipToken,
     staleTime: CATALOG_STALE_MS,
   })
@@ -117,8 +111,7 @@ export function orderRequirementsQueryOptions(
   return queryOptions({
     queryKey: rampKitKeys.orderRequirements(client.endpoint, params ?? {}),
     queryFn: params
-      ? ({ signal }) =>
-          client.request<OrderRequirements>('orderRequirements', { query: params, signal })
+      ? ({ signal }) => client.request('orderRequirements', { query: params, signal })
       : skipToken,
     staleTime: CATALOG_STALE_MS,
   })
@@ -134,7 +127,7 @@ export function orderRequirementsQueryOptions(
 export function tokensQueryOptions(client: KitClient) {
   return queryOptions({
     queryKey: rampKitKeys.tokens(client.endpoint),
-    queryFn: ({ signal }) => client.request<MetaTokens>('tokens', { signal }),
+    queryFn: ({ signal }) => client.request('tokens', { signal }),
     staleTime: CATALOG_STALE_MS,
   })
 }
@@ -154,11 +147,7 @@ export function tokenPreviewQueryOptions(client: KitClient, params: TokenPreview
     queryKey: rampKitKeys.preview(client.endpoint, params ?? {}),
     queryFn:
       valid && params
-        ? ({ signal }) =>
-            client.request<TokenPreview>('preview', {
-              query: params as Record<string, string | number>,
-              signal,
-            })
+        ? ({ signal }) => client.request('preview', { query: params, signal })
         : skipToken,
     staleTime: 15_000,
   })
@@ -180,13 +169,10 @@ export function orderQueryOptions(client: KitClient, orderId: string | undefined
   return queryOptions({
     queryKey: rampKitKeys.order(client.endpoint, orderId ?? ''),
     queryFn: orderId
-      ? ({ signal }) => client.request<KitOrder>('order', { params: { orderId }, signal })
+      ? ({ signal }) => client.request('order', { params: { orderId }, signal })
       : skipToken,
   })
 }
-
-/** Query of GET /orders: the end user's orders (filters as the kit accepts them). */
-export type OrdersQuery = { status?: string; order_type?: string; limit?: number; offset?: number }
 
 /**
  * Query options of GET /orders, the end user's own orders.
@@ -197,7 +183,7 @@ export type OrdersQuery = { status?: string; order_type?: string; limit?: number
 export function ordersQueryOptions(client: KitClient, params: OrdersQuery = {}) {
   return queryOptions({
     queryKey: rampKitKeys.orders(client.endpoint, params),
-    queryFn: ({ signal }) => client.request<KitOrder[]>('orders', { query: params, signal }),
+    queryFn: ({ signal }) => client.request('orders', { query: params, signal }),
   })
 }
 
@@ -213,7 +199,7 @@ export function walletProofQueryOptions(client: KitClient, address: string | und
   return queryOptions({
     queryKey: rampKitKeys.walletProof(client.endpoint, address ?? ''),
     queryFn: address
-      ? ({ signal }) => client.request<WalletProof>('walletProof', { params: { address }, signal })
+      ? ({ signal }) => client.request('walletProof', { params: { address }, signal })
       : skipToken,
     // A proof lasts hours, and the kit says until when; no need to ask again on every focus.
     staleTime: 60_000,

@@ -6,7 +6,7 @@ import type {
   QuoteRequest,
 } from '../../schemas/index.js'
 import type { KitClient } from '../client.js'
-import type { KitOrder, WalletChallenge, WalletProof } from '../schemas.js'
+import type { KitOrder, WalletProof } from '../schemas.js'
 
 /** Variables of `acceptQuoteMutationOptions`. */
 export type AcceptQuoteVariables = {
@@ -35,7 +35,7 @@ export function quoteMutationOptions(
 ): MutationOptions<Quote, Error, QuoteRequest> {
   return {
     mutationKey: ['rampkit', client.endpoint, 'quote'],
-    mutationFn: (body) => client.request<Quote>('quotes', { method: 'POST', body }),
+    mutationFn: (body) => client.request('quotes', { body }),
     retry: false,
   }
 }
@@ -53,8 +53,7 @@ export function acceptQuoteMutationOptions(
   return {
     mutationKey: ['rampkit', client.endpoint, 'accept'],
     mutationFn: ({ quoteId, idempotencyKey, body }) =>
-      client.request<KitOrder>('acceptQuote', {
-        method: 'POST',
+      client.request('acceptQuote', {
         params: { quoteId },
         body: body ?? {},
         headers: { 'idempotency-key': idempotencyKey },
@@ -76,8 +75,7 @@ export function createOrderMutationOptions(
   return {
     mutationKey: ['rampkit', client.endpoint, 'create-order'],
     mutationFn: ({ body, idempotencyKey }) =>
-      client.request<KitOrder>('orders', {
-        method: 'POST',
+      client.request('createOrder', {
         body,
         headers: { 'idempotency-key': idempotencyKey },
       }),
@@ -114,13 +112,11 @@ export function proveWalletMutationOptions(
   return {
     mutationKey: ['rampkit', client.endpoint, 'prove-wallet'],
     mutationFn: async ({ address, chainId, signMessage }) => {
-      const challenge = await client.request<WalletChallenge>('walletChallenge', {
-        method: 'POST',
+      const challenge = await client.request('walletChallenge', {
         body: { address, chain_id: chainId },
       })
       const signature = await signMessage(challenge.message)
-      return client.request<WalletProof>('walletProofs', {
-        method: 'POST',
+      return client.request('walletProofs', {
         body: { message: challenge.message, signature },
       })
     },

@@ -1,0 +1,191 @@
+/**
+ * The kit serves what core's `KIT_API` describes, so the description, the browser client typed
+ * from it and the server cannot drift: every (method, path) of the table is mounted with that
+ * method and no other route is, each guard of the table is the one the kit applies, and the
+ * caching it states is the `Cache-Control` the kit sends. Nothing here creates a quote.
+ */
+import { KIT_API, type KitApiRoute, type KitGuard } from '@rampkit/core'
+import { buildWebhookHeaders } from '@rampkit/core/webhooks'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createRampHandler } from '../handler.js'
+import { BASE_USDC, browser, type KitHarness, sandboxForFile, startKit, WALLET } from './testing.js'
+import { GENERIC_MESSAGES } from './upstream-error.js'
+
+const sandbox = sandboxForFile('api')
+
+type Envelope = { status: string; message: string; data: { code?: string } | null }
+
+const routes = Object.entries(KIT_API) as [
+  KitApiRoute,
+  (typeof KIT_API)[KitApiRoute] & { cache?: 'catalog' },
+][]
+const guarded = (guard: KitGuard) =>
+  routes.filter(([, route]) => (route.guards as readonly KitGuard[]).includes(guard))
+
+/** A value of each path parameter that nobody owns. */
+const PARAMS: Record<string, string> = {
+  orderId: 'ord_nobody_has',
+  txHash: `0x${'ab'.repeat(32)}`,
+  quoteId: 'q_nobody_has',
+  address: WALLET,
+}
+
+/** A query each read answers with a 200 (the sandbox's Kenyan corridor). */
+const QUERIES: Partial<Record<KitApiRoute, string>> = {
+  catalog: '?country=KE',
+  corridors: '?country=KE',
+  banks: '?country=KE&currency=KES&order_type=OnRamp&payment_method_type=bank',
+  paymentMethods: '?country=KE&order_type=OnRamp',
+  orderRequirements: '?country=KE&currency=KES&order_type=OffRamp',
+  rates: '?fiat=KES',
+  preview: '?amount_fiat=1000&token=USDC',
+}
+
+const pathOf = (name: KitApiRoute) =>
+  KIT_API[name].path.replace(/:(\w+)/g, (_, param: string) => PARAMS[param]!) +
+  (QUERIES[name] ?? '')
+
+/** The kit's own answer to a route it does not have (not a handler's "Order not found"). */
+async function isUnknownRoute(res: Response): Promise<boolean> {
+  if (res.status !== 404) return false
+  return ((await res.clone().json()) as Envelope).message === GENERIC_MESSAGES.notFound
+}
+
+describe('the routes the kit mounts', () => {
+  it.each([undefined, '/api/ramp'])(
+    'are those of KIT_API, with their methods (base %s)',
+    (basePath) => {
+      const app = createRampHandler({
+        apiKey: 'is_test_routes_table_only',
+        baseUrl: 'http://127.0.0.1:9',
+        webhookSecret: 'whsec_routes_table_only',
+        sessionSecret: 'routes-table-session-secret-0123456789-abc',
+        logger: false,
+        worker: false,
+        ...(basePath ? { basePath } : {}),
+      })
+      const mounted = new Set(
+        app.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`),
+      )
+      const described = new Set(
+        routes.map(([, { method, path }]) => `${method} ${basePath ?? ''}${path}`),
+      )
+      expect([...mounted].sort()).toEqual([...described].sort())
+    },
+  )
+})
+
+describe('KIT_API against the running kit', () => {
+  // Nobody is signed in: every session route must refuse, and only those.
+  let kit: KitHarness
+  beforeAll(async () => {
+    kit = await startKit(sandbox, 'app.request', { getEndUser: () => null, pointWebhooks: false })
+  })
+  afterAll(() => kit?.close())
+
+  it('answers each route with its method, and not with the other', async () => {
+    for (const [name, { method }] of routes) {
+      const path = pathOf(name)
+      const res =
+        method === 'GET' ? await browser(kit).get(path) : await browser(kit).post(path, {})
+      expect(await isUnknownRoute(res), `${method} ${path}`).toBe(false)
+      await res.body?.cancel()
+
+      const other = method === 'GET' ? 'POST' : 'GET'
+      if (routes.some(([, r]) => r.method === other && r.path === KIT_API[name].path)) continue
+      const wrong =
+        other === 'GET' ? await browser(kit).get(path) : await browser(kit).post(path, {})
+      expect(await isUnknownRoute(wrong), `${other} ${path}`).toBe(true)
+    }
+  })
+
+  it("refuses every 'session' route without an end user (401), and only those", async () => {
+    const sessionRoutes = guarded('session')
+    expect(sessionRoutes.length).toBeGreaterThanOrEqual(9)
+    for (const [name, { method }] of routes) {
+      const path = pathOf(name)
+      const res =
+        method === 'GET' ? await browser(kit).get(path) : await browser(kit).post(path, {})
+      const needsSession = sessionRoutes.some(([guardedName]) => guardedName === name)
+      if (needsSession) {
+        expect(res.status, `${method} ${path}`).toBe(401)
+        expect(((await res.json()) as Envelope).message).toBe('Sign in to continue.')
+      } else {
+        expect(res.status, `${method} ${path}`).not.toBe(401)
+        await res.body?.cancel()
+      }
+    }
+  })
+
+  it("refuses every 'origin' route from a page that is not allowed, before reading the body", async () => {
+    const before = kit.upstream.length
+    for (const [name] of guarded('origin')) {
+      const { method } = KIT_API[name]
+      const path = pathOf(name)
+      for (const origin of [undefined, 'https://evil.example']) {
+        const res = await kit.call(path, {
+          method,
+          headers: { 'content-type': 'application/json', ...(origin ? { origin } : {}) },
+          ...(method === 'POST' ? { body: '{}' } : {}),
+        })
+        expect(res.status, `${method} ${path} from ${origin ?? 'no Origin'}`).toBe(403)
+      }
+    }
+    expect(kit.upstream.length).toBe(before)
+  })
+
+  it("refuses a 'webhookSignature' route's delivery signed with another secret", async () => {
+    for (const [name] of guarded('webhookSignature')) {
+      const body = JSON.stringify({ event: 'customer.approved', data: {} })
+      const headers = await buildWebhookHeaders({
+        secret: 'whsec_not_the_kits',
+        event: 'customer.approved',
+        deliveryId: crypto.randomUUID(),
+        body,
+      })
+      const res = await kit.call(KIT_API[name].path, { method: 'POST', headers, body })
+      expect(res.status, name).toBe(401)
+      const unsigned = await kit.call(KIT_API[name].path, { method: 'POST', body })
+      expect(unsigned.status, name).toBe(400)
+    }
+  })
+
+  it("sends the Cache-Control the table states: 'catalog' reads are kept, the rest never", async () => {
+    for (const [name, route] of routes) {
+      if (route.method !== 'GET' || route.guards.length > 0) continue
+      const res = await browser(kit).get(pathOf(name))
+      expect(res.status, name).toBe(200)
+      const cacheControl = res.headers.get('cache-control')
+      if (route.cache === 'catalog') expect(cacheControl, name).toMatch(/^private, max-age=\d+$/)
+      else expect(cacheControl, name).toBe('no-store')
+      await res.body?.cancel()
+    }
+  })
+})
+
+describe("KIT_API's 'walletProof' guard", () => {
+  let kit: KitHarness
+  beforeAll(async () => {
+    kit = await startKit(sandbox, 'app.request', { pointWebhooks: false })
+  })
+  afterAll(() => kit?.close())
+
+  it('refuses a direct sale from a wallet the session has not proven, before the service', async () => {
+    expect(guarded('walletProof').map(([name]) => name)).toContain('createOrder')
+    const before = kit.upstream.length
+    const res = await browser(kit).post(KIT_API.createOrder.path, {
+      user_address: WALLET,
+      token: BASE_USDC,
+      order_type: 1,
+      fiat_payload: {
+        amount_fiat: 1000,
+        currency: 'KES',
+        cashout_type: 'PHONE',
+        phone_number: '+254799000111',
+      },
+    })
+    expect(res.status).toBe(403)
+    expect(((await res.json()) as Envelope).data).toMatchObject({ code: 'wallet_not_proven' })
+    expect(kit.upstream.length).toBe(before)
+  })
+})
