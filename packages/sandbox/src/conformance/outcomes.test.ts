@@ -123,32 +123,37 @@ describe('on-ramp quotes follow the payout phone or bank account', () => {
   })
 })
 
-describe('off-ramp quotes follow the customer name', () => {
+describe('off-ramp quotes follow the customer name, then the deposit', () => {
   it('settles with Successful in the name (collecting the approved tokens), fails with Failure, waits without either', async () => {
     const seller = t.wallet(6)
     const usdc = t.token('USDC').address
     await seller.approve('USDC', t.units('USDC', '1000'))
     const before = await t.chain.balanceOf(usdc, seller.address)
-    const sell = (name: string, phone = KE_PENDING) =>
+    const sell = (name: string, phone = KE_PENDING, refund: string = seller.address) =>
       acceptedOrder({
         order_type: 'OffRamp',
-        refund_address: seller.address,
+        refund_address: refund,
         ...momo(phone),
         customer: { name, dob: '01/31/1990' },
       })
     const successful = await sell('Successful Jane Doe')
     const failure = await sell('Failure Jane Doe')
     const plain = await sell('Jane Doe')
-    // A success phone alone is not the deposit the guide's off-ramp waits for.
-    const phoneOnly = await sell('Jane Doe', KE_SETTLES)
+    // A success phone settles a sale once its deposit is in: here the seller's approved tokens.
+    const deposited = await sell('Jane Doe', KE_SETTLES)
+    // Without the deposit the same sale waits, as the guide's off-ramp without `Successful`.
+    const undeposited = await sell('Jane Doe', KE_SETTLES, freshAddress())
     const failPhone = await sell('Jane Doe', KE_FAILS)
-    expect(await statusAfterSettlement([successful, failure, plain, phoneOnly, failPhone])).toEqual(
-      ['settled', 'failed', 'pending_settlement', 'pending_settlement', 'failed'],
-    )
-    const order = await t.client().getPartnerOrder({ order_id: successful })
-    expect(await t.chain.balanceOf(usdc, seller.address)).toBe(
-      before - t.units('USDC', (order.amount_crypto as number).toFixed(6)),
-    )
+    expect(
+      await statusAfterSettlement([successful, failure, plain, deposited, undeposited, failPhone]),
+    ).toEqual(['settled', 'failed', 'pending_settlement', 'settled', 'pending_settlement', 'failed'])
+    // Exactly the quoted tokens of each settled sale left the wallet.
+    let collected = 0n
+    for (const order_id of [successful, deposited]) {
+      const order = await t.client().getPartnerOrder({ order_id })
+      collected += t.units('USDC', (order.amount_crypto as number).toFixed(6))
+    }
+    expect(await t.chain.balanceOf(usdc, seller.address)).toBe(before - collected)
   })
 
   it('auto-credits a Successful sale whose refund address approved nothing: settled, no transaction', async () => {

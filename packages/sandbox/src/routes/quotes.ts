@@ -19,7 +19,7 @@ import type { SandboxContext } from '../service/context.js'
 import { directionOf, findProvider, selectCorridors } from '../service/corridors.js'
 import { customerNameOf } from '../service/customers.js'
 import { nextOutcome, startOrder } from '../service/orders.js'
-import { documentedOutcome } from '../service/outcomes.js'
+import { documentedOutcome, payoutOutcome } from '../service/outcomes.js'
 import { fiatAmountFor, round, tokenAmountFor, tokenRate } from '../service/pricing.js'
 import { resolveQuoteAsset } from '../service/tokens.js'
 import { partnerOrderView, quoteView, serviceRail } from '../service/views.js'
@@ -105,6 +105,7 @@ export function quoteRoutes(ctx: SandboxContext) {
       networkId: selected.networkId,
       providerCode: selected.code,
       phoneNumber: phone ? phone : null,
+      accountNumber: method.account_number?.trim() || null,
       token: token.symbol,
       tokenLabel: token.label,
       tokenAddress: token.address,
@@ -175,6 +176,15 @@ export function quoteRoutes(ctx: SandboxContext) {
       decimals: quote.decimals,
       walletAddress: quote.walletAddress,
       phoneNumber: quote.phoneNumber,
+      ...(quote.orderType === 'OffRamp'
+        ? {
+            payoutOutcome:
+              payoutOutcome({
+                phoneNumber: quote.phoneNumber,
+                accountNumber: quote.accountNumber,
+              }) ?? null,
+          }
+        : {}),
       invoiceId: null,
       ref: '0x',
       creationTxHash: null,

@@ -102,8 +102,14 @@ export async function finishOrder(ctx: SandboxContext, order: Order): Promise<vo
   if (order.status === 'submitted') move(ctx, order, 'processing')
   if (order.status !== 'processing' && order.status !== 'pending_settlement') return
   if (order.outcome === 'pending') {
-    move(ctx, order, 'pending_settlement')
-    return
+    // An off-ramp quote waits for its deposit. In the sandbox the deposit is the seller's
+    // approval of the tokens to the spender (the accept's payment instructions): once it covers
+    // the order, the payout identity decides, as for any order; a success phone or account
+    // settles it and the tokens are collected.
+    if (order.payoutOutcome !== 'settle' || !(await depositCovers(ctx, order))) {
+      move(ctx, order, 'pending_settlement')
+      return
+    }
   }
   if (order.outcome === 'fail') {
     order.failureReason =
@@ -125,6 +131,15 @@ export async function finishOrder(ctx: SandboxContext, order: Order): Promise<vo
     return
   }
   move(ctx, order, 'settled')
+}
+
+/** Whether an off-ramp quote's seller approved, and holds, the order's tokens. */
+async function depositCovers(ctx: SandboxContext, order: Order): Promise<boolean> {
+  const chain = ctx.chain
+  if (!chain || order.orderType !== 'OffRamp' || order.flow !== 'quote') return false
+  const allowance = await chain.allowance(order.tokenAddress, order.walletAddress)
+  if (allowance < order.baseUnits) return false
+  return (await chain.balanceOf(order.tokenAddress, order.walletAddress)) >= order.baseUnits
 }
 
 async function settleOnChain(ctx: SandboxContext, order: Order): Promise<Hex | null> {

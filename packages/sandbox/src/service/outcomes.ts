@@ -19,15 +19,34 @@ export type OrderIdentity = {
 }
 
 /**
+ * What the payout identity alone (the phone or the account number) says, whatever the order:
+ * `settle`, `fail`, or undefined. An off-ramp quote uses it once its deposit has arrived.
+ *
+ * @example
+ * payoutOutcome({ phoneNumber: '+2541111111111' }) // 'settle'
+ */
+export function payoutOutcome(
+  order: Pick<OrderIdentity, 'phoneNumber' | 'accountNumber'>,
+): SandboxTestOutcome | undefined {
+  const identity = [
+    sandboxTestPhoneOutcome(order.phoneNumber),
+    sandboxTestAccountOutcome(order.accountNumber),
+  ]
+  if (identity.includes('fail')) return 'fail'
+  return identity.includes('settle') ? 'settle' : undefined
+}
+
+/**
  * How the service's sandbox guide ("Sandbox success & failure") says an order ends, or
  * undefined when nothing in it decides: the order then waits in `pending_settlement`.
  *
  * - The payout identity: the phone `+{code}1111111111` or the account `1111111111` settles;
  *   `+{code}0000000000` or `0000000000` fails.
- * - An off-ramp quote stands for a crypto deposit the sandbox never waits for: it settles only
- *   with `Successful` in the customer's name (or business name) and fails with `Failure` there
- *   or with a failure phone or account. A success phone or account alone leaves it pending, as
- *   the guide says of an off-ramp without `Successful`.
+ * - An off-ramp quote stands for a crypto deposit: it settles with `Successful` in the
+ *   customer's name (or business name) without one (the guide's auto-credit) and fails with
+ *   `Failure` there or with a failure phone or account. Otherwise it waits for its deposit: a
+ *   success phone or account alone leaves it pending here, and `finishOrder` settles it once the
+ *   seller's approved tokens cover the order (the sandbox's deposit, see `payoutOutcome`).
  * - A direct off-ramp already pulled its tokens at creation, so, like an on-ramp, its payout
  *   identity decides (assumption: the guide speaks of quotes only).
  *

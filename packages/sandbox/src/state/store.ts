@@ -48,6 +48,8 @@ export type Quote = {
   networkId: string | null
   providerCode: string | null
   phoneNumber: string | null
+  /** The payout bank account (`payment_method.account_number`), when one was sent. */
+  accountNumber: string | null
   token: TokenSymbol
   tokenLabel: string
   tokenAddress: Address
@@ -100,6 +102,11 @@ export type Order = {
   decimals: number
   walletAddress: Address
   phoneNumber: string | null
+  /**
+   * An off-ramp quote's payout identity outcome (`payoutOutcome`): what decides it once its
+   * deposit (the seller's approved tokens) has arrived. Unset elsewhere.
+   */
+  payoutOutcome?: 'settle' | 'fail' | null
   invoiceId: string | null
   ref: Hex
   creationTxHash: Hex | null
