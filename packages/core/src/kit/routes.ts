@@ -44,5 +44,6 @@ export type KitBrowserRoute = Exclude<KitRoute, 'webhooks'>
 /** SSE event names of GET /orders/:orderId/events. Each `order` event's data is a KitOrder. */
 export const KIT_SSE_EVENTS = { order: 'order', ping: 'ping', end: 'end' } as const
 
-/** Order statuses after which the events stream closes. */
-export const KIT_STREAM_END_STATUSES = ['settled', 'failed', 'refunded'] as const
+// Order statuses after which the events stream closes: the order lifecycle's final ones. This
+// re-export is the module's one import at run time; the lifecycle imports nothing itself.
+export { FINAL_ORDER_STATUSES as KIT_STREAM_END_STATUSES } from '../orders/lifecycle.js'
