@@ -2,6 +2,7 @@ import {
   banks as banksSchema,
   catalog as catalogSchema,
   corridors as corridorsSchema,
+  isFinalOrderStatus,
   orderRequirements as orderRequirementsSchema,
   paymentMethods as paymentMethodsSchema,
   RampApiError,
@@ -110,7 +111,6 @@ const SUCCESS_PHONE_DIAL: Readonly<Record<string, string>> = {
 }
 const SUCCESS_ACCOUNT_NUMBER = '1111111111'
 const DEFAULT_WALLET = '0x000000000000000000000000000000000000dEaD'
-const TERMINAL = new Set(['settled', 'failed', 'refunded'])
 
 type Provider = { id: string; name: string; min?: number; max?: number; currency?: string }
 type Rail = { type: string; enabled: boolean; providers: Provider[] }
@@ -1034,7 +1034,7 @@ async function orderWith(
     const deadline = Date.now() + (parameters.orderTimeoutMs ?? 90_000)
     const began = Date.now()
     let status = accepted.status ?? 'processing'
-    while (!TERMINAL.has(status)) {
+    while (!isFinalOrderStatus(status)) {
       if (Date.now() > deadline) {
         return {
           id,
