@@ -6,10 +6,13 @@
 export {
   acceptQuoteRequest,
   CUSTOMER_STATUSES,
+  canMoveOrderStatus,
   completeSigningKeyRequest,
   createCustomerRequest,
   createOrderRequest,
   currencyFractionDigits,
+  isFinalOrderStatus,
+  type KnownOrderStatus,
   MAX_CUSTOMER_DOCUMENT_BASE64_LENGTH,
   openAccountRequest,
   ordersMeQuery,

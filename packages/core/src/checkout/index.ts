@@ -1,7 +1,5 @@
 export {
-  CHECKOUT_FINAL_STATUSES,
   type CreateCheckoutOptions,
-  canMoveOrder,
   canReachStep,
   canTransition,
   checkoutFlow,

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import {
-  canMoveOrder,
   canReachStep,
   canTransition,
   checkoutSteps,
@@ -310,8 +309,34 @@ describe('checkout machine', () => {
     )
     state = transition(state, { type: 'ORDER_UPDATED', order: { status: 'refunded' } })
     expect(state.order?.status).toBe('refunded')
-    expect(canMoveOrder('failed', 'settled')).toBe(false)
-    expect(canMoveOrder('submitted', 'processing')).toBe(true)
+    expect(transition(state, { type: 'ORDER_UPDATED', order: { status: 'failed' } })).toBe(state)
+  })
+
+  it('keeps pending_settlement and unknown statuses, and moves them as the lifecycle says', () => {
+    let state = run(
+      toConfirm(),
+      { type: 'CONFIRM', key: 'k1', now: NOW },
+      { type: 'CONFIRM_SUCCEEDED', order },
+      { type: 'ORDER_UPDATED', order: fromKitOrder({ id: 'o1', status: 'pending_settlement' }) },
+    )
+    expect(state.order?.status).toBe('pending_settlement')
+    // A late processing after pending_settlement is older news.
+    expect(transition(state, { type: 'ORDER_UPDATED', order: { status: 'processing' } })).toBe(
+      state,
+    )
+    state = transition(state, { type: 'ORDER_UPDATED', order: { status: 'awaiting_review' } })
+    expect(state.order?.status).toBe('awaiting_review')
+    // The same status may still bring news, such as the settlement hash.
+    state = transition(state, {
+      type: 'ORDER_UPDATED',
+      order: { status: 'awaiting_review', settlementTxHash: '0xbeef' },
+    })
+    expect(state.order).toMatchObject({ status: 'awaiting_review', settlementTxHash: '0xbeef' })
+    // A reload resumes with the word it had.
+    expect(parseCheckout(serializeCheckout(state))?.order?.status).toBe('awaiting_review')
+    state = transition(state, { type: 'ORDER_UPDATED', order: { status: 'settled' } })
+    expect(state.order?.status).toBe('settled')
+    expect(transition(state, { type: 'ORDER_UPDATED', order: { status: 'on_hold' } })).toBe(state)
   })
 
   it('retries a failed order with a new quote and the same details', () => {
@@ -471,10 +496,14 @@ describe('checkout requests', () => {
       status: 'submitted',
       settlementTxHash: null,
     })
-    expect(fromKitOrder({ order_id: 'o9', status: 'weird' })).toMatchObject({
+    expect(fromKitOrder({ order_id: 'o9', status: 'Awaiting_Review' })).toMatchObject({
       id: 'o9',
-      status: 'processing',
+      status: 'awaiting_review',
     })
+    expect(fromKitOrder({ order_id: 'o8', status: 'PENDING_SETTLEMENT' }).status).toBe(
+      'pending_settlement',
+    )
+    expect(fromKitOrder({ order_id: 'o7' }).status).toBe('processing')
     expect(
       fromQuote({
         quote_id: 'q',

@@ -1,9 +1,9 @@
+import { canMoveOrderStatus } from '../orders/lifecycle.js'
 import type {
   CheckoutDirection,
   CheckoutEvent,
   CheckoutGuardResult,
   CheckoutOrder,
-  CheckoutOrderStatus,
   CheckoutQuote,
   CheckoutState,
   CheckoutStep,
@@ -91,32 +91,6 @@ export function quoteTimeLeft(quote: CheckoutQuote, now: number): number {
   if (quote.expired) return 0
   const expiresAt = Date.parse(quote.expiresAt)
   return Number.isFinite(expiresAt) ? Math.max(0, expiresAt - now) : 0
-}
-
-const STATUS_RANK: Record<CheckoutOrderStatus, number> = {
-  submitted: 0,
-  processing: 1,
-  settled: 2,
-  failed: 2,
-  refunded: 3,
-}
-
-/** Statuses after which nothing but a refund can happen. */
-export const CHECKOUT_FINAL_STATUSES: readonly CheckoutOrderStatus[] = [
-  'settled',
-  'failed',
-  'refunded',
-]
-
-/**
- * Whether an order may move from `from` to `to`. States only move forward (spec section 3):
- * a late `processing` after `settled` changes nothing; `refunded` may follow anything.
- */
-export function canMoveOrder(from: CheckoutOrderStatus, to: CheckoutOrderStatus): boolean {
-  if (from === to) return true
-  if (to === 'refunded') return true
-  if (from === 'failed' || from === 'settled' || from === 'refunded') return false
-  return STATUS_RANK[to] > STATUS_RANK[from]
 }
 
 /** Whether every choice a step needs before it is in place, so the checkout may show it. */
@@ -262,7 +236,11 @@ export function canTransition(state: CheckoutState, event: CheckoutEvent): Check
       return state.confirm.flow === 'quote' ? allow : deny('already_confirmed')
     case 'ORDER_UPDATED':
       if (state.order === undefined) return deny('wrong_step')
-      return canMoveOrder(state.order.status, event.order.status) ? allow : deny('wrong_step')
+      // The same status may bring news (a settlement hash); a new one must be a lifecycle move.
+      return state.order.status === event.order.status ||
+        canMoveOrderStatus(state.order.status, event.order.status)
+        ? allow
+        : deny('wrong_step')
     case 'GO_TO':
       if (locked) return deny('confirm_in_flight')
       if (!canReachStep(state, event.step)) return deny('step_unreachable')

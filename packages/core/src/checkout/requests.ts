@@ -1,9 +1,9 @@
+import { normalizeOrderStatus } from '../orders/lifecycle.js'
 import type { CreateOrderRequest } from '../schemas/orders.js'
 import type { Quote, QuoteAsset, QuoteRequest } from '../schemas/quote.js'
 import { fromBaseUnits, toBaseUnits } from '../units/units.js'
 import type {
   CheckoutOrder,
-  CheckoutOrderStatus,
   CheckoutPaymentInstructions,
   CheckoutQuote,
   CheckoutState,
@@ -225,14 +225,6 @@ function localExpiry(quote: Quote, receivedAt: number): string {
   return new Date(receivedAt + (expiresAt - createdAt)).toISOString()
 }
 
-const STATUSES: readonly CheckoutOrderStatus[] = [
-  'submitted',
-  'processing',
-  'settled',
-  'failed',
-  'refunded',
-]
-
 const text = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() !== '' ? value : null
 const number = (value: unknown): number | null =>
@@ -296,10 +288,11 @@ export function paymentInstructionsOf(raw: unknown): CheckoutPaymentInstructions
 
 /**
  * The order as the checkout keeps it, from a kit order (or any answer carrying `order_id` /
- * `tx_hash` and a status). Unknown statuses read as `processing`: in progress, not final.
+ * `tx_hash` and a status). The status is kept as the service said it, lower-case, known or not
+ * (`pending_settlement`, or a word this version does not know: in progress, not final). An
+ * answer with no status at all reads as `processing`, the state an accepted order starts in.
  */
 export function fromKitOrder(order: Readonly<Record<string, unknown>>): CheckoutOrder {
-  const status = String(order.status ?? '').toLowerCase() as CheckoutOrderStatus
   const orderId = typeof order.order_id === 'string' ? order.order_id : null
   const txHash = typeof order.tx_hash === 'string' ? order.tx_hash : null
   const instructions = paymentInstructionsOf(order.payment_instructions)
@@ -307,7 +300,7 @@ export function fromKitOrder(order: Readonly<Record<string, unknown>>): Checkout
     id: typeof order.id === 'string' ? order.id : (orderId ?? txHash ?? ''),
     orderId,
     txHash,
-    status: STATUSES.includes(status) ? status : 'processing',
+    status: normalizeOrderStatus(order.status) ?? 'processing',
     settlementTxHash:
       typeof order.settlement_transaction_hash === 'string'
         ? order.settlement_transaction_hash

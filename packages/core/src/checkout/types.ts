@@ -2,6 +2,7 @@
  * Types of the checkout state machine. Everything here is plain data (strings, numbers,
  * booleans, arrays, objects) so a state survives `JSON.stringify` into `sessionStorage` and back.
  */
+import type { OrderStatus } from '../orders/lifecycle.js'
 
 /** The steps of a checkout, in order. `approve` is visited on off-ramp only. */
 export const CHECKOUT_STEPS = [
@@ -121,8 +122,11 @@ export type CheckoutConfirm = {
   sentAt: number
 }
 
-/** Order statuses the checkout shows (spec section 3). */
-export type CheckoutOrderStatus = 'submitted' | 'processing' | 'settled' | 'failed' | 'refunded'
+/**
+ * An order status as the checkout keeps and shows it: the order lifecycle's `OrderStatus`, a
+ * known word or one this version does not know, kept as the service said it (lower-case).
+ */
+export type CheckoutOrderStatus = OrderStatus
 
 /**
  * What the user must do to pay, from the accepted order's `payment_instructions`: approve a

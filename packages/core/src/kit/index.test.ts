@@ -6,20 +6,28 @@ import * as kit from './index.js'
 it('the kit entry exports', () => {
   expect(Object.keys(kit).sort()).toMatchInlineSnapshot(`
     [
+      "FINAL_ORDER_STATUSES",
       "KIT_API",
       "KIT_ROUTES",
       "KIT_SSE_EVENTS",
       "KIT_STREAM_END_STATUSES",
+      "ORDER_STATUSES",
       "acceptQuoteMutationOptions",
       "banksQueryOptions",
+      "canMoveOrderStatus",
       "catalogQueryOptions",
       "configQueryOptions",
       "corridorsQueryOptions",
       "createKitClient",
       "createOrderMutationOptions",
+      "isFinalOrderStatus",
+      "isKnownOrderStatus",
       "isOrderFinal",
+      "normalizeOrderStatus",
       "orderQueryOptions",
       "orderRequirementsQueryOptions",
+      "orderStatusRank",
+      "orderStatusText",
       "ordersQueryOptions",
       "paymentMethodsQueryOptions",
       "proveWalletMutationOptions",
@@ -57,7 +65,7 @@ describe('the kit entry in a browser bundle', () => {
     expect(
       inputs.filter((path) => /src\/(client|webhooks|schemas|validation)\//.test(path)),
     ).toEqual([])
-    expect(inputs.every((path) => /src\/(kit|errors)\//.test(path))).toBe(true)
+    expect(inputs.every((path) => /src\/(kit|errors|orders)\//.test(path))).toBe(true)
   })
 
   it('leaves only the query-core peer external', async () => {

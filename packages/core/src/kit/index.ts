@@ -1,18 +1,32 @@
 /**
  * `@rampkit/core/kit`: the browser's side of the server kit, with no zod, no key and no React.
  * The kit's API description (`KIT_API`: each route's method, path and guards; `KitApi`: its
- * parameters, query, body and answer types) and live-status constants, `createKitClient`
- * (plain fetch to where the partner mounted `createRampHandler`, typed from that description),
- * and the query keys and query/mutation options every TanStack Query adapter takes;
- * `@rampkit/react`'s hooks are thin wrappers of these. The options import `skipToken` from
- * `@tanstack/query-core`, an optional peer of this package. A test bundles this entry and
- * fails if zod, the API client or webhook code is in its graph.
+ * parameters, query, body and answer types) and live-status constants, the order lifecycle
+ * (which statuses are final, which moves are allowed), `createKitClient` (plain fetch to where
+ * the partner mounted `createRampHandler`, typed from that description), and the query keys and
+ * query/mutation options every TanStack Query adapter takes; `@rampkit/react`'s hooks are thin
+ * wrappers of these. The options import `skipToken` from `@tanstack/query-core`, an optional
+ * peer of this package. A test bundles this entry and fails if zod, the API client or webhook
+ * code is in its graph.
  *
  * @example
  * import { catalogQueryOptions, createKitClient } from '@rampkit/core/kit'
  * const client = createKitClient({ endpoint: '/api/ramp' })
  * const catalog = await queryClient.fetchQuery(catalogQueryOptions(client, { country: 'KE' }))
  */
+
+export {
+  canMoveOrderStatus,
+  FINAL_ORDER_STATUSES,
+  isFinalOrderStatus,
+  isKnownOrderStatus,
+  type KnownOrderStatus,
+  normalizeOrderStatus,
+  ORDER_STATUSES,
+  type OrderStatus,
+  orderStatusRank,
+  orderStatusText,
+} from '../orders/lifecycle.js'
 export {
   type CreateKitClientOptions,
   createKitClient,

@@ -1,4 +1,4 @@
-// No zod here, nor any import at run time: this module reaches the widget's bundle through
+// No zod here, and no import at run time but the order lifecycle (which imports nothing): this module reaches the widget's bundle through
 // `@rampkit/core/kit`, and the kit's zod schemas (`./schemas.ts`) must not come with it. The
 // request and answer types below are imported with `import type` and erased.
 import type {
@@ -215,5 +215,6 @@ export type KitRoute = keyof typeof KIT_ROUTES
 /** SSE event names of GET /orders/:orderId/events. Each `order` event's data is a KitOrder. */
 export const KIT_SSE_EVENTS = { order: 'order', ping: 'ping', end: 'end' } as const
 
-/** Order statuses after which the events stream closes. */
-export const KIT_STREAM_END_STATUSES = ['settled', 'failed', 'refunded'] as const
+// Order statuses after which the events stream closes: the order lifecycle's final ones. This
+// re-export is the module's one import at run time; the lifecycle imports nothing itself.
+export { FINAL_ORDER_STATUSES as KIT_STREAM_END_STATUSES } from '../orders/lifecycle.js'

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { orderStatus, orderTypeName } from '../schemas/index.js'
+import { orderTypeName, reportedOrderStatus } from '../schemas/index.js'
 
 /** How an order was made: a binding partner quote that was accepted, or a direct create. */
 export const kitOrderFlow = z.enum(['quote', 'direct'])
@@ -7,7 +7,8 @@ export type KitOrderFlow = z.infer<typeof kitOrderFlow>
 
 /**
  * An order as the kit shows it to its owner: one shape for both upstream flows, lower-case
- * status (section 3), human-unit amounts. `id` is the service's `order_id` once known,
+ * status (any word the service reported, known or not: see the order lifecycle), human-unit
+ * amounts. `id` is the service's `order_id` once known,
  * otherwise the creation `tx_hash` of a direct order.
  */
 export const kitOrder = z.looseObject({
@@ -16,7 +17,7 @@ export const kitOrder = z.looseObject({
   order_id: z.string().nullable(),
   quote_id: z.string().nullable(),
   tx_hash: z.string().nullable(),
-  status: orderStatus,
+  status: reportedOrderStatus,
   order_type: orderTypeName,
   amount_fiat: z.number().nullable(),
   currency: z.string().nullable(),

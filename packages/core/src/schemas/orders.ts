@@ -1,23 +1,20 @@
 import { z } from 'zod'
+import type { OrderStatus } from '../orders/lifecycle.js'
 import { hexAddress, orderTypeName } from './common.js'
 
-/** Order states of the create response, webhooks and single-order reads (lower-case). */
-export const ORDER_STATUSES = ['submitted', 'processing', 'settled', 'failed', 'refunded'] as const
-export const orderStatus = z.enum(ORDER_STATUSES)
-export type OrderStatus = z.infer<typeof orderStatus>
-
 /**
- * An order's status as a read of the service reports it (`GET /partner/orders/{id}`,
- * `GET /orders/tx/{hash}`): one of `ORDER_STATUSES`, or another word the service uses beyond
- * section 3, such as `pending_settlement`, where its sandbox leaves an order no test value
- * decides. Kept as data, never refused: a read must not fail on a state this version does not
- * know. Code that acts on a status checks it against `ORDER_STATUSES` (`orderStatus.safeParse`).
+ * An order's status as the service reports it, in the create response, webhooks and reads: any
+ * word of up to 64 characters, known (`ORDER_STATUSES`) or not, such as `pending_settlement`
+ * where its sandbox leaves an order no test value decides. Kept as data, never refused: a read or
+ * a webhook must not fail on a state this version does not know. Only what is no word at all is
+ * refused (blank, or not starting with a letter, like `__proto__`: the kit keys records by
+ * status). What a status means (final or not, which moves are allowed) is the order lifecycle's
+ * (`isFinalOrderStatus`, `canMoveOrderStatus`), never a list kept here.
  */
-export const reportedOrderStatus = z.union([orderStatus, z.string().min(1).max(64)])
-export type ReportedOrderStatus = z.infer<typeof reportedOrderStatus>
-
-/** Terminal states: nothing moves after these except `settled -> refunded`. */
-export const TERMINAL_ORDER_STATUSES: readonly OrderStatus[] = ['failed', 'refunded']
+export const reportedOrderStatus: z.ZodType<OrderStatus, string> = z
+  .string()
+  .max(64)
+  .regex(/^\s*[A-Za-z][\w .-]*$/, { error: 'status must be a word, such as settled' })
 
 /** Filter values of GET /orders/me (lower-case); items come back upper-case. */
 export const ORDER_LIST_FILTERS = [
@@ -70,7 +67,7 @@ export type CreateOrderRequest = z.input<typeof createOrderRequest>
 /** 2.4: the `data` of POST /orders/create (201). Amounts are human units. */
 export const createdOrder = z.looseObject({
   tx_hash: z.string(),
-  status: orderStatus,
+  status: reportedOrderStatus,
   rate_used: z.number(),
   amount_sent: z.number(),
   fiat_paid: z.number(),
@@ -118,10 +115,13 @@ export const orderListItem = z.looseObject({
 })
 export type OrderListItem = z.infer<typeof orderListItem>
 
-/** 2.6: an order as a webhook carries it. Status lower-case; fields vary by corridor and rail. */
+/**
+ * 2.6: an order as a webhook carries it. Status lower-case, any word kept
+ * (`reportedOrderStatus`); fields vary by corridor and rail.
+ */
 export const webhookOrder = z.looseObject({
   order_id: z.string(),
-  status: orderStatus,
+  status: reportedOrderStatus,
   amount_fiat: z.number().optional(),
   currency: z.string().optional(),
   amount_crypto: z.number().optional(),
@@ -143,7 +143,6 @@ export type WebhookOrder = z.infer<typeof webhookOrder>
  * (`reportedOrderStatus`).
  */
 export const partnerOrder = webhookOrder.extend({
-  status: reportedOrderStatus,
   quote_id: z.string().optional(),
   token: z.string().optional(),
   creation_transaction_hash: z.string().nullable().optional(),

@@ -62,7 +62,7 @@ function enumerateSchemas(exports: Record<string, unknown>) {
         else unknown.push(name)
       }
     } else if (Array.isArray(value) && value.every((item) => typeof item === 'string')) {
-      // Constant lists (`ORDER_STATUSES`, ...): nothing to parse.
+      // Constant lists (`ORDER_LIST_FILTERS`, ...): nothing to parse.
     } else if (typeof value === 'number') {
       // Limits (`MAX_CUSTOMER_DOCUMENT_BYTES`, ...): nothing to parse.
     } else if (

@@ -237,8 +237,13 @@ describe('resources', () => {
     expect(item.file_id).toBeUndefined()
   })
 
-  it('refuses an upper-case status in a webhook body', () => {
-    expect(webhookOrder.safeParse({ order_id: 'ord_1', status: 'SETTLED' }).success).toBe(false)
+  it('keeps any status word of a webhook body as data, and refuses a missing or blank one', () => {
+    for (const status of ['pending_settlement', 'awaiting_review', 'SETTLED']) {
+      expect(webhookOrder.parse({ order_id: 'ord_1', status }).status).toBe(status)
+    }
+    for (const status of [undefined, '', '  ', '__proto__', 'x'.repeat(65), 7]) {
+      expect(webhookOrder.safeParse({ order_id: 'ord_1', status }).success).toBe(false)
+    }
   })
 
   it('parses a catalog tree with providers', () => {

@@ -64,6 +64,9 @@ export default async function setup(project: TestProject) {
     rateLimit: false,
     cacheTtlMs: 0,
     logger: false,
+    // The sandbox ends orders within seconds here, so the backup poll looks as soon: an order no
+    // test value decides (no webhook for its pending_settlement) reaches the widget that way.
+    poll: { lateAfterMs: 2_000, intervalMs: 500 },
   })
   const app = new Hono()
   app.route('/api/ramp', kit)

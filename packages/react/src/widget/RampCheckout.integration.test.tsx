@@ -388,6 +388,41 @@ describe('<RampCheckout /> against the sandbox through the server kit', () => {
     await step(/how do you want to pay/i)
   }, 90_000)
 
+  it('shows an order no test value decides as waiting to settle, with how to pay, until it settles', async () => {
+    const onOrderCreated = vi.fn()
+    const view = renderCheckout({
+      user: 'waiting-user',
+      props: quickProps({ customer: { ...customer, phone: '+254712345678' }, onOrderCreated }),
+    })
+    await quickOnRampToQuote(view.user, view)
+    await click(view.user, /^Continue$/)
+    await click(view.user, /^Confirm and pay$/)
+    // The sandbox leaves it in pending_settlement, with no webhook: the kit's backup poll
+    // reads it, and the widget names it instead of showing it as processing.
+    await screen.findByText('Your order: Waiting to settle.', undefined, SLOW)
+    expect(screen.getByText(/waiting for its payment to arrive/)).toBeTruthy()
+    expect(screen.getByRole('status').getAttribute('data-state')).toBe('pending_settlement')
+    expect(screen.getByText('How to pay')).toBeTruthy()
+    expect(screen.getByRole('listitem', { current: 'step' }).textContent).toBe('Processing')
+    await expectNoAxeViolations(view.container)
+    view.unmount()
+
+    // A word the service may add, as a reload finds it saved: shown as in progress, in words,
+    // and the kit's pending_settlement (an older move for the lifecycle) does not replace it.
+    const saved = JSON.parse(window.sessionStorage.getItem('rampkit:checkout')!)
+    saved.order.status = 'awaiting_review'
+    window.sessionStorage.setItem('rampkit:checkout', JSON.stringify(saved))
+    const reloaded = renderCheckout({ user: 'waiting-user', props: quickProps({ onOrderCreated }) })
+    await screen.findByText('Your order: In progress (awaiting review).', undefined, SLOW)
+    expect(screen.getByText(/can take a few minutes/)).toBeTruthy()
+    expect(screen.getByRole('listitem', { current: 'step' }).textContent).toBe('Processing')
+    await expectNoAxeViolations(reloaded.container)
+
+    const order = onOrderCreated.mock.calls[0]![0] as { order_id: string }
+    await sandboxAdmin(`/orders/${order.order_id}/settle`)
+    await screen.findByText(/Your order has settled/, undefined, SLOW)
+  }, 90_000)
+
   it('resumes after a reload, and never sends a confirm twice', async () => {
     const onOrderCreated = vi.fn()
     const first = renderCheckout({ user: 'reload-user', props: quickProps({ onOrderCreated }) })

@@ -1,6 +1,6 @@
 import { type Address, type Hex, parseUnits } from 'viem'
 import { isoMillis, isoOffset } from '../clock/index.js'
-import { currencyFractionDigits, isWebhookEvent } from '../core.js'
+import { currencyFractionDigits, isFinalOrderStatus, isWebhookEvent } from '../core.js'
 import { ApiError } from '../http/envelope.js'
 import { onChain, orderRef } from '../service/chain.js'
 import { notify, type SandboxContext } from '../service/context.js'
@@ -156,7 +156,7 @@ export function createSandboxAdmin(ctx: SandboxContext): SandboxAdmin {
     },
     async settleOrder(apiKey, orderId) {
       const found = order(apiKey, orderId)
-      if (!['submitted', 'processing', 'pending_settlement'].includes(found.status)) {
+      if (isFinalOrderStatus(found.status)) {
         throw new ApiError(409, `Order is already ${found.status}`, { status: found.status })
       }
       found.outcome = 'settle'

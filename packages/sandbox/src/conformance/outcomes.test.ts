@@ -113,6 +113,29 @@ describe('on-ramp quotes follow the payout phone or bank account', () => {
     expect(await statusAfterSettlement([pending, invented])).toEqual(['settled', 'failed'])
   })
 
+  it('refuses a control that would move an order backwards, as core’s order lifecycle does', async () => {
+    const settles = await acceptedOrder(momo(KE_SETTLES))
+    const fails = await acceptedOrder(momo(KE_FAILS))
+    const waits = await acceptedOrder(momo(KE_PENDING))
+    expect(await statusAfterSettlement([settles, fails, waits])).toEqual([
+      'settled',
+      'failed',
+      'pending_settlement',
+    ])
+    const control = async (order: string, action: string) =>
+      (await t.raw(`/__sandbox/orders/${order}/${action}`, { method: 'POST' })).status
+    expect(await control(settles, 'fail')).toBe(409)
+    expect(await control(fails, 'settle')).toBe(409)
+    expect(await control(waits, 'fail')).toBe(200)
+    expect(await control(fails, 'refund')).toBe(200)
+    expect(await control(fails, 'refund')).toBe(409)
+    expect(await statusAfterSettlement([settles, fails, waits])).toEqual([
+      'settled',
+      'refunded',
+      'failed',
+    ])
+  })
+
   it('lets a forced next outcome win over a test value', async () => {
     t.sandbox.admin.forceNextOrder(KEY_B, 'fail')
     const forced = await acceptedOrder(momo(KE_SETTLES), KEY_B)
@@ -146,7 +169,14 @@ describe('off-ramp quotes follow the customer name, then the deposit', () => {
     const failPhone = await sell('Jane Doe', KE_FAILS)
     expect(
       await statusAfterSettlement([successful, failure, plain, deposited, undeposited, failPhone]),
-    ).toEqual(['settled', 'failed', 'pending_settlement', 'settled', 'pending_settlement', 'failed'])
+    ).toEqual([
+      'settled',
+      'failed',
+      'pending_settlement',
+      'settled',
+      'pending_settlement',
+      'failed',
+    ])
     // Exactly the quoted tokens of each settled sale left the wallet.
     let collected = 0n
     for (const order_id of [successful, deposited]) {

@@ -1,24 +1,10 @@
 import type { Hex } from 'viem'
 import type { ScheduledJob } from '../clock/index.js'
-import type { WebhookEvent } from '../core.js'
+import { canMoveOrderStatus, type WebhookEvent } from '../core.js'
 import type { Order, OrderStatus, SandboxUser } from '../state/store.js'
 import { shortReason } from './chain.js'
 import { notify, type SandboxContext } from './context.js'
 import { webhookOrderView } from './views.js'
-
-/**
- * Forward-only moves of spec section 3: nothing leaves a terminal state except to `refunded`.
- * `pending_settlement` (the sandbox guide's state for an order no test value decides) waits
- * for a control to settle, fail or refund it.
- */
-const MOVES: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
-  submitted: ['processing', 'failed', 'refunded'],
-  processing: ['pending_settlement', 'settled', 'failed', 'refunded'],
-  pending_settlement: ['settled', 'failed', 'refunded'],
-  settled: ['refunded'],
-  failed: ['refunded'],
-  refunded: [],
-}
 
 const EVENTS: Readonly<Partial<Record<OrderStatus, WebhookEvent>>> = {
   processing: 'order.processing',
@@ -29,9 +15,14 @@ const EVENTS: Readonly<Partial<Record<OrderStatus, WebhookEvent>>> = {
 
 const jobs = new WeakMap<Order, ScheduledJob[]>()
 
-/** Whether the order may move to `next`. */
+/**
+ * Whether the order may move to `next`: core's order lifecycle, the rule the kit applies to the
+ * events this sandbox sends. Forward only; nothing leaves a final state except to `refunded`;
+ * `pending_settlement` (the sandbox guide's state for an order no test value decides) waits for
+ * a control to settle, fail or refund it.
+ */
 export function canMove(order: Order, next: OrderStatus): boolean {
-  return MOVES[order.status].includes(next)
+  return canMoveOrderStatus(order.status, next)
 }
 
 /**

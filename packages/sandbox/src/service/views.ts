@@ -1,4 +1,5 @@
 import { isoMicros, isoMillis, isoOffset } from '../clock/index.js'
+import { isFinalOrderStatus } from '../core.js'
 import type {
   Account,
   Customer,
@@ -15,16 +16,17 @@ import { missingOf } from './kyc.js'
  * these only, so a list item, a webhook body and a backup GET cannot disagree on a field.
  */
 
-const IN_PROGRESS: readonly OrderStatus[] = ['submitted', 'processing', 'pending_settlement']
-
-/** Upper-case list status of GET /orders/me (spec 2.5): PENDING until a terminal state. */
+/**
+ * Upper-case list status of GET /orders/me (spec 2.5): PENDING until a final state of core's
+ * order lifecycle.
+ */
 export function listStatus(status: OrderStatus): string {
-  return IN_PROGRESS.includes(status) ? 'PENDING' : status.toUpperCase()
+  return filterStatus(status).toUpperCase()
 }
 
 /** The list filter value (`pending`, `settled`, ...) an order answers to. */
 export function filterStatus(status: OrderStatus): string {
-  return IN_PROGRESS.includes(status) ? 'pending' : status
+  return isFinalOrderStatus(status) ? status : 'pending'
 }
 
 /** 2.6: an order as a webhook carries it (lower-case status, microsecond timestamps). */

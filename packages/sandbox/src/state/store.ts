@@ -1,19 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import type { Address, Hex } from 'viem'
+import type { KnownOrderStatus } from '../core.js'
 import type { TokenSymbol } from '../seed/tokens.js'
 
 /**
- * Order states of spec section 3 (lower-case, as the create response and webhooks say), and
+ * The states a sandbox order passes through: core's known order statuses (spec section 3, and
  * `pending_settlement`, where the service's sandbox guide leaves an order no test value
- * decides: it waits there, with no event, until a control settles, fails or refunds it.
+ * decides: it waits there, with no event, until a control settles, fails or refunds it), but
+ * `pending`, which the service shows only in lists (`PENDING`, see `listStatus`).
  */
-export type OrderStatus =
-  | 'submitted'
-  | 'processing'
-  | 'pending_settlement'
-  | 'settled'
-  | 'failed'
-  | 'refunded'
+export type OrderStatus = Exclude<KnownOrderStatus, 'pending'>
 
 /**
  * How an order ends when its settlement job runs; `pending` moves it to `pending_settlement`

@@ -1,5 +1,4 @@
-import type { KitOrder, OrderStatus } from '@rampkit/core'
-import { canMoveOrder } from '../store/orders.js'
+import { canMoveOrderStatus, type KitOrder, type OrderStatus } from '@rampkit/core'
 import type { OrderListener, SubscribeOptions } from './types.js'
 
 type Entry = { listener: OrderListener; last: OrderStatus | null }
@@ -35,7 +34,7 @@ export function createFanout(onListenerError?: (error: unknown) => void): Fanout
       if (!set) return
       for (const entry of [...set]) {
         // Forward moves only, per listener: a late stale update must not undo a newer one.
-        if (entry.last !== null && !canMoveOrder(entry.last, order.status)) continue
+        if (entry.last !== null && !canMoveOrderStatus(entry.last, order.status)) continue
         entry.last = order.status
         try {
           entry.listener(order)

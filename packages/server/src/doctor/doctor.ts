@@ -2,6 +2,7 @@ import {
   banks as banksSchema,
   catalog as catalogSchema,
   corridors as corridorsSchema,
+  isFinalOrderStatus,
   orderRequirements as orderRequirementsSchema,
   paymentMethods as paymentMethodsSchema,
   RampApiError,
@@ -110,7 +111,6 @@ const SUCCESS_PHONE_DIAL: Readonly<Record<string, string>> = {
 }
 const SUCCESS_ACCOUNT_NUMBER = '1111111111'
 const DEFAULT_WALLET = '0x000000000000000000000000000000000000dEaD'
-const TERMINAL = new Set(['settled', 'failed', 'refunded'])
 /** USDC on Base, the asset of the service's published sandbox quote. */
 const BASE_USDC = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913'
 
@@ -1043,7 +1043,7 @@ async function orderWith(
     const deadline = Date.now() + (parameters.orderTimeoutMs ?? 90_000)
     const began = Date.now()
     let status = accepted.status ?? 'processing'
-    while (!TERMINAL.has(status)) {
+    while (!isFinalOrderStatus(status)) {
       if (Date.now() > deadline) {
         return {
           id,

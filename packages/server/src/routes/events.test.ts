@@ -4,6 +4,7 @@ import {
   type Browser,
   browser,
   type KitHarness,
+  MPESA,
   readEvents,
   sandboxForFile,
   startKit,
@@ -16,9 +17,12 @@ const sandbox = sandboxForFile('events')
 
 type Body<T> = { data: T }
 
-async function acceptedOrder(user: Browser): Promise<KitOrder> {
-  const quote = (await user.json<Body<Quote>>(await user.post(KIT_ROUTES.quotes, validQuote())))
-    .data
+async function acceptedOrder(
+  user: Browser,
+  overrides: Record<string, unknown> = {},
+): Promise<KitOrder> {
+  const body = validQuote(overrides)
+  const quote = (await user.json<Body<Quote>>(await user.post(KIT_ROUTES.quotes, body))).data
   const res = await user.post(KIT_ROUTES.acceptQuote.replace(':quoteId', quote.quote_id), {})
   return (await user.json<Body<KitOrder>>(res)).data
 }
@@ -125,5 +129,46 @@ describe.each(TRANSPORTS)('order events through %s', (transport) => {
     expect(res.status).toBe(404)
     expect(res.headers.get('content-type')).toContain('application/json')
     expect(kit.subscriptions()).toBe(0)
+  })
+})
+
+describe('order events of an order that waits in pending_settlement', () => {
+  it('streams pending_settlement and stays open, then streams settled and ends', async () => {
+    const harness = await startKit(sandbox, 'app.request', {
+      heartbeatMs: 200,
+      poll: { lateAfterMs: 0 },
+    })
+    try {
+      const amina = browser(harness)
+      // A real number: no test value decides it, so upstream it waits in pending_settlement.
+      const order = await acceptedOrder(amina, {
+        payment_method: { type: 'mobile_money', network_id: MPESA, phone_number: '+254712345678' },
+      })
+      const res = await amina.get(KIT_ROUTES.orderEvents.replace(':orderId', order.id))
+      await sandbox.admin.advance(60_000)
+      await waitFor(async () => {
+        await harness.kit.ramp.worker!.pollLateOrders()
+        const mine = await amina.get(KIT_ROUTES.order.replace(':orderId', order.id))
+        return (await amina.json<Body<KitOrder>>(mine)).data.status === 'pending_settlement'
+      })
+      const waiting = await readEvents(res.clone(), (all) =>
+        all.some((e) => e.event === 'order' && statusOf(e) === 'pending_settlement'),
+      )
+      expect(waiting.map((e) => e.event)).not.toContain(KIT_SSE_EVENTS.end)
+
+      await sandbox.admin.settleOrder(sandbox.apiKeys[0]!, order.order_id!)
+      const events = await readEvents(res, (all) => all.some((e) => e.event === 'end'))
+      expect(events.filter((e) => e.event === 'order').map(statusOf)).toEqual([
+        'processing',
+        'pending_settlement',
+        'settled',
+      ])
+      expect(events.at(-1)).toMatchObject({
+        event: KIT_SSE_EVENTS.end,
+        data: '{"status":"settled"}',
+      })
+    } finally {
+      await harness.close()
+    }
   })
 })

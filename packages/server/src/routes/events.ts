@@ -1,17 +1,15 @@
 import {
+  canMoveOrderStatus,
+  isFinalOrderStatus,
   KIT_API,
   KIT_SSE_EVENTS,
-  KIT_STREAM_END_STATUSES,
   type KitOrder,
   type OrderStatus,
 } from '@rampkit/core'
 import type { Hono } from 'hono'
-import { canMoveOrder } from '../store/orders.js'
 import type { KitContext, RampEnv } from './context.js'
 import { notFound } from './envelope.js'
 import { findOwnedOrder, requireEndUser } from './owned.js'
-
-const END = new Set<OrderStatus>(KIT_STREAM_END_STATUSES)
 
 /** Milliseconds the browser waits before reconnecting a dropped stream. */
 const RECONNECT_MS = 3000
@@ -57,9 +55,10 @@ function terminalFrame(order: KitOrder): Uint8Array {
  * owner may open it (anyone else: the JSON 404 of a missing order). The stream sends an
  * `order` event with the current snapshot, then one per forward move from the bus, a `ping`
  * every `heartbeatMs` (when the store is also re-read, so a missed bus message is caught up),
- * and an `end` event once the order reaches a terminal status. It stops on the client's abort
- * too, and unsubscribes from the bus on every way out. Errors are logged, never written to the
- * stream.
+ * and an `end` event once the order reaches a final status of core's order lifecycle (settled,
+ * failed, refunded; `pending_settlement` and unknown statuses keep it open). It stops on the
+ * client's abort too, and unsubscribes from the bus on every way out. Errors are logged, never
+ * written to the stream.
  *
  * Frames are enqueued synchronously from the bus callback into the response body: one
  * settlement fanned out to thousands of open streams is a loop of `enqueue` calls, with no
@@ -99,9 +98,9 @@ export function registerEventRoutes(app: Hono<RampEnv>, kit: KitContext) {
         }
         const offer = (order: KitOrder) => {
           if (closed) return
-          if (last && !canMoveOrder(last.status, order.status)) return
+          if (last && !canMoveOrderStatus(last.status, order.status)) return
           last = order
-          if (!END.has(order.status)) return send(orderFrame(order))
+          if (!isFinalOrderStatus(order.status)) return send(orderFrame(order))
           send(terminalFrame(order))
           finish()
         }
@@ -131,7 +130,7 @@ export function registerEventRoutes(app: Hono<RampEnv>, kit: KitContext) {
           if (closed) return
           last = snapshot
           const first = `event: ${KIT_SSE_EVENTS.order}\ndata: ${JSON.stringify(snapshot)}\nretry: ${RECONNECT_MS}\n\n`
-          if (END.has(snapshot.status)) {
+          if (isFinalOrderStatus(snapshot.status)) {
             send(encoder.encode(first + endFrame(snapshot.status)))
             return finish()
           }

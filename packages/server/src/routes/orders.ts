@@ -2,8 +2,10 @@ import type { CreatedOrder } from '@rampkit/core'
 import {
   createOrderRequest,
   type FiatPayload,
+  isFinalOrderStatus,
   KIT_API,
   type KitOrder,
+  type OrderListFilter,
   type OrderStatus,
   ordersMeQuery,
   SANDBOX_ONLY_ACCOUNT_MESSAGE,
@@ -27,13 +29,17 @@ import { isWalletProven, walletNotProven } from './wallets.js'
 /** How many of a user's newest orders a filtered list looks through. */
 const FILTER_WINDOW = 1000
 
-/** GET /orders filter values (the service's list filters) to the kit's statuses. */
-const FILTERS: Record<string, readonly OrderStatus[]> = {
-  pending: ['submitted', 'processing'],
-  failed: ['failed'],
-  settled: ['settled'],
-  settled_unverified: ['settled'],
-  refunded: ['refunded'],
+/**
+ * GET /orders filter values (the service's list filters) to the kit's statuses: `pending` is
+ * every status core's order lifecycle calls in progress (`pending_settlement` and statuses the
+ * kit does not know included), the others their final status.
+ */
+const FILTERS: Record<OrderListFilter, (status: OrderStatus) => boolean> = {
+  pending: (status) => !isFinalOrderStatus(status),
+  failed: (status) => status === 'failed',
+  settled: (status) => status === 'settled',
+  settled_unverified: (status) => status === 'settled',
+  refunded: (status) => status === 'refunded',
 }
 
 /** The token symbol of an address, when GET /meta/tokens is cached; else the address. */
@@ -172,14 +178,13 @@ export function registerOrderRoutes(app: Hono<RampEnv>, kit: KitContext) {
         (s) => s.order,
       )
     } else {
-      const statuses = filter === undefined ? null : FILTERS[filter]
+      const matches = filter === undefined ? null : FILTERS[filter]
       const type = order_type === undefined ? null : order_type === 'onramp' ? 'OnRamp' : 'OffRamp'
       orders = (await kit.store.listOrders({ owner: user.owner, limit: FILTER_WINDOW, offset: 0 }))
         .map((s) => s.order)
         .filter(
           (o) =>
-            (statuses === null || statuses?.includes(o.status)) &&
-            (type === null || o.order_type === type),
+            (matches === null || matches(o.status)) && (type === null || o.order_type === type),
         )
         .slice(offset, offset + limit)
     }

@@ -267,7 +267,7 @@ describe('the sandbox test values of the success & failure guide', () => {
 })
 
 describe('an order no sandbox test value decides', () => {
-  it('waits in pending_settlement upstream: the kit keeps it processing, its backup poll reads the status without failing, and a control still settles it', async () => {
+  it('waits in pending_settlement upstream: the kit’s backup poll applies it as the order’s status, and a control still settles it', async () => {
     const logged = seen.logs.length
     const harness = await startKit(sandbox, 'app.request', { poll: { lateAfterMs: 0 } })
     const amina = browser(harness)
@@ -289,17 +289,15 @@ describe('an order no sandbox test value decides', () => {
       ((await upstream.json()) as { data: { order: { status: string } } }).data.order.status,
     ).toBe('pending_settlement')
 
-    // A poll from now on reads pending_settlement: ours, or the started worker's own. Neither
-    // may fail (a closed status enum made it an UnexpectedResponseError) nor move the order.
-    const path = `/api/v1/partner/orders/${order.order_id}`
-    const polls = harness.upstreamCount(path)
+    // A poll from now on reads pending_settlement: ours, or the started worker's own. It may
+    // not fail (a closed status enum made it an UnexpectedResponseError), and the order's
+    // lifecycle moves processing -> pending_settlement, so the kit's order shows it.
     await waitFor(async () => {
       await harness.kit.ramp.worker!.pollLateOrders()
-      return harness.upstreamCount(path) > polls
+      const mine = await amina.get(KIT_ROUTES.order.replace(':orderId', order.id))
+      return (await amina.json<{ data: KitOrder }>(mine)).data.status === 'pending_settlement'
     })
     expect(seen.logs.slice(logged).filter((line) => line.includes('poll'))).toEqual([])
-    const mine = await amina.get(KIT_ROUTES.order.replace(':orderId', order.id))
-    expect((await amina.json<{ data: KitOrder }>(mine)).data.status).toBe('processing')
 
     await sandbox.admin.settleOrder(sandbox.apiKeys[0]!, order.order_id!)
     await waitFor(async () => {

@@ -2,7 +2,7 @@ import {
   acceptQuoteRequest,
   KIT_API,
   type KitOrder,
-  ORDER_STATUSES,
+  normalizeOrderStatus,
   type OrderStatus,
   type Provider,
   type Quote,
@@ -68,9 +68,9 @@ function cachedProvider(kit: KitContext, body: Record<string, unknown>): Provide
   return undefined
 }
 
+/** The accept's order status, any word kept (core's order lifecycle); none: `fallback`. */
 function toStatus(value: unknown, fallback: OrderStatus): OrderStatus {
-  const lower = typeof value === 'string' ? value.toLowerCase() : ''
-  return (ORDER_STATUSES as readonly string[]).includes(lower) ? (lower as OrderStatus) : fallback
+  return normalizeOrderStatus(value) ?? fallback
 }
 
 /**

@@ -1,5 +1,5 @@
 export { memoryStore } from './memory.js'
-export { canMoveOrder, OPEN_ORDER_STATUSES, ORDER_MOVES } from './orders.js'
+export { canMoveOrder } from './orders.js'
 export { MIGRATIONS, type Migration } from './sql/migrations.js'
 export {
   type ApplyOrderUpdateParameters,

@@ -1,4 +1,5 @@
-import { OPEN_ORDER_STATUSES, planOrderUpdate, planSaveOrder } from './orders.js'
+import { isFinalOrderStatus } from '@rampkit/core'
+import { planOrderUpdate, planSaveOrder } from './orders.js'
 import {
   DEFAULT_DELIVERY_RETENTION_MS,
   type Delivery,
@@ -240,7 +241,7 @@ export function memoryStore(): RampStore {
       const late = [...orders.values()]
         .filter(
           (entry) =>
-            OPEN_ORDER_STATUSES.includes(entry.stored.order.status) &&
+            !isFinalOrderStatus(entry.stored.order.status) &&
             Math.max(entry.touchedAt, entry.polledAt) < before.getTime(),
         )
         .sort((x, y) => Math.max(x.touchedAt, x.polledAt) - Math.max(y.touchedAt, y.polledAt))

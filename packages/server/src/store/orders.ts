@@ -1,4 +1,9 @@
-import type { KitOrder, OrderStatus } from '@rampkit/core'
+import {
+  canMoveOrderStatus,
+  type KitOrder,
+  normalizeOrderStatus,
+  type OrderStatus,
+} from '@rampkit/core'
 import type {
   ApplyOrderUpdateParameters,
   OrderConflict,
@@ -9,31 +14,20 @@ import type {
 } from './types.js'
 
 /**
- * For each status, the statuses an order may move to it from. Forward only: `submitted ->
- * processing -> settled | failed`, and a refund after anything but a refund. The spec's table
- * says refunds happen from "any" state, so `failed -> refunded` is allowed too: a failed
- * off-ramp whose tokens are returned is the usual refund. A late `processing` after `settled`
- * changes nothing.
- */
-export const ORDER_MOVES: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
-  submitted: [],
-  processing: ['submitted'],
-  settled: ['submitted', 'processing'],
-  failed: ['submitted', 'processing'],
-  refunded: ['submitted', 'processing', 'settled', 'failed'],
-}
-
-/** Non-terminal statuses: orders in them are polled when their webhook is late. */
-export const OPEN_ORDER_STATUSES: readonly OrderStatus[] = ['submitted', 'processing']
-
-/**
- * Whether an order in `from` may move to `to`. Same status is not a move.
+ * Whether an order in `from` may move to `to`: core's order lifecycle (`canMoveOrderStatus`),
+ * the one rule the stores, the worker, the bus and the live-status stream all apply. Forward
+ * only, same status is not a move, a refund may follow settled or failed, and a status the kit
+ * does not know is kept as an in-progress state.
  *
  * @example
  * canMoveOrder('settled', 'processing') // false: a late event changes nothing
+ * canMoveOrder('processing', 'pending_settlement') // true
  */
-export function canMoveOrder(from: OrderStatus, to: OrderStatus): boolean {
-  return ORDER_MOVES[to].includes(from)
+export const canMoveOrder: (from: OrderStatus, to: OrderStatus) => boolean = canMoveOrderStatus
+
+/** A status as the stores keep it: trimmed and lower-case, any word (the service's case varies). */
+function lowerCase(status: OrderStatus): OrderStatus {
+  return normalizeOrderStatus(status) ?? status
 }
 
 const PATCH_KEYS = [
@@ -105,6 +99,7 @@ export function planOrderUpdate(
   update: ApplyOrderUpdateParameters,
 ): OrderUpdatePlan {
   const nowIso = update.now.toISOString()
+  const status = lowerCase(update.status)
   const a = found.byOrderId
   const b = found.byTxHash && found.byTxHash.order.id !== a?.order.id ? found.byTxHash : null
 
@@ -119,7 +114,7 @@ export function planOrderUpdate(
         order_id: update.orderId,
         quote_id: null,
         tx_hash: update.txHash,
-        status: update.status,
+        status,
         order_type: 'OnRamp',
         amount_fiat: null,
         currency: null,
@@ -133,9 +128,9 @@ export function planOrderUpdate(
       },
       update.patch,
     )
-    order.status = update.status
+    order.status = status
     return {
-      stored: { order, owner: null, appliedBy: { [update.status]: update.deliveryId } },
+      stored: { order, owner: null, appliedBy: { [status]: update.deliveryId } },
       write: 'insert',
       previousStatus: null,
       remove: [],
@@ -165,7 +160,7 @@ export function planOrderUpdate(
     const [keep, drop] = a.owner === null && b.owner !== null ? [b, a] : [a, b]
     stored = cloneStored(keep)
     stored.order = fillNulls(stored.order, drop.order)
-    if (canMoveOrder(stored.order.status, drop.order.status)) {
+    if (canMoveOrderStatus(stored.order.status, drop.order.status)) {
       stored.order.status = drop.order.status
     }
     stored.appliedBy = { ...drop.appliedBy, ...keep.appliedBy }
@@ -188,23 +183,20 @@ export function planOrderUpdate(
   }
 
   let changed = false
-  if (canMoveOrder(stored.order.status, update.status)) {
+  if (canMoveOrderStatus(stored.order.status, status)) {
     // The kit's own creation time stays: it orders the owner's list.
     stored.order = applyPatch(stored.order, { ...update.patch, created_at: undefined })
-    stored.order.status = update.status
+    stored.order.status = status
     stored.order.updated_at = update.patch.updated_at ?? nowIso
-    stored.appliedBy[update.status] = update.deliveryId
+    stored.appliedBy[status] = update.deliveryId
     changed = true
     dirty = true
-  } else if (
-    stored.order.status === update.status &&
-    stored.appliedBy[update.status] === undefined
-  ) {
+  } else if (stored.order.status === status && stored.appliedBy[status] === undefined) {
     // The kit set this status itself (an accepted quote is `processing` at once): the service's
     // first event for it is still news to the partner's handlers, once. Fields it brings fill
     // the blanks; the status stays.
     stored.order = fillNulls(stored.order, applyPatch(stored.order, update.patch))
-    stored.appliedBy[update.status] = update.deliveryId
+    stored.appliedBy[status] = update.deliveryId
     dirty = true
   }
   return {
@@ -213,7 +205,7 @@ export function planOrderUpdate(
     previousStatus,
     remove,
     changed,
-    applied: stored.appliedBy[update.status] === update.deliveryId,
+    applied: stored.appliedBy[status] === update.deliveryId,
     conflict: null,
   }
 }
@@ -230,7 +222,7 @@ export function planSaveOrder(
   existing: StoredOrder | null,
   parameters: SaveOrderParameters,
 ): SaveOrderPlan {
-  const incoming = { ...parameters.order }
+  const incoming = { ...parameters.order, status: lowerCase(parameters.order.status) }
   if (!existing) {
     const stored: StoredOrder = { order: incoming, owner: parameters.owner, appliedBy: {} }
     return { result: 'created', stored, write: 'insert' }
@@ -240,7 +232,7 @@ export function planSaveOrder(
   }
   // The kit's record carries the id the owner knows; statuses only move forward.
   const merged = fillNulls({ ...incoming, id: existing.order.id }, existing.order)
-  merged.status = canMoveOrder(existing.order.status, incoming.status)
+  merged.status = canMoveOrderStatus(existing.order.status, incoming.status)
     ? incoming.status
     : existing.order.status
   if (merged.status === existing.order.status) merged.updated_at = existing.order.updated_at

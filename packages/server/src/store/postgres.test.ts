@@ -1,6 +1,8 @@
+import { FINAL_ORDER_STATUSES } from '@rampkit/core'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { postgresStore } from './postgres.js'
+import { MIGRATIONS } from './sql/migrations.js'
 import { DATABASE_URL, runId, skipUnlessReachable, storeContract } from './testing.js'
 
 const skip = await skipUnlessReachable('Postgres store', DATABASE_URL)
@@ -25,11 +27,24 @@ describe.skipIf(skip)('postgres', () => {
       const { rows } = await pool.query(
         `SELECT count(*)::int AS n FROM "${other}".rampkit_migrations`,
       )
-      expect(rows[0].n).toBe(1)
+      expect(rows[0].n).toBe(MIGRATIONS.length)
       await Promise.all(stores.map((store) => store.close()))
     } finally {
       await pool.query(`DROP SCHEMA IF EXISTS "${other}" CASCADE`)
     }
+  })
+
+  it('indexes as open every order status but the lifecycle’s final ones', async () => {
+    const store = await postgresStore({ pool, schema })
+    const { rows } = await pool.query<{ indexname: string; indexdef: string }>(
+      `SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = $1 AND tablename = 'rampkit_orders'`,
+      [schema],
+    )
+    expect(rows.map((row) => row.indexname)).not.toContain('rampkit_orders_open')
+    const open = rows.find((row) => row.indexname === 'rampkit_orders_open_v2')
+    const excluded = [...(open?.indexdef ?? '').matchAll(/'([a-z_]+)'/g)].map((match) => match[1])
+    expect(excluded).toEqual([...FINAL_ORDER_STATUSES])
+    await store.close()
   })
 
   it('opens and closes its own pool from a connection string', async () => {

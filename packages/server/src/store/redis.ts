@@ -1,5 +1,6 @@
+import { isFinalOrderStatus } from '@rampkit/core'
 import { Redis } from 'ioredis'
-import { OPEN_ORDER_STATUSES, planOrderUpdate, planSaveOrder } from './orders.js'
+import { planOrderUpdate, planSaveOrder } from './orders.js'
 import {
   DEFAULT_DELIVERY_RETENTION_MS,
   type Delivery,
@@ -288,7 +289,7 @@ export function redisStore(options: RedisStoreOptions): RampStore {
             previous_owner: put.previousOwner ?? '',
             created: String(createdMs(put.stored, put.now)),
             touched: String(put.now.getTime()),
-            open: OPEN_ORDER_STATUSES.includes(put.stored.order.status) ? '1' : '0',
+            open: isFinalOrderStatus(put.stored.order.status) ? '0' : '1',
           }
         : null,
     }

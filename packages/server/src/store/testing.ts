@@ -388,6 +388,91 @@ export function storeContract(
         expect(failed.changed).toBe(false)
       })
 
+      it('stores a pending_settlement order, polls it as open, and moves it to settled', async () => {
+        const t = Date.now()
+        const order = testOrder({ status: 'pending_settlement' })
+        const saved = await store.saveOrder({ order, owner: 'frank', now: new Date(t - 600_000) })
+        expect(saved.stored.order.status).toBe('pending_settlement')
+        expect((await store.getOrder(order.id))?.order.status).toBe('pending_settlement')
+        const late = await store.claimLateOrders({
+          before: new Date(t - 60_000),
+          now: new Date(t),
+          limit: 1000,
+        })
+        expect(late.map((o) => o.order.id)).toContain(order.id)
+        const base = { orderId: order.order_id, txHash: null, patch: {}, now: new Date(t) }
+        const back = await store.applyOrderUpdate({
+          ...base,
+          status: 'processing',
+          deliveryId: uid('d'),
+        })
+        expect(back).toMatchObject({ changed: false, applied: false })
+        const settled = await store.applyOrderUpdate({
+          ...base,
+          status: 'settled',
+          deliveryId: 'd-ps',
+        })
+        expect(settled).toMatchObject({ changed: true, applied: true })
+        expect((await store.getOrder(order.id))?.order.status).toBe('settled')
+        expect(settled.stored.appliedBy).toEqual({ settled: 'd-ps' })
+      })
+
+      it('moves processing to pending_settlement, then failed, in any case the service writes', async () => {
+        const order = testOrder({ status: 'processing' })
+        await store.saveOrder({ order, owner: 'frank' })
+        const base = { orderId: order.order_id, txHash: null, patch: {}, now: new Date() }
+        const waiting = await store.applyOrderUpdate({
+          ...base,
+          status: 'PENDING_SETTLEMENT',
+          deliveryId: 'd-wait',
+        })
+        expect(waiting).toMatchObject({ changed: true, applied: true })
+        expect(waiting.stored.order.status).toBe('pending_settlement')
+        const failed = await store.applyOrderUpdate({
+          ...base,
+          status: 'failed',
+          deliveryId: 'd-f',
+        })
+        expect(failed.changed).toBe(true)
+        expect((await store.getOrder(order.id))?.order.status).toBe('failed')
+      })
+
+      it('keeps a status it does not know as data, in progress, until a final one', async () => {
+        const t = Date.now()
+        const order = testOrder({ status: 'processing' })
+        await store.saveOrder({ order, owner: 'gina', now: new Date(t - 600_000) })
+        const base = { orderId: order.order_id, txHash: null, patch: {} }
+        const odd = await store.applyOrderUpdate({
+          ...base,
+          status: 'awaiting_review',
+          deliveryId: 'd-odd',
+          now: new Date(t - 600_000),
+        })
+        expect(odd).toMatchObject({ changed: true, applied: true })
+        expect((await store.getOrder(order.id))?.order.status).toBe('awaiting_review')
+        const late = await store.claimLateOrders({
+          before: new Date(t - 60_000),
+          now: new Date(t),
+          limit: 1000,
+        })
+        expect(late.map((o) => o.order.id)).toContain(order.id)
+        const settled = await store.applyOrderUpdate({
+          ...base,
+          status: 'settled',
+          deliveryId: 'd-end',
+          now: new Date(t),
+        })
+        expect(settled.changed).toBe(true)
+        const after = await store.applyOrderUpdate({
+          ...base,
+          status: 'on_hold',
+          deliveryId: 'd-after',
+          now: new Date(t),
+        })
+        expect(after).toMatchObject({ changed: false, applied: false })
+        expect((await store.getOrder(order.id))?.order.status).toBe('settled')
+      })
+
       it('records an unknown order without owner, and the kit’s create links it', async () => {
         const orderId = uid('early')
         const early = await store.applyOrderUpdate({

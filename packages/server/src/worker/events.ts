@@ -1,5 +1,6 @@
 import {
   type KitOrder,
+  normalizeOrderStatus,
   type OrderStatus,
   type WebhookAccount,
   type WebhookCustomer,
@@ -12,8 +13,12 @@ import type { WebhookEvent } from '@rampkit/core/webhooks'
 import type { OrderConflict } from '../store/types.js'
 
 export type OrderEvent = Extract<WebhookEvent, `order.${string}`>
-/** `order.submitted` has no webhook; a poll can still report it (it reaches `onEvent` only). */
-export type OrderEventName = OrderEvent | 'order.submitted'
+/**
+ * `order.<status>` of the status the signed body carries. `order.submitted` has no webhook and
+ * a poll can still report it; `order.pending_settlement` and statuses the kit does not know
+ * reach `onEvent` only.
+ */
+export type OrderEventName = OrderEvent | `order.${string}`
 export type CustomerEvent = Extract<WebhookEvent, `customer.${string}`>
 export type AccountEvent = Extract<WebhookEvent, `account.${string}`>
 
@@ -219,7 +224,10 @@ export function parseEvent(headerEvent: string, body: unknown): ParsedEvent {
         `The ${headerEvent} body is not an order: ${issues(parsed.error)}`,
       )
     }
-    const status = parsed.data.status
+    const status = normalizeOrderStatus(parsed.data.status)
+    if (status === undefined) {
+      throw new UnprocessableEventError(`The ${headerEvent} body has a blank status`)
+    }
     return {
       family: 'order',
       event: `order.${status}`,

@@ -314,6 +314,62 @@ describe('createWorker', () => {
     )
   })
 
+  it('applies a pending_settlement webhook as data, not parked, and settles the order after it', async () => {
+    const handlers = { onOrderProcessing: vi.fn(), onOrderSettled: vi.fn(), onEvent: vi.fn() }
+    const { store, bus, worker, deliver } = setup({ handlers })
+    const order = testOrder({ status: 'processing' })
+    await store.saveOrder({ order, owner: 'u' })
+    const published: string[] = []
+    bus.subscribe(order.id, (o) => published.push(o.status))
+    const waiting = await deliver('order.pending_settlement', {
+      order_id: order.order_id,
+      status: 'pending_settlement',
+    })
+    await worker.drain()
+    expect(await store.getDelivery(waiting)).toMatchObject({ status: 'applied', lastError: null })
+    expect((await store.getOrder(order.id))?.order.status).toBe('pending_settlement')
+    expect(handlers.onEvent).toHaveBeenCalledWith(
+      expect.objectContaining({
+        event: 'order.pending_settlement',
+        owner: 'u',
+        order: expect.objectContaining({ status: 'pending_settlement' }),
+      }),
+    )
+    // A late processing is older news; the settlement that follows is applied once.
+    await deliver('order.processing', { order_id: order.order_id, status: 'processing' })
+    await deliver('order.settled', settledBody(order))
+    await worker.drain()
+    expect(handlers.onOrderProcessing).not.toHaveBeenCalled()
+    expect(handlers.onOrderSettled).toHaveBeenCalledOnce()
+    expect(published).toEqual(['pending_settlement', 'settled'])
+  })
+
+  it('applies a status the kit does not know as data, and after a final status ignores it, parking nothing', async () => {
+    const onEvent = vi.fn()
+    const { store, worker, deliver } = setup({ handlers: { onEvent } })
+    const order = testOrder({ status: 'processing' })
+    await store.saveOrder({ order, owner: 'u' })
+    const odd = await deliver('order.processing', {
+      order_id: order.order_id,
+      status: 'AWAITING_REVIEW',
+    })
+    await worker.drain()
+    expect((await store.getOrder(order.id))?.order.status).toBe('awaiting_review')
+    expect(onEvent).toHaveBeenLastCalledWith(
+      expect.objectContaining({ deliveryId: odd, event: 'order.awaiting_review' }),
+    )
+    await deliver('order.settled', settledBody(order))
+    const after = await deliver('order.processing', { order_id: order.order_id, status: 'on_hold' })
+    await worker.drain()
+    expect((await store.getOrder(order.id))?.order.status).toBe('settled')
+    expect(await store.getDelivery(after)).toMatchObject({ status: 'applied' })
+    expect(onEvent.mock.calls.map(([context]) => context.event)).toEqual([
+      'order.awaiting_review',
+      'order.settled',
+    ])
+    expect(await store.listParkedDeliveries()).toEqual([])
+  })
+
   it('records an order it does not know without owner and tells the handler so', async () => {
     const onOrderProcessing = vi.fn()
     const { store, worker, deliver } = setup({ handlers: { onOrderProcessing } })
@@ -406,6 +462,30 @@ describe('createWorker', () => {
       clock.now += 600_000
       expect(await worker.pollLateOrders()).toBe(0)
       expect(fetchOrder).toHaveBeenCalledOnce()
+    })
+
+    it('applies a polled pending_settlement, keeps polling the order, and settles it later', async () => {
+      let answer = 'Pending_Settlement'
+      const fetchOrder = vi.fn(async (order: KitOrder) => ({
+        order_id: order.order_id,
+        status: answer,
+      }))
+      const { clock, store, worker } = setup({ poll: { fetchOrder, lateAfterMs: 1000 } })
+      const order = testOrder({ status: 'processing' })
+      await store.saveOrder({ order, owner: 'u', now: new Date(clock.now) })
+      clock.now += 2000
+      expect(await worker.pollLateOrders()).toBe(1)
+      await worker.drain()
+      expect((await store.getOrder(order.id))?.order.status).toBe('pending_settlement')
+      // Still open: polled again, and the same answer queues nothing new.
+      clock.now += 2000
+      expect(await worker.pollLateOrders()).toBe(0)
+      answer = 'settled'
+      clock.now += 2000
+      expect(await worker.pollLateOrders()).toBe(1)
+      await worker.drain()
+      expect((await store.getOrder(order.id))?.order.status).toBe('settled')
+      expect(fetchOrder).toHaveBeenCalledTimes(3)
     })
 
     it('links a direct order to the order_id the poll reports, and survives a failing poll', async () => {

@@ -1,13 +1,12 @@
 import {
+  canMoveOrderStatus,
   type KitOrder,
-  type OrderStatus,
-  orderStatus,
+  normalizeOrderStatus,
   redactSecrets,
   sanitizeCause,
   type WebhookOrder,
 } from '@rampkit/core'
 import type { OrderBus } from '../bus/types.js'
-import { canMoveOrder } from '../store/orders.js'
 import type { Delivery, OrderPatch, RampStore } from '../store/types.js'
 import { DEFAULT_DELIVERY_RETENTION_MS } from '../store/types.js'
 import {
@@ -522,19 +521,21 @@ export function createWorker(options: CreateWorkerOptions): RampWorker {
           })
           continue
         }
-        const status = orderStatus.safeParse(polled?.status?.toLowerCase())
-        if (!polled || !status.success) continue
-        if (!canMoveOrder(stored.order.status, status.data)) continue
-        const deliveryId = `poll:${stored.order.id}:${status.data}`
+        // Any word the service answers is news when the lifecycle lets the order move to it:
+        // `pending_settlement`, or a status this version does not know, is applied as data.
+        const status = normalizeOrderStatus(polled?.status)
+        if (!polled || status === undefined) continue
+        if (!canMoveOrderStatus(stored.order.status, status)) continue
+        const deliveryId = `poll:${stored.order.id}:${status}`
         const body = {
           ...polled,
           order_id: polled.order_id ?? stored.order.order_id ?? undefined,
           tx_hash: polled.tx_hash ?? stored.order.tx_hash ?? undefined,
-          status: status.data satisfies OrderStatus,
+          status,
         }
         const inserted = await store.insertDelivery({
           id: deliveryId,
-          event: `order.${status.data}`,
+          event: `order.${status}`,
           // Unique per order and status, so polls from several instances queue it once.
           signature: deliveryId,
           body: JSON.stringify(body),

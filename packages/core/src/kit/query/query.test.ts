@@ -120,5 +120,8 @@ describe('mutation options', () => {
 
 it('isOrderFinal: settled, failed and refunded end the stream and the polling', () => {
   expect(['settled', 'failed', 'refunded'].map(isOrderFinal)).toEqual([true, true, true])
-  expect(['pending', 'processing', undefined].map(isOrderFinal)).toEqual([false, false, false])
+  expect(
+    ['pending', 'processing', 'pending_settlement', 'awaiting_review', undefined].map(isOrderFinal),
+  ).toEqual([false, false, false, false, false])
+  expect(isOrderFinal('SETTLED')).toBe(true)
 })

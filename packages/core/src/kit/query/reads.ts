@@ -1,4 +1,5 @@
 import { skipToken } from '@tanstack/query-core'
+import { isFinalOrderStatus } from '../../orders/lifecycle.js'
 import type {
   BanksQuery,
   CorridorQuery,
@@ -8,6 +9,7 @@ import type {
 } from '../../schemas/index.js'
 import type { KitClient } from '../client.js'
 import { KIT_STREAM_END_STATUSES, type OrdersQuery } from '../routes.js'
+import type { KitConfig, KitOrder, WalletProof } from '../schemas.js'
 import { rampKitKeys } from './keys.js'
 import { queryOptions } from './queryOptions.js'
 
@@ -153,10 +155,14 @@ export function tokenPreviewQueryOptions(client: KitClient, params: TokenPreview
   })
 }
 
-/** Whether an order can still change (polling and streaming stop after these). */
-export function isOrderFinal(status: string | undefined): boolean {
-  return (KIT_STREAM_END_STATUSES as readonly string[]).includes(status ?? '')
-}
+/**
+ * Whether polling and streaming of an order stop: the order lifecycle's `isFinalOrderStatus`
+ * (settled, failed, refunded; an unknown or absent status is still in progress).
+ *
+ * @example
+ * isOrderFinal(order?.status) // false while the order is pending_settlement
+ */
+export const isOrderFinal: (status: string | null | undefined) => boolean = isFinalOrderStatus
 
 /**
  * Query options of GET /orders/:orderId, the backup poll of one order (by `order_id` or by the

@@ -1,12 +1,35 @@
 'use client'
-import type { CheckoutOrderStatus } from '@rampkit/core'
+import {
+  type CheckoutOrderStatus,
+  isFinalOrderStatus,
+  isKnownOrderStatus,
+  orderStatusRank,
+  orderStatusText,
+} from '@rampkit/core'
 import type { ReactNode } from 'react'
-import { useRampKit } from '../../provider.js'
+import { type RampKitContextValue, useRampKit } from '../../provider.js'
 import { useWidget } from '../context.js'
 import { Hash, Loading, Row } from '../parts.js'
 import { PaymentInstructions } from './instructions.js'
 
-const PROGRESS: CheckoutOrderStatus[] = ['submitted', 'processing', 'settled']
+const PROGRESS = ['submitted', 'processing', 'settled'] as const
+
+/**
+ * Which step of the progress list an order is on: the order lifecycle's rank decides, so
+ * `pending` sits with `submitted`, and `pending_settlement` or a status the kit does not know
+ * with `processing`.
+ */
+function progressOf(status: CheckoutOrderStatus): number {
+  if (status === 'settled') return 2
+  return orderStatusRank(status) >= orderStatusRank('processing') ? 1 : 0
+}
+
+/** A status's label: its own message when known, else a neutral "in progress" with its words. */
+function statusLabel(t: RampKitContextValue['t'], status: CheckoutOrderStatus): string {
+  return isKnownOrderStatus(status)
+    ? t(`status.${status}`)
+    : t('status.other', { status: orderStatusText(status) })
+}
 
 export function StatusStep(): ReactNode {
   const { t } = useRampKit()
@@ -15,7 +38,7 @@ export function StatusStep(): ReactNode {
   const order = state.order
   if (!order) return <Loading />
   const status = order.status
-  const reached = PROGRESS.indexOf(status)
+  const reached = progressOf(status)
   const text =
     status === 'settled'
       ? t('status.settledText')
@@ -23,7 +46,9 @@ export function StatusStep(): ReactNode {
         ? t('status.failedText')
         : status === 'refunded'
           ? t('status.refundedText')
-          : t('status.waitingText')
+          : status === 'pending_settlement'
+            ? t('status.pendingSettlementText')
+            : t('status.waitingText')
   return (
     <div className="rk-stack" data-state={status}>
       <div
@@ -32,10 +57,10 @@ export function StatusStep(): ReactNode {
         aria-live={status === 'failed' ? 'assertive' : 'polite'}
         data-state={status}
       >
-        <p className="rk-status-title">{t('status.current', { status: t(`status.${status}`) })}</p>
+        <p className="rk-status-title">{t('status.current', { status: statusLabel(t, status) })}</p>
         <p>{text}</p>
       </div>
-      {order.paymentInstructions && (status === 'submitted' || status === 'processing') ? (
+      {order.paymentInstructions && !isFinalOrderStatus(status) ? (
         <PaymentInstructions instructions={order.paymentInstructions} />
       ) : null}
       {status === 'failed' || status === 'refunded' ? null : (
@@ -84,7 +109,7 @@ export function StatusStep(): ReactNode {
             {t('status.done')}
           </button>
         ) : null}
-        {status === 'settled' || status === 'failed' || status === 'refunded' ? (
+        {isFinalOrderStatus(status) ? (
           <button
             type="button"
             className="rk-button rk-button-secondary"

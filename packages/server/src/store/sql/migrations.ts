@@ -83,6 +83,18 @@ export const MIGRATIONS: readonly Migration[] = [
       )`,
     ],
   },
+  {
+    version: 2,
+    name: 'open orders: every status that is not final',
+    // Orders in `pending_settlement`, or in a status the kit does not know, are open too (core's
+    // order lifecycle): the backup poll must find them. The list is the lifecycle's final
+    // statuses as they were when this shipped; claimLateOrders writes the same list.
+    statements: (s) => [
+      `DROP INDEX IF EXISTS ${s}.rampkit_orders_open`,
+      `CREATE INDEX IF NOT EXISTS rampkit_orders_open_v2
+        ON ${s}.rampkit_orders (touched_at) WHERE status NOT IN ('settled', 'failed', 'refunded')`,
+    ],
+  },
 ]
 
 /**

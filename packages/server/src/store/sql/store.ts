@@ -1,4 +1,4 @@
-import type { KitOrder, OrderStatus } from '@rampkit/core'
+import { FINAL_ORDER_STATUSES, type KitOrder, type OrderStatus } from '@rampkit/core'
 import { planOrderUpdate, planSaveOrder } from '../orders.js'
 import {
   DEFAULT_DELIVERY_RETENTION_MS,
@@ -17,6 +17,12 @@ export type SqlStoreOptions = {
   /** Run the migrations on start. Default true; turn off when a deploy step runs them. */
   migrate?: boolean
 }
+
+/**
+ * The lifecycle's final statuses as an SQL list. Written into the query as literals, not bound,
+ * so the planner can match it to the partial index of open orders (migration 2).
+ */
+const FINAL_SQL = FINAL_ORDER_STATUSES.map((status) => `'${status}'`).join(', ')
 
 type DeliveryRow = {
   id: string
@@ -337,7 +343,7 @@ export async function sqlStore(
       const { rows } = await query<OrderRow>(
         `UPDATE ${s}.rampkit_orders o SET polled_at = $1
            FROM (SELECT id FROM ${s}.rampkit_orders
-                  WHERE status IN ('submitted', 'processing')
+                  WHERE status NOT IN (${FINAL_SQL})
                     AND touched_at < $2 AND (polled_at IS NULL OR polled_at < $2)
                   ORDER BY touched_at
                   LIMIT $3
