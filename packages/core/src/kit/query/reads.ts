@@ -8,8 +8,7 @@ import type {
   TokenPreviewQuery,
 } from '../../schemas/index.js'
 import type { KitClient } from '../client.js'
-import { KIT_STREAM_END_STATUSES, type OrdersQuery } from '../routes.js'
-import type { KitConfig, KitOrder, WalletProof } from '../schemas.js'
+import type { OrdersQuery } from '../routes.js'
 import { rampKitKeys } from './keys.js'
 import { queryOptions } from './queryOptions.js'
 
