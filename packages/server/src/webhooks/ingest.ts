@@ -7,6 +7,7 @@ import {
   WebhookVerificationError,
   type WebhookVerificationReason,
 } from '@rampkit/core/webhooks'
+import { BodyTooLargeError, readLimited } from '../middleware/body-limit/index.js'
 import type { RampStore } from '../store/types.js'
 import type { DeliveryJournal } from './journal.js'
 
@@ -119,33 +120,6 @@ function headerOf(request: Request | RawWebhookRequest, name: string): string | 
   return null
 }
 
-class TooLarge extends Error {}
-
-/** Reads at most `maxBytes` of a body stream, counting what arrives (never trusting a header). */
-async function readLimited(request: Request, maxBytes: number): Promise<Uint8Array> {
-  if (!request.body) return new Uint8Array(0)
-  const reader = request.body.getReader()
-  const chunks: Uint8Array[] = []
-  let total = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    total += value.byteLength
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => {})
-      throw new TooLarge()
-    }
-    chunks.push(value)
-  }
-  const bytes = new Uint8Array(total)
-  let offset = 0
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  return bytes
-}
-
 function toBytes(body: RawWebhookRequest['body']): Uint8Array {
   if (typeof body === 'string') return new TextEncoder().encode(body)
   return body instanceof Uint8Array ? body : new Uint8Array(body)
@@ -199,9 +173,9 @@ export async function ingestWebhook(
     const declared = Number(request.headers.get('content-length'))
     if (Number.isFinite(declared) && declared > maxBytes) return tooLarge()
     try {
-      bytes = await readLimited(request, maxBytes)
+      bytes = request.body ? await readLimited(request.body, maxBytes) : new Uint8Array(0)
     } catch (error) {
-      if (error instanceof TooLarge) return tooLarge()
+      if (error instanceof BodyTooLargeError) return tooLarge()
       return failure(400, 'The webhook body could not be read.', { reason: 'invalid_body' })
     }
   } else {
