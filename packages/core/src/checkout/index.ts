@@ -1,3 +1,9 @@
+export { networkDisplayName, tokenDisplayName } from './display.js'
+export {
+  type IndicativeEstimate,
+  type IndicativeEstimateParameters,
+  indicativeEstimate,
+} from './estimate.js'
 export {
   type CreateCheckoutOptions,
   canReachStep,

@@ -20,6 +20,7 @@ it('the kit entry exports', () => {
       "corridorsQueryOptions",
       "createKitClient",
       "createOrderMutationOptions",
+      "indicativeRatesQueryOptions",
       "isFinalOrderStatus",
       "isKnownOrderStatus",
       "isOrderFinal",

@@ -41,6 +41,7 @@ export {
   catalogQueryOptions,
   configQueryOptions,
   corridorsQueryOptions,
+  indicativeRatesQueryOptions,
   isOrderFinal,
   type OrdersQuery,
   orderQueryOptions,

@@ -5,18 +5,21 @@ import type {
   Catalog,
   CorridorQuery,
   Corridors,
+  IndicativeRates,
   KitConfig,
   MetaTokens,
   OrderRequirements,
   OrderRequirementsQuery,
   PaymentMethods,
   PaymentMethodsQuery,
+  RatesQuery,
 } from '@rampkit/core'
 import {
   banksQueryOptions,
   catalogQueryOptions,
   configQueryOptions,
   corridorsQueryOptions,
+  indicativeRatesQueryOptions,
   orderRequirementsQueryOptions,
   paymentMethodsQueryOptions,
   tokensQueryOptions,
@@ -126,4 +129,23 @@ export function usePaymentMethods(
 export function useTokens(options: ReadHookOptions = {}): UseQueryResult<MetaTokens, Error> {
   const { client } = useRampKit()
   return useQuery({ ...tokensQueryOptions(client), enabled: options.enabled ?? true })
+}
+
+/**
+ * The service's indicative (non-binding) rates, fiat per US dollar, `buy` and `sell` (GET
+ * /rates). Core's `indicativeEstimate` turns one into a token amount for a dollar token.
+ *
+ * @example
+ * const { data } = useIndicativeRates({ fiat: 'NGN' })
+ * indicativeEstimate({ amountFiat: '50000', currency: 'NGN', token, rates: data, orderType: 'OnRamp' })
+ */
+export function useIndicativeRates(
+  params: RatesQuery | undefined,
+  options: ReadHookOptions = {},
+): UseQueryResult<IndicativeRates, Error> {
+  const { client } = useRampKit()
+  return useQuery({
+    ...indicativeRatesQueryOptions(client, params),
+    enabled: options.enabled ?? true,
+  })
 }

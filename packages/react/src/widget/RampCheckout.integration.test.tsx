@@ -130,7 +130,7 @@ describe('<RampCheckout /> against the sandbox through the server kit', () => {
     await keyboardChoose(user, /^USDC/)
     await step(/how much/i, container)
     await keyboardType(user, /amount in KES/i, '1500')
-    await screen.findByText(/About .* USDC at/, undefined, SLOW)
+    await screen.findByText(/^Estimate: about .* USDC at/, undefined, SLOW)
     await expectNoAxeViolations(container)
     await keyboardChoose(user, /^Continue$/)
     await step(/your details/i)

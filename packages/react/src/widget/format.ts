@@ -26,9 +26,38 @@ export function formatExact(value: number, locale: string): string {
   return formatNumber(value, locale, Math.min(digits, 20))
 }
 
-/** A fiat amount with its currency code. */
+/** Digits after the point of a currency's minor unit (KES 2, UGX 0, BHD 3); 2 when unknown. */
+export function fiatDigits(currency: string): number {
+  try {
+    return (
+      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
+        .maximumFractionDigits ?? 2
+    )
+  } catch {
+    return 2
+  }
+}
+
+/** A fiat amount with its currency code, to the currency's minor unit. */
 export function formatFiat(value: number, currency: string, locale: string): string {
-  return `${formatNumber(value, locale, 2)} ${currency}`
+  return `${formatNumber(value, locale, fiatDigits(currency))} ${currency}`
+}
+
+/**
+ * An estimate for people: at most 6 significant digits (`32.191034` shows `32.191`, `0.00012345`
+ * keeps `0.00012345`), in the locale. For estimates only: the binding quote's figures are shown
+ * exactly (`formatExact`). A decimal string is formatted from its digits, not through a float.
+ */
+export function formatEstimate(value: string | number, locale: string): string {
+  try {
+    // ES2023 Intl formats a decimal string from its digits; the lib here types numbers only.
+    const format = new Intl.NumberFormat(locale, { maximumSignificantDigits: 6 }).format as (
+      value: string | number,
+    ) => string
+    return format(value)
+  } catch {
+    return String(value)
+  }
 }
 
 /** `m:ss` of a duration in ms. */

@@ -15,6 +15,7 @@ export const rampKitKeys = {
   orderRequirements: (endpoint: string, params: object) =>
     ['rampkit', endpoint, 'order-requirements', params] as const,
   tokens: (endpoint: string) => ['rampkit', endpoint, 'tokens'] as const,
+  rates: (endpoint: string, params: object) => ['rampkit', endpoint, 'rates', params] as const,
   preview: (endpoint: string, params: object) => ['rampkit', endpoint, 'preview', params] as const,
   order: (endpoint: string, orderId: string) => ['rampkit', endpoint, 'order', orderId] as const,
   orders: (endpoint: string, params: object) => ['rampkit', endpoint, 'orders', params] as const,

@@ -8,6 +8,7 @@ import {
   banksQueryOptions,
   catalogQueryOptions,
   corridorsQueryOptions,
+  indicativeRatesQueryOptions,
   isOrderFinal,
   orderQueryOptions,
   ordersQueryOptions,
@@ -70,6 +71,9 @@ describe('query options', () => {
       expect(options.queryFn, String(amount_fiat)).toBe(skipToken)
     }
     expect(tokenPreviewQueryOptions(client, undefined).queryFn).toBe(skipToken)
+    expect(indicativeRatesQueryOptions(client, undefined).queryFn).toBe(skipToken)
+    expect(indicativeRatesQueryOptions(client, { fiat: '' }).queryFn).toBe(skipToken)
+    expect(indicativeRatesQueryOptions(client, { fiat: 'NGN' }).queryFn).toBeTypeOf('function')
     expect(
       tokenPreviewQueryOptions(client, { amount_fiat: 1500, token: 'USDC' }).queryFn,
     ).toBeTypeOf('function')

@@ -5,6 +5,7 @@ import type {
   CorridorQuery,
   OrderRequirementsQuery,
   PaymentMethodsQuery,
+  RatesQuery,
   TokenPreviewQuery,
 } from '../../schemas/index.js'
 import type { KitClient } from '../client.js'
@@ -130,6 +131,25 @@ export function tokensQueryOptions(client: KitClient) {
     queryKey: rampKitKeys.tokens(client.endpoint),
     queryFn: ({ signal }) => client.request('tokens', { signal }),
     staleTime: CATALOG_STALE_MS,
+  })
+}
+
+/**
+ * Query options of GET /rates, the service's indicative (non-binding) fiat-per-USD rates, `buy`
+ * and `sell`, for comma-separated currencies. Core's `indicativeEstimate` turns one into a token
+ * amount; the token preview (GET /preview) prices KES only.
+ *
+ * @example
+ * useQuery(indicativeRatesQueryOptions(client, { fiat: 'NGN' }))
+ */
+export function indicativeRatesQueryOptions(client: KitClient, params: RatesQuery | undefined) {
+  return queryOptions({
+    queryKey: rampKitKeys.rates(client.endpoint, params ?? {}),
+    queryFn: params?.fiat
+      ? ({ signal }) => client.request('rates', { query: params, signal })
+      : skipToken,
+    // A ticker: fresh enough for an estimate, and the kit caches it as well.
+    staleTime: 60_000,
   })
 }
 

@@ -1,8 +1,17 @@
 import { validateAmountForProvider } from '@rampkit/core'
 import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { ratesRoutes } from '../../../../sandbox/src/routes/rates.js'
 import { expectNoAxeViolations } from '../../test/axe.js'
-import { checkoutAtAmount, kitFetch, renderResumed, storedCheckout } from '../../test/offline.js'
+import {
+  checkoutAtAmount,
+  KENYA,
+  kitFetch,
+  renderResumed,
+  run,
+  storedCheckout,
+  TOKENS,
+} from '../../test/offline.js'
 
 async function submit(user: ReturnType<typeof renderResumed>['user'], label: RegExp, text: string) {
   const field = screen.getByLabelText(label)
@@ -19,7 +28,7 @@ describe('amount step, off-ramp: the tokens the user sells', () => {
     const field = await screen.findByLabelText('Amount of USDC to sell')
     expect(field.getAttribute('inputmode')).toBe('decimal')
     expect(screen.getByText('You receive between 10 KES and 150,000 KES')).toBeTruthy()
-    expect(screen.queryByText(/^About /)).toBeNull()
+    expect(screen.queryByText(/^Estimate/)).toBeNull()
     await expectNoAxeViolations(container)
     expect(sent.filter((request) => request.path === '/preview')).toEqual([])
   })
@@ -120,7 +129,7 @@ describe('amount step, on-ramp: the fiat the user pays', () => {
     const { user } = renderResumed(checkoutAtAmount('OnRamp'), { fetch })
     await user.type(await screen.findByLabelText(/amount in KES/i), '1500')
     expect(
-      await screen.findByText('About 11.55268 USDC at 129.84 KES per USDC', undefined, {
+      await screen.findByText('Estimate: about 11.5527 USDC at 129.84 KES per USDC', undefined, {
         timeout: 3_000,
       }),
     ).toBeTruthy()
@@ -134,3 +143,85 @@ describe('amount step, on-ramp: the fiat the user pays', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Write the amount like 1,234.')
   })
 })
+
+/** The sandbox's own GET /partner/rates/indicative answer (its seeded mid rates, its spread). */
+async function sandboxRates(fiat: string) {
+  const clock = { now: () => Date.now() }
+  const app = ratesRoutes({ clock } as never)
+  const body = (await (await app.request(`/rates/indicative?fiat=${fiat}`)).json()) as {
+    data: { rates: { currency: string; buy: number; sell: number }[] }
+  }
+  return body.data
+}
+
+/** A checkout of `currency` through the token step, with a provider in that currency. */
+function checkoutIn(currency: string, token: keyof typeof TOKENS = 'USDC') {
+  const start = checkoutAtAmount('OnRamp', token)
+  return run(
+    {
+      ...start,
+      step: 'token',
+      corridor: { ...KENYA, currency },
+      provider: { ...start.provider!, currency, minAmount: 1, maxAmount: 10_000_000 },
+      token: undefined,
+    },
+    [{ type: 'SELECT_TOKEN', token: TOKENS[token] }],
+  )
+}
+
+describe('amount step, on-ramp estimate outside KES: the corridor’s own rate', () => {
+  it.each([
+    ['NGN', '50000', '50,000'],
+    ['EUR', '100', '100'],
+  ])(
+    'estimates %s %s at the service’s indicative rate, never the KES preview',
+    async (currency, amount, typed) => {
+      const data = await sandboxRates(currency)
+      const buy = data.rates.find((rate) => rate.currency === currency)!.buy
+      const { fetch, sent } = kitFetch({
+        'GET /rates': () => data,
+        'GET /preview': () => ({
+          rate: 131.1888,
+          token_amount: 381.13,
+          fiat_paid: 50000,
+          symbol: 'USDC',
+          decimals: 6,
+        }),
+      })
+      renderResumed(checkoutIn(currency), { fetch })
+      await userType(`Amount in ${currency}`, typed)
+      // Expected from the sandbox's rate (a float is fine for 6 significant digits of a test).
+      const tokens = new Intl.NumberFormat('en', { maximumSignificantDigits: 6 }).format(
+        Number(amount) / buy,
+      )
+      const rate = new Intl.NumberFormat('en', { maximumSignificantDigits: 6 }).format(buy)
+      expect(
+        await screen.findByText(
+          `Estimate: about ${tokens} USDC at ${rate} ${currency} per USDC`,
+          undefined,
+          {
+            timeout: 3_000,
+          },
+        ),
+      ).toBeTruthy()
+      expect(screen.getByText(/An estimate before fees/)).toBeTruthy()
+      expect(sent.filter((request) => request.path === '/preview')).toEqual([])
+    },
+  )
+
+  it('shows no estimate when the rates have none for the currency', async () => {
+    const { fetch } = kitFetch({
+      'GET /rates': () => ({ requested: ['XOF'], rates: [], fetched_at: '' }),
+    })
+    renderResumed(checkoutIn('XOF'), { fetch })
+    await userType('Amount in XOF', '5000')
+    await new Promise((resolve) => setTimeout(resolve, 600))
+    expect(screen.queryByText(/^Estimate/)).toBeNull()
+    expect(screen.queryByText(/ per /)).toBeNull()
+  })
+})
+
+async function userType(label: string, text: string) {
+  const { default: userEvent } = await import('@testing-library/user-event')
+  await userEvent.setup().type(await screen.findByLabelText(label), text)
+}

@@ -1,13 +1,19 @@
 'use client'
-import { type CheckoutEvent, validateAmountForProvider, validateFiatAmount } from '@rampkit/core'
+import {
+  type CheckoutEvent,
+  indicativeEstimate,
+  validateAmountForProvider,
+  validateFiatAmount,
+} from '@rampkit/core'
 import { type FormEvent, type ReactNode, useState } from 'react'
+import { useIndicativeRates } from '../../hooks/reads.js'
 import { useTokenPreview } from '../../hooks/useTokenPreview.js'
 import type { MessageKey } from '../../messages/index.js'
 import { useRampKit } from '../../provider.js'
 import { amountExample, formatAmountInput, parseLocaleAmount } from '../../utils/amount.js'
 import { readTokenAmount } from '../../utils/units.js'
 import { useWidget } from '../context.js'
-import { formatFiat, formatNumber } from '../format.js'
+import { formatEstimate, formatFiat } from '../format.js'
 import { Field, Loading } from '../parts.js'
 
 const AMOUNT_MESSAGES: Partial<Record<string, MessageKey>> = {
@@ -51,11 +57,15 @@ export function AmountStep(): ReactNode {
   // Read by the locale's own separators: "1,500" is 1500 in English, 1.5 in French.
   const parsed = parseLocaleAmount(value, locale)
   const amount = parsed.ok ? Number(parsed.value) : Number.NaN
+  // The service's token preview prices KES only; every other currency is estimated from its
+  // indicative rate (fiat per US dollar), or not at all.
+  const kes = currency === 'KES'
   const preview = useTokenPreview(
-    !sell && token && amount > 0
+    !sell && kes && token && amount > 0
       ? { amount_fiat: amount, token: token.symbol, order_type: 'OnRamp' }
       : undefined,
   )
+  const rates = useIndicativeRates(!sell && !kes && currency ? { fiat: currency } : undefined)
   // The token is chosen on the step before; its decimals decide what an amount may be.
   if (!token) return <Loading />
 
@@ -94,7 +104,24 @@ export function AmountStep(): ReactNode {
     if (typeof next !== 'string') send(next)
   }
 
-  const data = preview.data
+  const estimate = kes
+    ? preview.data && amount > 0
+      ? {
+          tokenAmount: preview.data.token_amount,
+          rate: preview.data.rate,
+          symbol: preview.data.symbol,
+        }
+      : undefined
+    : parsed.ok && amount > 0
+      ? indicativeEstimate({
+          amountFiat: parsed.value,
+          currency,
+          token,
+          rates: rates.data,
+          orderType: 'OnRamp',
+        })
+      : undefined
+  const live = kes ? preview : rates
   return (
     <form className="rk-form" onSubmit={submit} noValidate>
       <Field
@@ -120,22 +147,22 @@ export function AmountStep(): ReactNode {
         )}
       </Field>
       {sell ? null : (
-        <div className="rk-preview" aria-live="polite" data-state={preview.status}>
-          {preview.isFetching && !data ? <p>{t('amount.previewLoading')}</p> : null}
-          {data && amount > 0 ? (
+        <div className="rk-preview" aria-live="polite" data-state={live.status}>
+          {live.isFetching && !estimate && amount > 0 ? <p>{t('amount.previewLoading')}</p> : null}
+          {estimate ? (
             <>
               <p className="rk-preview-amount">
                 {t('amount.preview', {
-                  tokenAmount: formatNumber(data.token_amount, locale, 6),
-                  symbol: data.symbol,
-                  rate: formatNumber(data.rate, locale, 4),
+                  tokenAmount: formatEstimate(estimate.tokenAmount, locale),
+                  symbol: estimate.symbol,
+                  rate: formatEstimate(estimate.rate, locale),
                   currency,
                 })}
               </p>
               <p className="rk-hint">{t('amount.previewIndicative')}</p>
             </>
           ) : null}
-          {preview.isError ? <p className="rk-hint">{t('amount.previewError')}</p> : null}
+          {live.isError ? <p className="rk-hint">{t('amount.previewError')}</p> : null}
         </div>
       )}
       <button type="submit" className="rk-button">

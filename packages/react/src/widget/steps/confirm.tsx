@@ -27,7 +27,7 @@ export function ConfirmStep(): ReactNode {
           </Row>
         ) : null}
         {details?.phone || details?.accountNumber ? (
-          <Row label={t('confirm.recipient')}>
+          <Row label={t(state.direction === 'OffRamp' ? 'confirm.recipient' : 'confirm.payer')}>
             {state.provider?.name} · {details.phone ?? details.accountNumber}
           </Row>
         ) : null}

@@ -15,7 +15,7 @@ import {
 /** The buy quote's rows: every figure as the service sent it, none cut or recomputed. */
 const BUY_ROWS = [
   'You pay: 800 KES',
-  'You receive: 5.94999132 USDC on BASE',
+  'You receive: 5.94999132 USDC on Base',
   'Fees: 16.1 KES',
   'Rate: 129.84 KES per USDC',
 ]
@@ -69,7 +69,7 @@ describe('quote step', () => {
     )
     await screen.findByText('You send')
     expect(rows()).toEqual([
-      'You send: 35.5 USDT on POLYGON',
+      'You send: 35.5 USDT on Polygon',
       'You receive: 4,571.3 KES',
       'Fees: 46.1 KES',
       'Rate: 128.771831 KES per USDT',
@@ -96,7 +96,7 @@ describe('quote step', () => {
     await screen.findByText('Vous recevez')
     expect(rows()).toEqual([
       'Vous payez: 800 KES',
-      'Vous recevez: 5,94999132 USDC sur BASE',
+      'Vous recevez: 5,94999132 USDC sur Base',
       'Frais: 16,1 KES',
       'Cours: 129,84 KES par USDC',
     ])

@@ -1,5 +1,10 @@
 'use client'
-import { type CheckoutQuote, isQuoteExpired, quoteTimeLeft } from '@rampkit/core'
+import {
+  type CheckoutQuote,
+  isQuoteExpired,
+  networkDisplayName,
+  quoteTimeLeft,
+} from '@rampkit/core'
 import { type ReactNode, useEffect, useState } from 'react'
 import { useRampKit } from '../../provider.js'
 import { useWidget } from '../context.js'
@@ -36,7 +41,7 @@ export function QuoteSummary(props: { quote: CheckoutQuote }): ReactNode {
   const fiat = `${formatExact(quote.amountFiat, locale)} ${quote.currency}`
   const tokens = `${formatExact(quote.amountCrypto, locale)} ${quote.token}`
   const crypto = quote.network
-    ? t('quote.onNetwork', { amount: tokens, network: quote.network })
+    ? t('quote.onNetwork', { amount: tokens, network: networkDisplayName(quote.network) })
     : tokens
   return (
     <dl className="rk-summary">

@@ -9,6 +9,7 @@ import type {
   CheckoutToken,
   MetaToken,
 } from '@rampkit/core'
+import { tokenDisplayName } from '@rampkit/core'
 import { type ReactNode, useEffect } from 'react'
 import { useBanks, useCatalog, usePaymentMethods, useTokens } from '../../hooks/reads.js'
 import { type MessageKey, RAMP_LOCALES } from '../../messages/index.js'
@@ -288,8 +289,9 @@ export function TokenStep(): ReactNode {
       label={t('step.token')}
       options={list.map((token) => ({
         key: `${token.chain_id}-${token.address}`,
-        label: t('token.onChain', { symbol: token.symbol, chain: token.chain ?? token.label }),
-        hint: token.label,
+        label: tokenDisplayName(toCheckoutToken(token), ({ symbol, network }) =>
+          t('token.onChain', { symbol, chain: network }),
+        ),
         selected: state.token?.address === token.address,
         onSelect: () => send({ type: 'SELECT_TOKEN', token: toCheckoutToken(token) }),
       }))}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest'
+import { indicativeEstimate } from './estimate.js'
+
+const usdc = { symbol: 'USDC', decimals: 6 }
+const rates = {
+  rates: [
+    { currency: 'NGN', buy: 1553.2275, sell: 1537.7725 },
+    { currency: 'EUR', buy: 0.9246, sell: 0.9154 },
+  ],
+}
+
+describe('indicativeEstimate: a fiat amount in tokens at the service’s indicative rate', () => {
+  it('divides exactly by the buy rate on an on-ramp, cut to the token’s decimals', () => {
+    // 50000 / 1553.2275 = 32.19103447…; a float division would give the same 6 digits here,
+    // the point is that no float is involved at all.
+    expect(
+      indicativeEstimate({
+        amountFiat: 50000,
+        currency: 'NGN',
+        token: usdc,
+        rates,
+        orderType: 'OnRamp',
+      }),
+    ).toEqual({ tokenAmount: '32.191034', rate: 1553.2275, currency: 'NGN', symbol: 'USDC' })
+  })
+
+  it('uses the sell rate on an off-ramp', () => {
+    expect(
+      indicativeEstimate({
+        amountFiat: '100',
+        currency: 'eur',
+        token: usdc,
+        rates,
+        orderType: 'OffRamp',
+      })?.tokenAmount,
+    ).toBe('109.241861')
+  })
+
+  it('is exact where a float is not: 0.3 / 0.1 is 3, not 2.9999999999999996', () => {
+    const tenths = { rates: [{ currency: 'XYZ', buy: 0.1, sell: 0.1 }] }
+    expect(0.3 / 0.1).not.toBe(3)
+    expect(
+      indicativeEstimate({
+        amountFiat: '0.3',
+        currency: 'XYZ',
+        token: { symbol: 'USDT', decimals: 18 },
+        rates: tenths,
+        orderType: 'OnRamp',
+      })?.tokenAmount,
+    ).toBe('3')
+  })
+
+  it('gives no estimate rather than a wrong one', () => {
+    const base = {
+      amountFiat: 1000,
+      currency: 'NGN',
+      token: usdc,
+      rates,
+      orderType: 'OnRamp' as const,
+    }
+    expect(indicativeEstimate({ ...base, currency: 'GHS' })).toBeUndefined()
+    expect(indicativeEstimate({ ...base, rates: undefined })).toBeUndefined()
+    // The rates are fiat per US dollar: they do not price WXM.
+    expect(indicativeEstimate({ ...base, token: { symbol: 'WXM', decimals: 18 } })).toBeUndefined()
+    expect(indicativeEstimate({ ...base, amountFiat: 0 })).toBeUndefined()
+    expect(indicativeEstimate({ ...base, amountFiat: 'abc' })).toBeUndefined()
+    expect(
+      indicativeEstimate({ ...base, rates: { rates: [{ currency: 'NGN', buy: 0, sell: 0 }] } }),
+    ).toBeUndefined()
+  })
+})
