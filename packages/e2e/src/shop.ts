@@ -144,7 +144,7 @@ export async function upToDetails(
   } else {
     await page.getByLabel(`Amount in ${options.currency}`).fill(options.amount)
     await widget(page)
-      .getByText(/^About /)
+      .getByText(/^Estimate: about /)
       .waitFor()
   }
   await shot?.('amount')
