@@ -1,7 +1,7 @@
 'use client'
 import { RampError } from '@rampkit/core'
 import { useMutation } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { type Address, erc20Abi, type Hash } from 'viem'
 import { useConfig, useReadContract } from 'wagmi'
 import {
@@ -74,7 +74,10 @@ export type UseAllowanceReturnType = {
   needsApproval: boolean
   /** Whether approve(0) will be sent first. */
   needsReset: boolean
-  /** Sends approve(0) when needed, then approve(required), and waits for the receipts. */
+  /**
+   * Sends approve(0) when needed, then approve(required), and waits for the receipts. Single
+   * flight: a call while one is under way returns that one's promise.
+   */
   approve: () => Promise<{ hash?: Hash; resetHash?: Hash }>
   phase: AllowancePhase
   txHash: Hash | undefined
@@ -100,6 +103,9 @@ export function useAllowance(parameters: UseAllowanceParameters): UseAllowanceRe
   const [phase, setPhase] = useState<AllowancePhase>('idle')
   const [txHash, setTxHash] = useState<Hash>()
   const [resetTxHash, setResetTxHash] = useState<Hash>()
+  // The approval in flight: a second call (a double click) gets the same promise, not a second
+  // wallet prompt and gas fee. A ref, because state would reach the second call a render late.
+  const inFlight = useRef<Promise<{ hash?: Hash; resetHash?: Hash }> | null>(null)
   const ready = Boolean(token && owner && spender)
   const read = useReadContract({
     address: token?.address as Address | undefined,
@@ -194,7 +200,14 @@ export function useAllowance(parameters: UseAllowanceParameters): UseAllowanceRe
     required,
     needsApproval,
     needsReset,
-    approve: () => mutation.mutateAsync(),
+    approve: () => {
+      if (!inFlight.current) {
+        inFlight.current = mutation.mutateAsync().finally(() => {
+          inFlight.current = null
+        })
+      }
+      return inFlight.current
+    },
     phase,
     txHash,
     resetTxHash,

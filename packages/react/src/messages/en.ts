@@ -92,6 +92,10 @@ export const en = {
   'approve.tx': 'Transaction {hash}',
   'approve.wrongWallet': 'Connect the wallet {address} to continue.',
   'approve.noWallet': 'Connect a wallet in this app to approve.',
+  'seller.switched': 'Your wallet switched to another account ({address}).',
+  'seller.switchBack':
+    'This sale sends the tokens from {address}. Switch back to that account in your wallet to continue, or change the wallet in your details.',
+  'seller.change': 'Change the wallet',
   'prove.title': 'Confirm this wallet is yours',
   'prove.intro':
     'Your wallet will ask you to sign a message. Signing is free and sends no transaction; it lets this app sell only from a wallet you control.',
@@ -145,6 +149,9 @@ export const en = {
   'status.settlementTx': 'Settlement transaction',
   'status.retry': 'Try again',
   'status.done': 'Done',
+  'status.explorer': 'View on {explorer}',
+  'copy.button': 'Copy',
+  'copy.done': 'Copied',
   'error.network': 'We could not reach the ramp. Check your connection and try again.',
   'error.generic': 'Something went wrong. Please try again.',
   'error.refused': 'The ramp could not accept this request. Check your choices and try again.',

@@ -91,6 +91,10 @@ export const fr = {
   'approve.tx': 'Transaction {hash}',
   'approve.wrongWallet': 'Connectez le portefeuille {address} pour continuer.',
   'approve.noWallet': 'Connectez un portefeuille dans cette application pour autoriser.',
+  'seller.switched': 'Votre portefeuille est passé à un autre compte ({address}).',
+  'seller.switchBack':
+    'Cette vente envoie les jetons depuis {address}. Revenez à ce compte dans votre portefeuille pour continuer, ou changez de portefeuille dans vos informations.',
+  'seller.change': 'Changer de portefeuille',
   'prove.title': 'Confirmez que ce portefeuille est le vôtre',
   'prove.intro':
     'Votre portefeuille va vous demander de signer un message. La signature est gratuite et n’envoie aucune transaction ; elle permet à cette application de vendre uniquement depuis un portefeuille que vous contrôlez.',
@@ -146,6 +150,9 @@ export const fr = {
   'status.settlementTx': 'Transaction de règlement',
   'status.retry': 'Réessayer',
   'status.done': 'Terminé',
+  'status.explorer': 'Voir sur {explorer}',
+  'copy.button': 'Copier',
+  'copy.done': 'Copié',
   'error.network': 'Impossible de joindre le service. Vérifiez votre connexion et réessayez.',
   'error.generic': 'Une erreur est survenue. Veuillez réessayer.',
   'error.refused': "Le service n'a pas pu accepter cette demande. Vérifiez vos choix et réessayez.",

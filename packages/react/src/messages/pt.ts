@@ -90,6 +90,10 @@ export const pt = {
   'approve.tx': 'Transação {hash}',
   'approve.wrongWallet': 'Ligue a carteira {address} para continuar.',
   'approve.noWallet': 'Ligue uma carteira nesta aplicação para autorizar.',
+  'seller.switched': 'A sua carteira mudou para outra conta ({address}).',
+  'seller.switchBack':
+    'Esta venda envia os tokens de {address}. Volte a essa conta na sua carteira para continuar, ou altere a carteira nos seus dados.',
+  'seller.change': 'Alterar a carteira',
   'prove.title': 'Confirme que esta carteira é sua',
   'prove.intro':
     'A sua carteira vai pedir-lhe que assine uma mensagem. Assinar é gratuito e não envia nenhuma transação; permite que esta aplicação venda apenas a partir de uma carteira que controla.',
@@ -143,6 +147,9 @@ export const pt = {
   'status.settlementTx': 'Transação de liquidação',
   'status.retry': 'Tentar de novo',
   'status.done': 'Concluir',
+  'status.explorer': 'Ver no {explorer}',
+  'copy.button': 'Copiar',
+  'copy.done': 'Copiado',
   'error.network': 'Não foi possível contactar o serviço. Verifique a ligação e tente de novo.',
   'error.generic': 'Algo correu mal. Tente de novo.',
   'error.refused':

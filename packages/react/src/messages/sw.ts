@@ -91,6 +91,10 @@ export const sw = {
   'approve.tx': 'Muamala {hash}',
   'approve.wrongWallet': 'Unganisha pochi {address} ili kuendelea.',
   'approve.noWallet': 'Unganisha pochi kwenye programu hii ili kuruhusu.',
+  'seller.switched': 'Pochi yako imebadilika kwenda akaunti nyingine ({address}).',
+  'seller.switchBack':
+    'Mauzo haya yanatuma tokeni kutoka {address}. Rudi kwenye akaunti hiyo kwenye pochi yako ili kuendelea, au badilisha pochi kwenye taarifa zako.',
+  'seller.change': 'Badilisha pochi',
   'prove.title': 'Thibitisha kuwa pochi hii ni yako',
   'prove.intro':
     'Pochi yako itakuomba kusaini ujumbe. Kusaini ni bure na hakutumi muamala wowote; kunaruhusu programu hii kuuza tu kutoka kwa pochi unayoidhibiti.',
@@ -143,6 +147,9 @@ export const sw = {
   'status.settlementTx': 'Muamala wa malipo',
   'status.retry': 'Jaribu tena',
   'status.done': 'Imekwisha',
+  'status.explorer': 'Tazama kwenye {explorer}',
+  'copy.button': 'Nakili',
+  'copy.done': 'Imenakiliwa',
   'error.network': 'Hatukuweza kufikia huduma. Kagua mtandao wako na ujaribu tena.',
   'error.generic': 'Hitilafu imetokea. Tafadhali jaribu tena.',
   'error.refused': 'Huduma haikuweza kukubali ombi hili. Kagua chaguo zako na ujaribu tena.',

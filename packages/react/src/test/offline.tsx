@@ -13,6 +13,7 @@ import { QueryClient } from '@tanstack/react-query'
 import { type RenderResult, render } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event'
 import { expect, vi } from 'vitest'
+import type { Config } from 'wagmi'
 import { RampKitProvider } from '../provider.js'
 import type { RampCheckoutProps } from '../widget/context.js'
 import { RampCheckout } from '../widget/RampCheckout.js'
@@ -185,11 +186,12 @@ export function storedCheckout(): CheckoutState {
 }
 
 /**
- * `<RampCheckout />` resumed on `state` (as after a reload), talking to `fetch`; no wagmi.
+ * `<RampCheckout />` resumed on `state` (as after a reload), talking to `fetch`; wagmi only
+ * with `wagmiConfig` (a stub wallet from `./wallet.js`).
  */
 export function renderResumed(
   state: CheckoutState,
-  options: { props?: RampCheckoutProps; fetch?: typeof fetch } = {},
+  options: { props?: RampCheckoutProps; fetch?: typeof fetch; wagmiConfig?: Config } = {},
 ): RenderResult & { user: UserEvent } {
   window.sessionStorage.setItem('rampkit:checkout', serializeCheckout(state))
   const user = userEvent.setup()
@@ -198,6 +200,7 @@ export function renderResumed(
       endpoint={ENDPOINT}
       queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
       fetch={options.fetch ?? kitFetch().fetch}
+      {...(options.wagmiConfig ? { wagmiConfig: options.wagmiConfig } : {})}
     >
       <RampCheckout direction={state.direction} {...options.props} />
     </RampKitProvider>,

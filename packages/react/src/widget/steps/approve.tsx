@@ -18,6 +18,7 @@ import { errorText } from '../errors.js'
 import { shortHash } from '../format.js'
 import { Alert, Hash, Loading } from '../parts.js'
 import { QuoteExpiredAlert } from './quote.js'
+import { SellerSwitched } from './seller.js'
 
 /** An approval failure as the checkout reports it: `code` says declined, reverted or other. */
 function approvalError(error: unknown): CheckoutError {
@@ -128,7 +129,7 @@ function ApproveWithWallet(): ReactNode {
   if (tokens.isPending || allowance.isLoading || proof.isLoading) return <Loading />
   if (!address) return <Alert>{t('approve.noWallet')}</Alert>
   if (owner && address.toLowerCase() !== owner.toLowerCase()) {
-    return <Alert>{t('approve.wrongWallet', { address: owner })}</Alert>
+    return <SellerSwitched connected={address} seller={owner} />
   }
   if (!proof.proven) return <ProveWallet proof={proof} address={owner ?? address} />
   const fmt = (value: bigint) => formatTokenAmount(value, token.decimals)
@@ -176,7 +177,7 @@ function ApproveWithWallet(): ReactNode {
           {t('approve.current', { amount: fmt(allowance.allowance), symbol: token.symbol })}
         </p>
       ) : null}
-      {token.requiresZeroAllowanceReset ? (
+      {allowance.needsReset ? (
         <p className="rk-hint">{t('approve.resetNote', { symbol: token.symbol })}</p>
       ) : null}
       <div role="status" aria-live="polite" className="rk-live">

@@ -5,11 +5,12 @@ import { useWidget } from '../context.js'
 import { errorText } from '../errors.js'
 import { Alert, Hash, Loading, Row } from '../parts.js'
 import { QuoteExpiry, QuoteSummary } from './quote.js'
+import { SellerCheck } from './seller.js'
 
 export function ConfirmStep(): ReactNode {
   const { t } = useRampKit()
   const { checkout } = useWidget()
-  const { state, confirm, isConfirming, confirmUnknown: unknown, orderCheck } = checkout
+  const { state, isConfirming, confirmUnknown: unknown, orderCheck } = checkout
   const quote = state.quote
   if (!quote) return <Loading />
   const pending = state.confirm?.state === 'sending'
@@ -64,19 +65,34 @@ export function ConfirmStep(): ReactNode {
           </div>
         </Alert>
       ) : (
-        <button
-          type="button"
-          className="rk-button"
-          disabled={disabled}
-          aria-disabled={disabled}
-          data-state={pending ? 'sending' : 'idle'}
-          onClick={() => void confirm()}
-        >
-          {isConfirming
-            ? t('confirm.sending')
-            : t(state.direction === 'OffRamp' ? 'confirm.button.OffRamp' : 'confirm.button.OnRamp')}
-        </button>
+        <ConfirmButton disabled={disabled} pending={pending} />
       )}
     </div>
   )
+}
+
+/**
+ * Confirm of a sale sells from the checkout's wallet: under wagmi, another connected account
+ * holds it (`SellerCheck`). Buying needs no wallet here.
+ */
+function ConfirmButton(props: { disabled: boolean; pending: boolean }): ReactNode {
+  const { t, hasWagmi } = useRampKit()
+  const { checkout } = useWidget()
+  const { state, confirm, isConfirming } = checkout
+  const { disabled, pending } = props
+  const button = (
+    <button
+      type="button"
+      className="rk-button"
+      disabled={disabled}
+      aria-disabled={disabled}
+      data-state={pending ? 'sending' : 'idle'}
+      onClick={() => void confirm()}
+    >
+      {isConfirming
+        ? t('confirm.sending')
+        : t(state.direction === 'OffRamp' ? 'confirm.button.OffRamp' : 'confirm.button.OnRamp')}
+    </button>
+  )
+  return state.direction === 'OffRamp' && hasWagmi ? <SellerCheck>{button}</SellerCheck> : button
 }

@@ -7,10 +7,13 @@ import {
   orderStatusText,
 } from '@rampkit/core'
 import type { ReactNode } from 'react'
+import type { MessageKey } from '../../messages/index.js'
 import { type RampKitContextValue, useRampKit } from '../../provider.js'
 import { useWidget } from '../context.js'
+import { CopyButton, useBlockExplorer } from '../copy.js'
 import { Hash, Loading, Row } from '../parts.js'
 import { PaymentInstructions } from './instructions.js'
+import { QuoteSummary } from './quote.js'
 
 const PROGRESS = ['submitted', 'processing', 'settled'] as const
 
@@ -36,7 +39,20 @@ export function StatusStep(): ReactNode {
   const { checkout, props } = useWidget()
   const { state, send } = checkout
   const order = state.order
+  const explorer = useBlockExplorer(state.token?.chainId)
   if (!order) return <Loading />
+  // Each value once: a service may give one hash as the order's and the settlement's; the
+  // settlement names it then.
+  const references: [MessageKey, string, boolean][] = []
+  for (const [label, value, isTx] of [
+    ['status.orderId', order.orderId, false],
+    ['status.approvalTx', state.approval?.txHash, true],
+    ['status.settlementTx', order.settlementTxHash, true],
+    ['status.creationTx', order.txHash, true],
+  ] as const) {
+    const seen = references.some(([, other]) => other.toLowerCase() === value?.toLowerCase())
+    if (value && !seen) references.push([label, value, isTx])
+  }
   const status = order.status
   const reached = progressOf(status)
   const text =
@@ -76,27 +92,27 @@ export function StatusStep(): ReactNode {
           ))}
         </ol>
       )}
+      {state.quote ? <QuoteSummary quote={state.quote} /> : null}
       <dl className="rk-summary">
-        {order.orderId ? (
-          <Row label={t('status.orderId')}>
-            <Hash value={order.orderId} />
+        {references.map(([label, value, isTx]) => (
+          <Row key={label} label={t(label)}>
+            <span className="rk-reference">
+              <Hash value={value} />
+              <CopyButton value={value} label={t(label)} />
+              {isTx && explorer ? (
+                <a
+                  className="rk-link"
+                  href={`${explorer.url.replace(/\/$/, '')}/tx/${value}`}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={`${t('status.explorer', { explorer: explorer.name })} ${t(label)}`}
+                >
+                  {t('status.explorer', { explorer: explorer.name })}
+                </a>
+              ) : null}
+            </span>
           </Row>
-        ) : null}
-        {order.txHash ? (
-          <Row label={t('status.creationTx')}>
-            <Hash value={order.txHash} />
-          </Row>
-        ) : null}
-        {order.settlementTxHash ? (
-          <Row label={t('status.settlementTx')}>
-            <Hash value={order.settlementTxHash} />
-          </Row>
-        ) : null}
-        {state.approval?.txHash ? (
-          <Row label={t('status.approvalTx')}>
-            <Hash value={state.approval.txHash} />
-          </Row>
-        ) : null}
+        ))}
       </dl>
       <div className="rk-actions">
         {status === 'failed' || status === 'refunded' ? (
