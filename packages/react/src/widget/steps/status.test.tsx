@@ -57,7 +57,7 @@ describe('status step', () => {
     await screen.findByText('Your order: Settled.')
     const texts = rows(container)
     expect(texts.slice(0, 2)).toEqual([
-      'You send: 35.5 USDT on POLYGON',
+      'You send: 35.5 USDT on Polygon',
       'You receive: 4,571.3 KES',
     ])
     // The settlement hash is the order's too: shown once.
