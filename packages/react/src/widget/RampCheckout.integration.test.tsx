@@ -483,7 +483,7 @@ describe('<RampCheckout /> review fixes, against the sandbox through the server 
     expect(screen.queryByLabelText(/date of birth/i)).toBeNull()
     // The sandbox guide's success account number: the pay-in settles (an IBAN would leave it in
     // pending_settlement, as any account the guide does not name).
-    await user.type(await screen.findByLabelText(/bank account number/i), '1111111111')
+    await user.type(await screen.findByLabelText(/^IBAN/), '1111111111')
     await click(user, /^Get a quote$/)
     // The kit checks quotes with core's validateQuoteInput, which today asks every corridor for
     // a date of birth (the spec asks it on African retail corridors only). Whichever answers,
