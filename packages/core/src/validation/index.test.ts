@@ -33,6 +33,7 @@ it('exports the public validation API', () => {
       "validateDob",
       "validateEvmAddress",
       "validateFiatAmount",
+      "validateIban",
       "validateNetworkId",
       "validatePhone",
       "validateQuoteInput",

@@ -25,6 +25,7 @@ export {
 } from './dob.js'
 export { type ValidateEvmAddressOptions, validateEvmAddress } from './evmAddress.js'
 export { VALIDATION_FIELDS } from './fields.js'
+export { type ValidateIbanOptions, validateIban } from './iban.js'
 export { validateNetworkId } from './networkId.js'
 export {
   formatPhoneAsYouType,

@@ -483,7 +483,7 @@ describe('<RampCheckout /> review fixes, against the sandbox through the server 
     expect(screen.queryByLabelText(/date of birth/i)).toBeNull()
     // The sandbox guide's success account number: the pay-in settles (an IBAN would leave it in
     // pending_settlement, as any account the guide does not name).
-    await user.type(await screen.findByLabelText(/bank account number/i), '1111111111')
+    await user.type(await screen.findByLabelText(/^IBAN/), '1111111111')
     await click(user, /^Get a quote$/)
     // The kit checks quotes with core's validateQuoteInput, which today asks every corridor for
     // a date of birth (the spec asks it on African retail corridors only). Whichever answers,
@@ -523,7 +523,7 @@ describe('<RampCheckout /> review fixes, against the sandbox through the server 
     expect(await screen.findByRole('button', { name: /^SWIFT wire transfer$/ }, SLOW)).toBeTruthy()
   }, 90_000)
 
-  it('keeps a typed or given on-ramp wallet over the connected one, fills an empty field, and reads "1,500" as 1500', async () => {
+  it('keeps a typed or given on-ramp wallet over the connected one, fills an empty field and follows an account switch, and reads "1,500" as 1500', async () => {
     const given = env.testAccounts[1]!.address
     const connected = env.testAccounts[2]!.address
     const wagmiConfig = await connectedWagmi(connected)
@@ -563,6 +563,20 @@ describe('<RampCheckout /> review fixes, against the sandbox through the server 
     await waitFor(() => expect(empty.value.toLowerCase()).toBe(connected.toLowerCase()))
     // The connected wallet itself needs no warning.
     expect(screen.queryByText(/^Sending to an address you typed/)).toBeNull()
+    // Switching account in the wallet moves the filled address to the new account...
+    const switched = env.testAccounts[3]!.address
+    const connector = wagmiConfig.connectors[0]!
+    connector.emitter.emit('change', { accounts: [switched as Address] })
+    await waitFor(() => expect(empty.value.toLowerCase()).toBe(switched.toLowerCase()))
+    expect(screen.queryByText(/^Sending to an address you typed/)).toBeNull()
+    // ...but never one the user typed.
+    await second.user.clear(empty)
+    await second.user.type(empty, given)
+    connector.emitter.emit('change', { accounts: [connected as Address] })
+    const account = () => wagmiConfig.state.connections.get(wagmiConfig.state.current!)?.accounts[0]
+    await waitFor(() => expect(account()).toBe(connected))
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(empty.value).toBe(given)
   }, 90_000)
 
   it('explains a declined wallet signature, sends no approval, and asks once per wallet and session', async () => {

@@ -2,11 +2,13 @@
 import type { CheckoutDetails } from '@rampkit/core'
 import {
   requiresBvn,
+  type ValidationCode,
   validateAccountNumber,
   validateBvn,
   validateCustomerName,
   validateDob,
   validateEvmAddress,
+  validateIban,
 } from '@rampkit/core/validation'
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import { type FieldErrors, type Resolver, type UseFormSetValue, useForm } from 'react-hook-form'
@@ -17,6 +19,7 @@ import type { MessageKey } from '../../messages/index.js'
 import { formatPhoneAsYouType, validatePhone } from '../../phone/index.js'
 import { useWidget } from '../context.js'
 import { Alert, Field } from '../parts.js'
+import { dayFirst, formatDobAsYouType, swapDayMonth } from './dob.js'
 
 type DetailsForm = {
   name: string
@@ -41,6 +44,22 @@ const SERVICE_FIELDS: Record<string, { field: keyof DetailsForm; message: Messag
   user_address: { field: 'walletAddress', message: 'validation.wallet' },
 }
 
+/** The message for each way a date of birth can be refused (core's `validateDob` codes). */
+const DOB_MESSAGES: Partial<Record<ValidationCode, MessageKey>> = {
+  invalid_date: 'validation.dob.invalid',
+  future_date: 'validation.dob.future',
+  too_young: 'validation.dob.age',
+  too_old: 'validation.dob.old',
+}
+
+/** The form's fields in the order they are laid out, for focusing the first one in error. */
+function firstInvalid(form: HTMLFormElement | null, invalid: string[]): HTMLElement | undefined {
+  if (!form) return undefined
+  return Array.from(form.querySelectorAll<HTMLInputElement>('input[name]')).find((input) =>
+    invalid.includes(input.name),
+  )
+}
+
 function regionName(country: string, locale: string): string {
   try {
     return new Intl.DisplayNames([locale], { type: 'region' }).of(country) ?? country
@@ -52,7 +71,8 @@ function regionName(country: string, locale: string): string {
 /**
  * Fills the wallet from the connected wagmi account (rendered only under a WagmiProvider). The
  * off-ramp wallet is the connected one, always; an on-ramp wallet the user typed or the partner
- * passed is theirs to keep, so the account only fills an empty field.
+ * passed is theirs to keep, so the account only fills an empty field, or one that still holds the
+ * account connected before a switch.
  */
 function ConnectedWallet(props: {
   offRamp: boolean
@@ -62,10 +82,16 @@ function ConnectedWallet(props: {
 }): null {
   const { address } = useConnection()
   const { offRamp, getValue, setValue, onAddress } = props
+  const before = useRef<string | undefined>(undefined)
   useEffect(() => {
     onAddress(address)
+    const was = before.current
+    before.current = address
     if (!address) return
-    if (offRamp || getValue().trim() === '') {
+    // A field that still holds the account connected before was not typed by the user: it
+    // follows the account they switch to.
+    const value = getValue().trim().toLowerCase()
+    if (offRamp || value === '' || (was !== undefined && value === was.toLowerCase())) {
       setValue('walletAddress', address, { shouldValidate: false })
     }
   }, [address, offRamp, getValue, setValue, onAddress])
@@ -82,6 +108,10 @@ export default function DetailsStep(): ReactNode {
   const needsPhone = rail === 'mobile_money'
   const needsAccount = !needsPhone
   const needsBvn = country !== null && requiresBvn(country)
+  // An international bank pay-in in euros is paid from a SEPA account: its number is an IBAN.
+  const needsIban =
+    needsAccount && state.corridor?.kind === 'international' && state.corridor.currency === 'EUR'
+  const dayFirstDob = dayFirst(locale)
   const serverErrors = state.fieldErrors
   // Date of birth is an African retail rule (spec 7); a service that asks for it anyway gets it.
   const needsDob = state.corridor?.kind === 'african' || 'customer.dob' in serverErrors
@@ -93,6 +123,8 @@ export default function DetailsStep(): ReactNode {
   const config = useKitConfig()
 
   const previous = state.details
+  // Dates of birth are kept and sent as the service's mm/dd/yyyy, shown in the locale's order.
+  const displayDob = (dob: string) => (dayFirstDob ? swapDayMonth(dob) : dob)
   const resolver: Resolver<DetailsForm> = async (values) => {
     const environment =
       config.data?.environment ?? (await config.refetch()).data?.environment ?? undefined
@@ -108,9 +140,9 @@ export default function DetailsStep(): ReactNode {
     if (name.ok) out.name = name.value.name
     else fail('name', 'validation.name')
     if (needsDob || values.dob.trim()) {
-      const dob = validateDob(values.dob)
+      const dob = validateDob(dayFirstDob ? swapDayMonth(values.dob) : values.dob)
       if (dob.ok) out.dob = dob.value
-      else fail('dob', dob.code === 'too_young' ? 'validation.dob.age' : 'validation.dob')
+      else fail('dob', DOB_MESSAGES[dob.code] ?? 'validation.dob')
     }
     if (needsPhone && country) {
       const phone = validatePhone(values.phone, country, { environment })
@@ -122,14 +154,20 @@ export default function DetailsStep(): ReactNode {
         )
     }
     if (needsAccount) {
-      const account = validateAccountNumber(values.accountNumber, { environment })
+      const account = needsIban
+        ? validateIban(values.accountNumber, { environment })
+        : validateAccountNumber(values.accountNumber, { environment })
       if (account.ok) out.accountNumber = account.value
       else
         fail(
           'accountNumber',
           account.code === 'sandbox_only'
             ? 'validation.accountNumber.sandboxOnly'
-            : 'validation.accountNumber',
+            : !needsIban
+              ? 'validation.accountNumber'
+              : account.code === 'bad_checksum'
+                ? 'validation.iban.checksum'
+                : 'validation.iban',
         )
     }
     if (needsBvn) {
@@ -149,10 +187,16 @@ export default function DetailsStep(): ReactNode {
   const form = useForm<DetailsForm>({
     resolver,
     mode: 'onSubmit',
-    reValidateMode: 'onBlur',
+    // After a failed submit each field is checked as it is typed: its error goes while the user
+    // is still in it, not on blur, where the form would shrink and move the button from under
+    // the click that caused the blur.
+    reValidateMode: 'onChange',
+    // Focus goes to the first field in error in the order of the form (below), not in the order
+    // the fields were registered.
+    shouldFocusError: false,
     defaultValues: {
       name: previous?.name ?? props.customer?.name ?? '',
-      dob: previous?.dob ?? props.customer?.dob ?? '',
+      dob: displayDob(previous?.dob ?? props.customer?.dob ?? ''),
       phone: previous?.phone ?? props.customer?.phone ?? '',
       accountNumber: previous?.accountNumber ?? '',
       bvn: previous?.bvn ?? '',
@@ -178,20 +222,25 @@ export default function DetailsStep(): ReactNode {
   const unmapped = Object.keys(serverErrors).filter((field) => !(field in SERVICE_FIELDS))
   const serverMessage = useRef(t)
   serverMessage.current = (key, values) => t(key, { country: countryLabel, ...values })
+  const formRef = useRef<HTMLFormElement>(null)
   useEffect(() => {
-    let focused = false
+    const invalid: string[] = []
     for (const field of Object.keys(serverErrors)) {
       const target = SERVICE_FIELDS[field]
       if (!target) continue
       const message = serverMessage.current(target.message)
-      setError(target.field, { type: 'server', message }, { shouldFocus: !focused })
-      focused = true
+      setError(target.field, { type: 'server', message })
+      invalid.push(target.field)
     }
+    firstInvalid(formRef.current, invalid)?.focus()
   }, [serverErrors, setError])
 
-  const onSubmit = handleSubmit((values) => {
-    send({ type: 'SUBMIT_DETAILS', details: values as unknown as CheckoutDetails })
-  })
+  const onSubmit = handleSubmit(
+    (values) => {
+      send({ type: 'SUBMIT_DETAILS', details: values as unknown as CheckoutDetails })
+    },
+    (invalid) => firstInvalid(formRef.current, Object.keys(invalid))?.focus(),
+  )
 
   const errors = formState.errors
   const phoneField = register('phone', {
@@ -207,8 +256,13 @@ export default function DetailsStep(): ReactNode {
       }
     },
   })
+  const dobField = register('dob')
+  const onDobChange = (event: { target: { value: string } }) => {
+    event.target.value = formatDobAsYouType(event.target.value, getValues('dob'))
+    return dobField.onChange(event)
+  }
   return (
-    <form className="rk-form" onSubmit={onSubmit} noValidate>
+    <form ref={formRef} className="rk-form" onSubmit={onSubmit} noValidate>
       {hasWagmi ? (
         <ConnectedWallet
           offRamp={offRamp}
@@ -230,11 +284,13 @@ export default function DetailsStep(): ReactNode {
           {(ids) => (
             <input
               {...ids}
-              {...register('dob')}
+              {...dobField}
+              onChange={onDobChange}
               className="rk-input"
               inputMode="numeric"
               autoComplete="bday"
-              placeholder="mm/dd/yyyy"
+              placeholder={t('details.dob.hint')}
+              maxLength={10}
             />
           )}
         </Field>
@@ -251,14 +307,20 @@ export default function DetailsStep(): ReactNode {
         </Field>
       ) : null}
       {needsAccount ? (
-        <Field label={t('details.accountNumber')} error={errors.accountNumber?.message}>
+        <Field
+          label={t(needsIban ? 'details.iban' : 'details.accountNumber')}
+          hint={needsIban ? t('details.iban.hint') : undefined}
+          error={errors.accountNumber?.message}
+        >
           {(ids) => (
             <input
               {...ids}
               {...register('accountNumber')}
-              className="rk-input"
-              inputMode="numeric"
+              className={needsIban ? 'rk-input rk-mono' : 'rk-input'}
+              inputMode={needsIban ? 'text' : 'numeric'}
+              autoCapitalize={needsIban ? 'characters' : undefined}
               autoComplete="off"
+              spellCheck={needsIban ? false : undefined}
             />
           )}
         </Field>
