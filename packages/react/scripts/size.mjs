@@ -14,7 +14,7 @@ import { build } from 'esbuild'
 const here = dirname(fileURLToPath(import.meta.url))
 // The total was 60 kB until the wallet proof (the signature a sale needs) and the payment
 // instructions (how to pay an accepted order) arrived, in four languages: 59.5 -> 62.7 kB.
-export const BUDGET = { initial: 40 * 1024, total: 68 * 1024 }
+export const BUDGET = { initial: 40 * 1024, total: 72 * 1024 }
 export const EXTERNAL = [
   'react',
   'react/*',
