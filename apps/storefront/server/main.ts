@@ -3,7 +3,7 @@ import { anonymousSession, createRampHandler, nodeServerTimeouts } from '@rampki
 import { createPublicClient, http, type PublicClient } from 'viem'
 import { createShopApp } from './app.js'
 import { demoChain, readConfig } from './config.js'
-import { sessionSecret } from './session.js'
+import { demoShopper, sessionSecret } from './session.js'
 import { openStore } from './store.js'
 
 const config = readConfig()
@@ -20,8 +20,9 @@ const ramp = createRampHandler({
   store: storage.store,
   ...(storage.bus ? { bus: storage.bus } : {}),
   allowedOrigins: [origin, `http://localhost:${config.port}`],
-  // Shoppers are anonymous signed-cookie sessions here; a real shop passes its own sign-in.
-  getEndUser: anonymousSession({ secret: await sessionSecret(config.dataDir) }),
+  // Shoppers are anonymous signed-cookie sessions here, one per chosen test account; a real
+  // shop passes its own sign-in.
+  getEndUser: demoShopper(anonymousSession({ secret: await sessionSecret(config.dataDir) })),
   // Wallet proofs are checked on the local chain itself, smart-contract wallets included.
   walletProof: {
     publicClients: async (chainId) => {

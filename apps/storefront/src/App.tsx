@@ -1,5 +1,5 @@
-import { RampKitProvider } from '@rampkit/react'
-import { useQuery } from '@tanstack/react-query'
+import { RampKitProvider, rampKitKeys } from '@rampkit/react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import type { Address } from 'viem'
 import { useConnection, WagmiProvider } from 'wagmi'
@@ -7,6 +7,7 @@ import { CheckoutPage } from './pages/CheckoutPage.js'
 import { OrdersPage } from './pages/OrdersPage.js'
 import { Link, useRoute } from './router.js'
 import {
+  chooseShopper,
   createWalletConfig,
   type DemoChain,
   fetchDemoChain,
@@ -23,30 +24,54 @@ export function App() {
   })
   if (chain.isPending) return <p className="loading">Loading the shop…</p>
   if (chain.isError) return <p role="alert">The shop's back end is not answering.</p>
-  if (!chain.data) return <Shop chain={null} />
+  if (!chain.data) return <NoWallet />
   return <LocalWallet chain={chain.data} />
+}
+
+const ENDPOINT = '/api/ramp'
+// What the kit answers for one shopper only: dropped when the shopper changes.
+const SHOPPER_QUERIES = ['orders', 'order', 'wallet-proof'] as const
+
+/** Another ramp environment: no test accounts, so the shopper is the browser's session. */
+function NoWallet() {
+  useState(() => chooseShopper(undefined))
+  return <Shop chain={null} />
 }
 
 /** The wallet of the local chain; choosing another test account reconnects as that account. */
 function LocalWallet({ chain }: { chain: DemoChain }) {
-  const [account, setAccount] = useState(() => savedAccount(chain))
+  const queryClient = useQueryClient()
+  // Each test account is its own shopper; the cookie is set before the kit's first request.
+  const [account, setAccount] = useState(() => {
+    const saved = savedAccount(chain)
+    chooseShopper(saved)
+    return saved
+  })
   const config = useMemo(
     () => (account ? createWalletConfig(chain, account) : null),
     [chain, account],
   )
-  if (!config) return <Shop chain={null} />
+  if (!config || !account) return <Shop chain={null} />
   const select = (next: Address) => {
     saveAccount(next)
+    chooseShopper(next)
+    for (const kind of SHOPPER_QUERIES) {
+      queryClient.removeQueries({ queryKey: [...rampKitKeys.all(ENDPOINT), kind] })
+    }
     setAccount(next)
   }
   return (
     <WagmiProvider config={config} key={account}>
-      <ConnectedShop chain={chain} onSelectAccount={select} />
+      <ConnectedShop chain={chain} onSelectAccount={select} shopper={account} />
     </WagmiProvider>
   )
 }
 
-function ConnectedShop(props: { chain: DemoChain; onSelectAccount: (account: Address) => void }) {
+function ConnectedShop(props: {
+  chain: DemoChain
+  onSelectAccount: (account: Address) => void
+  shopper: Address
+}) {
   const { address } = useConnection()
   return <Shop {...props} walletAddress={address} />
 }
@@ -56,14 +81,17 @@ function Shop({
   chain,
   onSelectAccount,
   walletAddress,
+  shopper,
 }: {
   chain: DemoChain | null
   onSelectAccount?: (account: Address) => void
   walletAddress?: Address | undefined
+  /** The test account the kit answers for; each keeps its own checkout. */
+  shopper?: Address
 }) {
   const route = useRoute()
   return (
-    <RampKitProvider endpoint="/api/ramp" locale="en">
+    <RampKitProvider endpoint={ENDPOINT} locale="en">
       <a className="skip-link" href="#main">
         Skip to content
       </a>
@@ -78,12 +106,13 @@ function Shop({
       <div className="shop-body">
         <main id="main">
           {route === 'orders' ? (
-            <OrdersPage />
+            <OrdersPage shopper={shopper} />
           ) : (
             <CheckoutPage
               key={route}
               direction={route === 'sell' ? 'OffRamp' : 'OnRamp'}
               walletAddress={walletAddress}
+              shopper={shopper}
             />
           )}
         </main>

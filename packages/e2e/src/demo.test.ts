@@ -206,7 +206,7 @@ test('orders survive a restart: PGlite under the data dir keeps them, the signed
         await page.goto(`${demo.stack.url}/orders`)
         await expect
           .poll(() => page.getByTestId('order-row').locator('.status').allTextContents())
-          .toEqual(['settled'])
+          .toEqual(['Settled'])
       },
       dataDir,
     )

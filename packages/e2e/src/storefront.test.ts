@@ -101,7 +101,16 @@ describe.skipIf(skipBrowserTests)('storefront', () => {
 
     await page.getByRole('link', { name: 'Orders' }).click()
     const row = page.getByTestId('order-row').first()
-    await expect.poll(() => row.locator('.status').textContent()).toBe('settled')
+    await expect.poll(() => row.locator('.status').textContent()).toBe('Settled')
+    // Named for people: the fiat as money in the locale, the token with its network, a date.
+    expect(await row.locator('td[data-label="You pay"]').textContent()).toMatch(/^KES\s1,500\.00$/)
+    expect(await row.locator('td[data-label="You receive"]').textContent()).toMatch(
+      /^[\d.,]+ USDC on \w/,
+    )
+    expect(await row.locator('td[data-label="Date"]').textContent()).toMatch(
+      /^[A-Z][a-z]{2} \d{1,2}, \d{4}/,
+    )
+    expect(await row.textContent()).not.toMatch(/_|\(Testnet\)/)
     await shot('orders')
     expect(errors).toEqual([])
     // The key and the webhook secret stay in the shop's back end.
@@ -264,9 +273,24 @@ describe.skipIf(skipBrowserTests)('storefront', () => {
 
     await page.getByRole('link', { name: 'Orders' }).click()
     const statuses = () => page.getByTestId('order-row').locator('.status').allTextContents()
-    await expect.poll(statuses, { timeout: 20_000 }).toEqual(['refunded', 'failed'])
+    await expect.poll(statuses, { timeout: 20_000 }).toEqual(['Refunded', 'Failed'])
     await expectAccessible(page)
     await screenshotBoth(page, 'orders-failed-refunded')
+
+    // The status filter narrows the list to one status.
+    await page.getByLabel('Show').selectOption({ label: 'Failed' })
+    await expect.poll(statuses).toEqual(['Failed'])
+    await page.getByLabel('Show').selectOption({ label: 'All orders' })
+
+    // Each test account is a shopper of its own: another one sees none of these orders...
+    await selectAccount(page, 3)
+    await page.getByTestId('orders-empty').waitFor()
+    expect(await page.getByTestId('order-row').count()).toBe(0)
+    await expectAccessible(page)
+    await screenshotBoth(page, 'orders-empty')
+    // ...and the first one sees them again.
+    await selectAccount(page, 0)
+    await expect.poll(statuses).toEqual(['Refunded', 'Failed'])
     await context.close()
   })
 

@@ -3,14 +3,17 @@ import { RampCheckout } from '@rampkit/react'
 /**
  * Buy or sell: the kit's checkout widget. Buying pays out to the connected wallet; selling takes
  * the tokens from it (the widget asks the wallet to approve the service's spender first). Each
- * direction keeps its own checkout in sessionStorage, so a reload resumes where it was.
+ * direction keeps its own checkout in sessionStorage, so a reload resumes where it was; so does
+ * each shopper (test account), whose quotes and orders the kit answers for that shopper only.
  */
 export function CheckoutPage({
   direction,
   walletAddress,
+  shopper,
 }: {
   direction: 'OnRamp' | 'OffRamp'
   walletAddress: string | undefined
+  shopper?: string | undefined
 }) {
   return (
     <section aria-labelledby="checkout-title" className="checkout-page">
@@ -18,7 +21,7 @@ export function CheckoutPage({
       <RampCheckout
         direction={direction}
         walletAddress={walletAddress}
-        storageKey={`storefront:${direction}`}
+        storageKey={shopper ? `storefront:${direction}:${shopper}` : `storefront:${direction}`}
       />
     </section>
   )
