@@ -236,9 +236,10 @@ describe('status step', () => {
 
     it('counts the two minutes from the order’s creation, so a reload after them shows the hint at once', async () => {
       const { state, fetch } = openOrder(MPESA_PROMPT, { ago: 3 * 60_000 })
-      renderResumed(state, { fetch })
+      const { container } = renderResumed(state, { fetch })
       await screen.findByText(NO_PROMPT)
       expect(screen.getByRole('button', { name: 'Start again' })).toBeTruthy()
+      await expectNoAxeViolations(container)
     })
 
     it('drops the prompt and the hint once the order settles', async () => {
