@@ -145,6 +145,10 @@ export const en = {
   'pay.network': 'Network',
   'pay.deposit': 'Send {amount} to this address.',
   'pay.address': 'Deposit address',
+  'pay.prompt': 'Check your phone and approve the {network} prompt for {amount}.',
+  'pay.phone': 'Phone number',
+  'pay.noPrompt':
+    'No prompt yet? Check that the phone number above is your mobile money number, and keep your phone on and in signal: the prompt can still come, and your order stays open until you pay. If the number is wrong, start again.',
   'status.orderId': 'Order',
   'status.creationTx': 'Order transaction',
   'status.approvalTx': 'Approval transaction',

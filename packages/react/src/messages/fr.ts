@@ -146,6 +146,10 @@ export const fr = {
   'pay.network': 'Réseau',
   'pay.deposit': 'Envoyez {amount} à cette adresse.',
   'pay.address': 'Adresse de dépôt',
+  'pay.prompt': 'Vérifiez votre téléphone et validez la demande {network} de {amount}.',
+  'pay.phone': 'Numéro de téléphone',
+  'pay.noPrompt':
+    'Pas encore de demande ? Vérifiez que le numéro ci-dessus est bien votre numéro de mobile money, et gardez votre téléphone allumé et avec du réseau : la demande peut encore arriver, et votre ordre reste ouvert jusqu’à votre paiement. Si le numéro est faux, recommencez.',
   'status.orderId': 'Ordre',
   'status.creationTx': 'Transaction de l’ordre',
   'status.approvalTx': 'Transaction d’approbation',

@@ -143,6 +143,10 @@ export const pt = {
   'pay.network': 'Rede',
   'pay.deposit': 'Envie {amount} para este endereço.',
   'pay.address': 'Endereço de depósito',
+  'pay.prompt': 'Verifique o seu telemóvel e aprove o pedido {network} de {amount}.',
+  'pay.phone': 'Número de telemóvel',
+  'pay.noPrompt':
+    'Ainda sem pedido? Confirme que o número acima é o seu número de dinheiro móvel e mantenha o telemóvel ligado e com rede: o pedido ainda pode chegar, e a sua ordem fica aberta até pagar. Se o número estiver errado, recomece.',
   'status.orderId': 'Ordem',
   'status.creationTx': 'Transação da ordem',
   'status.approvalTx': 'Transação de aprovação',

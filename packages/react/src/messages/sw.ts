@@ -143,6 +143,10 @@ export const sw = {
   'pay.network': 'Mtandao',
   'pay.deposit': 'Tuma {amount} kwenye anwani hii.',
   'pay.address': 'Anwani ya kuweka',
+  'pay.prompt': 'Angalia simu yako na ukubali ombi la {network} la {amount}.',
+  'pay.phone': 'Nambari ya simu',
+  'pay.noPrompt':
+    'Bado hujapata ombi? Hakikisha nambari iliyo hapo juu ndiyo nambari yako ya pesa kwa simu, na uiache simu yako ikiwa imewashwa na ina mtandao: ombi bado linaweza kufika, na oda yako inabaki wazi hadi ulipe. Ikiwa nambari si sahihi, anza upya.',
   'status.orderId': 'Oda',
   'status.creationTx': 'Muamala wa oda',
   'status.approvalTx': 'Muamala wa idhini',

@@ -154,10 +154,12 @@ describe('<RampCheckout /> against the sandbox through the server kit', () => {
     await step(/confirm your order/i, container)
     await keyboardChoose(user, /^Confirm and pay$/)
     await step(/order status/i)
-    // Until it settles, the user is told how to pay: the prompt on the phone the quote named.
+    // Until it settles, the user is told how to pay: the provider's prompt for the amount, on
+    // the phone the quote named.
     expect(
-      await screen.findByText(/^Approve the payment prompt on your phone \+254 ?1111111111/),
+      await screen.findByText('Check your phone and approve the M-Pesa prompt for 1,500 KES.'),
     ).toBeTruthy()
+    expect(screen.getByText(/^\+254 ?1111111111$/)).toBeTruthy()
     await screen.findByText(/Your order has settled/, undefined, SLOW)
     expect(screen.queryByText('How to pay')).toBeNull()
     await expectNoAxeViolations(container)

@@ -1,48 +1,92 @@
 'use client'
 import type { CheckoutPaymentInstructions } from '@rampkit/core'
-import type { ReactNode } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
 import type { MessageKey } from '../../messages/index.js'
 import { useRampKit } from '../../provider.js'
+import { CopyButton } from '../copy.js'
 import { formatFiat } from '../format.js'
 import { Row } from '../parts.js'
 
 /**
+ * How long a mobile-money prompt may take before the status step says what to do without one.
+ * Prompts usually arrive within seconds; two minutes is past any slow network's delay.
+ */
+export const PROMPT_TIMEOUT_MS = 2 * 60_000
+
+/**
+ * Whether a mobile-money prompt is overdue: still `waiting` `PROMPT_TIMEOUT_MS` after `since`,
+ * the confirm that created the order (kept in the checkout, so a reload after two minutes shows
+ * the hint at once), or after the step mounted when the checkout has no confirm time.
+ */
+export function usePromptOverdue(waiting: boolean, since: number | undefined): boolean {
+  const [mountedAt] = useState(() => Date.now())
+  const deadline = (since ?? mountedAt) + PROMPT_TIMEOUT_MS
+  const [overdue, setOverdue] = useState(() => Date.now() >= deadline)
+  useEffect(() => {
+    if (!waiting) return
+    const left = deadline - Date.now()
+    if (left <= 0) {
+      setOverdue(true)
+      return
+    }
+    const timer = setTimeout(() => setOverdue(true), left)
+    return () => clearTimeout(timer)
+  }, [waiting, deadline])
+  return waiting && overdue
+}
+
+type Label = MessageKey | 'IBAN' | 'BIC'
+
+/**
  * What the user must do to pay for an accepted order, exactly as the service said: approve the
  * prompt on their phone, pay into a bank account with the reference, or send tokens to a
- * deposit address. Values to type are shown whole and select in one click. Shown on the status
- * step until the order settles.
+ * deposit address. Values to type are shown whole, select in one click and have a copy button.
+ * Shown on the status step until the order settles. `provider` names the mobile-money network
+ * when the service's instructions do not; `overdue` adds what to do when no prompt came.
  */
 export function PaymentInstructions(props: {
   instructions: CheckoutPaymentInstructions
+  provider?: string | undefined
+  overdue?: boolean
 }): ReactNode {
   const { t, locale } = useRampKit()
   const pay = props.instructions
+  const fiat =
+    pay.kind !== 'crypto_deposit' && pay.amount !== null && pay.currency
+      ? formatFiat(pay.amount, pay.currency, locale)
+      : null
   let lead: string | null
-  let rows: [MessageKey | 'IBAN' | 'BIC', string | null][]
+  // [label, value, whether the user types it somewhere and so gets a copy button]
+  let rows: [Label, string | null, boolean][]
   if (pay.kind === 'mobile_money') {
-    lead = pay.phone ? t('pay.mobileMoney', { phone: pay.phone }) : null
+    const network = pay.network ?? props.provider
+    lead =
+      network && fiat
+        ? t('pay.prompt', { network, amount: fiat })
+        : pay.phone
+          ? t('pay.mobileMoney', { phone: pay.phone })
+          : null
     rows = [
-      ['pay.network', pay.network],
-      ['pay.reference', pay.reference],
+      ['pay.phone', pay.phone, false],
+      ['pay.network', pay.network, false],
+      ['pay.reference', pay.reference, false],
     ]
   } else if (pay.kind === 'bank') {
-    const amount =
-      pay.amount !== null && pay.currency ? formatFiat(pay.amount, pay.currency, locale) : null
-    lead = amount ? t('pay.bank', { amount }) : null
+    lead = fiat ? t('pay.bank', { amount: fiat }) : null
     rows = [
-      ['pay.bankName', pay.bankName],
-      ['pay.accountName', pay.accountName],
-      ['IBAN', pay.iban],
-      ['pay.accountNumber', pay.accountNumber],
-      ['BIC', pay.bic],
-      ['pay.reference', pay.reference],
+      ['pay.bankName', pay.bankName, false],
+      ['pay.accountName', pay.accountName, false],
+      ['IBAN', pay.iban, true],
+      ['pay.accountNumber', pay.accountNumber, true],
+      ['BIC', pay.bic, true],
+      ['pay.reference', pay.reference, true],
     ]
   } else {
     const amount = pay.amount === null ? null : `${pay.amount} ${pay.token ?? ''}`.trim()
     lead = amount ? t('pay.deposit', { amount }) : null
     rows = [
-      ['pay.address', pay.address],
-      ['pay.network', pay.network],
+      ['pay.address', pay.address, true],
+      ['pay.network', pay.network, false],
     ]
   }
   return (
@@ -52,14 +96,25 @@ export function PaymentInstructions(props: {
       </h3>
       {lead ? <p>{lead}</p> : null}
       <dl className="rk-summary">
-        {rows.map(([label, value]) =>
-          value ? (
-            <Row key={label} label={label.startsWith('pay.') ? t(label as MessageKey) : label}>
-              <code className="rk-copy">{value}</code>
+        {rows.map(([key, value, copy]) => {
+          if (!value) return null
+          const label = key === 'IBAN' || key === 'BIC' ? key : t(key)
+          return (
+            <Row key={key} label={label}>
+              <span className="rk-reference">
+                <code className="rk-copy">{value}</code>
+                {copy ? <CopyButton value={value} label={label} /> : null}
+              </span>
             </Row>
-          ) : null,
-        )}
+          )
+        })}
       </dl>
+      {pay.kind === 'mobile_money' ? (
+        // Present before the hint, so screen readers announce it when it appears.
+        <div aria-live="polite">
+          {props.overdue ? <p className="rk-hint">{t('pay.noPrompt')}</p> : null}
+        </div>
+      ) : null}
     </section>
   )
 }

@@ -1,15 +1,22 @@
-import { type CheckoutState, fromQuote } from '@rampkit/core'
-import { screen, within } from '@testing-library/react'
+import {
+  type CheckoutOrder,
+  type CheckoutPaymentInstructions,
+  type CheckoutState,
+  fromQuote,
+} from '@rampkit/core'
+import { act, fireEvent, screen, within } from '@testing-library/react'
 import { defineChain } from 'viem'
 import { polygon } from 'viem/chains'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { expectNoAxeViolations } from '../../test/axe.js'
 import {
+  buyQuote,
   checkoutAtQuote,
   kitFetch,
   renderResumed,
   run,
   sellQuote,
+  storedCheckout,
   WALLET,
 } from '../../test/offline.js'
 import { stubWallet } from '../../test/wallet.js'
@@ -39,6 +46,49 @@ function settledSale(): CheckoutState {
     },
   ])
 }
+
+/**
+ * An 800 KES M-Pesa buy, accepted `ago` ms ago and still `status`, with `paymentInstructions`
+ * (the step shows them by their kind); the kit answers the status poll with the same order.
+ */
+function openOrder(
+  paymentInstructions: CheckoutPaymentInstructions,
+  options: { status?: CheckoutOrder['status']; ago?: number } = {},
+) {
+  const order: CheckoutOrder = {
+    id: ORDER_ID,
+    orderId: ORDER_ID,
+    txHash: null,
+    status: options.status ?? 'processing',
+    settlementTxHash: null,
+    paymentInstructions,
+  }
+  const state = run(checkoutAtQuote('OnRamp', { amountFiat: 800 }), [
+    { type: 'QUOTE_RECEIVED', quote: fromQuote(buyQuote()) },
+    { type: 'QUOTE_REVIEWED', now: Date.now() },
+    { type: 'CONFIRM', key: 'k1', now: Date.now() - (options.ago ?? 0) },
+    { type: 'CONFIRM_SUCCEEDED', order },
+  ])
+  const kit = kitFetch({
+    [`GET /orders/${ORDER_ID}`]: () => ({
+      id: ORDER_ID,
+      order_id: ORDER_ID,
+      status: order.status,
+    }),
+  })
+  return { state, fetch: kit.fetch }
+}
+
+const MPESA_PROMPT: CheckoutPaymentInstructions = {
+  kind: 'mobile_money',
+  phone: '+254712345678',
+  network: null,
+  amount: 800,
+  currency: 'KES',
+  reference: 'SBX7F3C2A91AB',
+}
+
+const NO_PROMPT = /^No prompt yet\?/
 
 /** The summaries' rows as `label: value`, in order. */
 function rows(container: HTMLElement): string[] {
@@ -93,5 +143,111 @@ describe('status step', () => {
     expect(screen.queryByRole('link')).toBeNull()
     await user.click(screen.getByRole('button', { name: 'Copy Settlement transaction' }))
     expect(await navigator.clipboard.readText()).toBe(SETTLEMENT)
+  })
+
+  it('gives each bank value to type its own copy button, copying it exactly', async () => {
+    const { state, fetch } = openOrder({
+      kind: 'bank',
+      bankName: 'Sandbox Collections Bank',
+      accountName: null,
+      accountNumber: '0012345678',
+      iban: 'DE89370400440532013000',
+      bic: 'SNDBDEFF',
+      amount: 100,
+      currency: 'EUR',
+      reference: 'SBX7F3C2A91AB',
+    })
+    const { container, user } = renderResumed(state, { fetch })
+    const how = (await screen.findByText('How to pay')).closest('section') as HTMLElement
+    for (const [name, value] of [
+      ['Copy Account number', '0012345678'],
+      ['Copy IBAN', 'DE89370400440532013000'],
+      ['Copy BIC', 'SNDBDEFF'],
+      ['Copy Reference (add it to your transfer)', 'SBX7F3C2A91AB'],
+    ]) {
+      await user.click(within(how).getByRole('button', { name }))
+      expect(await navigator.clipboard.readText()).toBe(value)
+    }
+    // The bank's name is read, not typed: no button of its own.
+    expect(within(how).getAllByRole('button')).toHaveLength(4)
+    await expectNoAxeViolations(container)
+  })
+
+  it('copies an off-ramp deposit address exactly', async () => {
+    const address = '0x9A5b2C1d3E4f5061728394a5B6c7D8e9F0a1B2c3'
+    const { state, fetch } = openOrder({
+      kind: 'crypto_deposit',
+      address,
+      network: 'POLYGON',
+      token: 'USDT',
+      amount: 35.5,
+    })
+    const { user } = renderResumed(state, { fetch })
+    await screen.findByText('Send 35.5 USDT to this address.')
+    await user.click(screen.getByRole('button', { name: 'Copy Deposit address' }))
+    expect(await navigator.clipboard.readText()).toBe(address)
+  })
+
+  describe('mobile money', () => {
+    afterEach(() => {
+      vi.useRealTimers()
+    })
+
+    it.each([
+      ['submitted', 'M-Pesa'],
+      ['pending', 'M-Pesa'],
+      ['processing', 'Safaricom M-Pesa'],
+    ] as const)(
+      'asks to approve the prompt while the order is %s, naming %s and the amount',
+      async (status, network) => {
+        const { state, fetch } = openOrder(
+          { ...MPESA_PROMPT, network: network === 'M-Pesa' ? null : network },
+          { status },
+        )
+        const { container } = renderResumed(state, { fetch })
+        const how = (await screen.findByText('How to pay')).closest('section') as HTMLElement
+        expect(
+          within(how).getByText(`Check your phone and approve the ${network} prompt for 800 KES.`),
+        ).toBeTruthy()
+        // The number the prompt goes to, to check against the phone in hand.
+        expect(within(how).getByText('+254712345678')).toBeTruthy()
+        expect(screen.queryByText(NO_PROMPT)).toBeNull()
+        await expectNoAxeViolations(container)
+      },
+    )
+
+    it('says what to do when no prompt came within two minutes, and starts again from there', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true })
+      const { state, fetch } = openOrder(MPESA_PROMPT)
+      renderResumed(state, { fetch })
+      await screen.findByText('Check your phone and approve the M-Pesa prompt for 800 KES.')
+      await act(() => vi.advanceTimersByTimeAsync(110_000))
+      expect(screen.queryByText(NO_PROMPT)).toBeNull()
+      expect(screen.queryByRole('button', { name: 'Start again' })).toBeNull()
+      await act(() => vi.advanceTimersByTimeAsync(11_000))
+      expect(screen.getByText(NO_PROMPT).textContent).toMatch(/order stays open/)
+      // The order is still open: the prompt and its number stay.
+      expect(
+        screen.getByText('Check your phone and approve the M-Pesa prompt for 800 KES.'),
+      ).toBeTruthy()
+      fireEvent.click(screen.getByRole('button', { name: 'Start again' }))
+      expect(storedCheckout().step).not.toBe('status')
+    })
+
+    it('counts the two minutes from the order’s creation, so a reload after them shows the hint at once', async () => {
+      const { state, fetch } = openOrder(MPESA_PROMPT, { ago: 3 * 60_000 })
+      const { container } = renderResumed(state, { fetch })
+      await screen.findByText(NO_PROMPT)
+      expect(screen.getByRole('button', { name: 'Start again' })).toBeTruthy()
+      await expectNoAxeViolations(container)
+    })
+
+    it('drops the prompt and the hint once the order settles', async () => {
+      const { state, fetch } = openOrder(MPESA_PROMPT, { status: 'settled', ago: 3 * 60_000 })
+      renderResumed(state, { fetch })
+      await screen.findByText('Your order: Settled.')
+      expect(screen.queryByText(/Check your phone/)).toBeNull()
+      expect(screen.queryByText(NO_PROMPT)).toBeNull()
+    })
   })
 })

@@ -12,7 +12,7 @@ import { type RampKitContextValue, useRampKit } from '../../provider.js'
 import { useWidget } from '../context.js'
 import { CopyButton, useBlockExplorer } from '../copy.js'
 import { Hash, Loading, Row } from '../parts.js'
-import { PaymentInstructions } from './instructions.js'
+import { PaymentInstructions, usePromptOverdue } from './instructions.js'
 import { QuoteSummary } from './quote.js'
 
 const PROGRESS = ['submitted', 'processing', 'settled'] as const
@@ -40,6 +40,11 @@ export function StatusStep(): ReactNode {
   const { state, send } = checkout
   const order = state.order
   const explorer = useBlockExplorer(state.token?.chainId)
+  // A mobile-money order waits on a prompt on the user's phone until it ends; the two minutes
+  // run from the confirm that created the order, which the checkout keeps across a reload.
+  const instructions =
+    order && !isFinalOrderStatus(order.status) ? order.paymentInstructions : undefined
+  const overdue = usePromptOverdue(instructions?.kind === 'mobile_money', state.confirm?.sentAt)
   if (!order) return <Loading />
   // Each value once: a service may give one hash as the order's and the settlement's; the
   // settlement names it then.
@@ -76,8 +81,12 @@ export function StatusStep(): ReactNode {
         <p className="rk-status-title">{t('status.current', { status: statusLabel(t, status) })}</p>
         <p>{text}</p>
       </div>
-      {order.paymentInstructions && !isFinalOrderStatus(status) ? (
-        <PaymentInstructions instructions={order.paymentInstructions} />
+      {instructions ? (
+        <PaymentInstructions
+          instructions={instructions}
+          provider={state.provider?.name}
+          overdue={overdue}
+        />
       ) : null}
       {status === 'failed' || status === 'refunded' ? null : (
         <ol className="rk-progress">
@@ -125,7 +134,8 @@ export function StatusStep(): ReactNode {
             {t('status.done')}
           </button>
         ) : null}
-        {isFinalOrderStatus(status) ? (
+        {/* An overdue prompt may never come (a wrong number): the user can begin a new order. */}
+        {isFinalOrderStatus(status) || overdue ? (
           <button
             type="button"
             className="rk-button rk-button-secondary"
