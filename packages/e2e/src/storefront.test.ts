@@ -85,7 +85,7 @@ describe.skipIf(skipBrowserTests)('storefront', () => {
     await atStep(page, 'status')
     // Until the order settles, the shopper is told how to pay: the prompt on their phone.
     await widget(page)
-      .getByText(/^Approve the payment prompt on your phone/)
+      .getByText(/^Check your phone and approve the M-Pesa prompt for 1,500 KES/)
       .waitFor()
     await screenshotBoth(page, 'onramp-pay')
     const events = await stream
