@@ -1,5 +1,5 @@
 import type { IndicativeRates } from '../schemas/rates.js'
-import { toDecimalString } from '../units/decimal.js'
+import { fractionDigits, toDecimalString } from '../units/decimal.js'
 import { fromBaseUnits, toBaseUnits } from '../units/units.js'
 
 // Tokens worth one US dollar: the service's indicative rates are fiat per USD (spec 4.1), so
@@ -60,7 +60,7 @@ export function indicativeEstimate(
   }
   if (amount.startsWith('-')) return undefined
   // Both on one scale of integers: tokens = amount / rate, in the token's base units.
-  const scale = Math.max(decimalsOf(amount), decimalsOf(rateText))
+  const scale = Math.max(fractionDigits(amount), fractionDigits(rateText))
   const fiat = toBaseUnits(amount, scale)
   const perToken = toBaseUnits(rateText, scale)
   if (fiat === 0n || perToken === 0n) return undefined
@@ -71,8 +71,4 @@ export function indicativeEstimate(
     currency,
     symbol: token.symbol,
   }
-}
-
-function decimalsOf(value: string): number {
-  return value.split('.')[1]?.length ?? 0
 }

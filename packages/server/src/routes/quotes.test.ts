@@ -115,6 +115,12 @@ describe.each(TRANSPORTS)('quotes through %s', (transport) => {
         'payment_method.network_id',
       ],
       [{ customer_id: 'pcus_someone' }, 'customer_id'],
+      // A browser never picks whose order it is: no vault customer, no service-side user id.
+      [{ customer: undefined, customer_id: 'pcus_someone' }, 'customer_id'],
+      [
+        { customer: { type: 'user', uid: 'victim-42', name: 'Amina Otieno', dob: '04/12/1990' } },
+        'customer.uid',
+      ],
       [{ token: 'USDC' }, 'token'],
       [{ amount_fiat: 1500 }, 'amount_fiat'],
       [{ refund_address: WALLET }, 'refund_address'],

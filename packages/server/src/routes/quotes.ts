@@ -88,6 +88,17 @@ export function registerQuoteRoutes(app: Hono<RampEnv>, kit: KitContext) {
     if (!body.ok) return body.response
     const parsed = parseWith(c, quoteRequest, body.data)
     if (!parsed.ok) return parsed.response
+    // Who the order is for is the server's to say, never the browser's: a `customer_id` would
+    // quote (and, accepted, order) as another user's verified vault customer, and a
+    // `customer.uid` would claim another user's id at the service.
+    for (const [present, field] of [
+      [parsed.data.customer_id !== undefined, 'customer_id'],
+      [parsed.data.customer?.uid !== undefined, 'customer.uid'],
+    ] as const) {
+      if (present) {
+        return invalid(c, field, `${field} is set by the server, not sent from the browser`)
+      }
+    }
     // The kit knows its environment (the key's prefix): the sandbox's test phones and account
     // numbers pass with a sandbox key and are refused, on their field, with a live one.
     const checked = validateQuoteInput(parsed.data, {
