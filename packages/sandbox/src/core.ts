@@ -22,6 +22,7 @@ export {
   revokeCustomerRequest,
   type SandboxTestOutcome,
   type SchemaIssue,
+  SERVICE_NETWORKS,
   sandboxTestAccountOutcome,
   sandboxTestNameOutcome,
   sandboxTestPhoneOutcome,

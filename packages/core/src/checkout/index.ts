@@ -23,6 +23,7 @@ export {
   type QuoteSides,
   quoteAssetOf,
   quoteSides,
+  SERVICE_NETWORKS,
   toCreateOrderRequest,
   toQuoteRequest,
 } from './requests.js'

@@ -10,18 +10,25 @@ import type {
   CheckoutToken,
 } from './types.js'
 
-// The service's network names for the chains its stablecoins live on.
-const NETWORK_BY_CHAIN_ID: Readonly<Record<number, string>> = {
-  1: 'ETHEREUM',
-  10: 'OPTIMISM',
-  56: 'BSC',
-  137: 'POLYGON',
-  8453: 'BASE',
-  42161: 'ARBITRUM',
-  43114: 'AVALANCHE',
-  534352: 'SCROLL',
-  1135: 'LISK',
+/**
+ * The service's network names (a quote's `asset.network`) and the chain id of each, for the
+ * EVM chains its stablecoins live on.
+ */
+export const SERVICE_NETWORKS: Readonly<Record<string, number>> = {
+  ETHEREUM: 1,
+  OPTIMISM: 10,
+  BSC: 56,
+  POLYGON: 137,
+  BASE: 8453,
+  ARBITRUM: 42161,
+  AVALANCHE: 43114,
+  SCROLL: 534352,
+  LISK: 1135,
 }
+
+const NETWORK_BY_CHAIN_ID: Readonly<Record<number, string>> = Object.fromEntries(
+  Object.entries(SERVICE_NETWORKS).map(([name, chainId]) => [chainId, name]),
+)
 
 /**
  * The quote's `asset` for a token of the token list: its contract address, its symbol, and the

@@ -1,3 +1,4 @@
+import { SERVICE_NETWORKS } from '../core.js'
 /** Token symbols the service knows (spec 4.15). */
 export const TOKEN_SYMBOLS = ['USDC', 'USDT', 'WXM'] as const
 export type TokenSymbol = (typeof TOKEN_SYMBOLS)[number]
@@ -44,21 +45,11 @@ export const PUBLISHED_ASSET_ADDRESSES: Readonly<Record<string, TokenSymbol>> = 
 }
 
 /**
- * Network names (and their chain ids) a quote's `asset.network` may give, in the service's
- * words. The sandbox has one local chain, so any of them reaches the local token; they are
- * listed so a misspelt or non-EVM network is refused rather than silently ignored.
+ * Network names (and their chain ids) a quote's `asset.network` may give: core's table of the
+ * service's names. The sandbox has one local chain, so any of them reaches the local token; they
+ * are listed so a misspelt or non-EVM network is refused rather than silently ignored.
  */
-export const EVM_NETWORKS: Readonly<Record<string, number>> = {
-  ETHEREUM: 1,
-  OPTIMISM: 10,
-  BSC: 56,
-  POLYGON: 137,
-  BASE: 8453,
-  ARBITRUM: 42161,
-  AVALANCHE: 43114,
-  SCROLL: 534352,
-  LISK: 1135,
-}
+export const EVM_NETWORKS = SERVICE_NETWORKS
 
 /** The name `GET /meta/tokens` gives the local chain (`chain`). */
 export const LOCAL_CHAIN_NAME = 'anvil'
