@@ -1,5 +1,5 @@
 // A server under test, in its own process so the load generator does not share its event loop.
-// Roles: sandbox, kit, ingest, hmac, bare-sse. Talks to the parent over IPC: "ready" with its
+// Roles: sandbox, kit, bare-proxy, buffered-proxy, ingest, hmac, bare-sse. Talks to the parent over IPC: "ready" with its
 // address, "mem" (after a GC when --expose-gc) and "stop".
 import { createServer, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -8,6 +8,7 @@ import { verifyWebhook } from '@rampkit/core/webhooks'
 import { startSandbox } from '@rampkit/sandbox'
 import { createRampHandler, ingestWebhook, memoryStore, type RampStore } from '@rampkit/server'
 import { Hono } from 'hono'
+import { proxy } from 'hono/proxy'
 
 const role = process.argv[2]
 const env = process.env
@@ -78,6 +79,7 @@ async function start(): Promise<Record<string, unknown>> {
       apiKeys: [env.API_KEY ?? 'is_test_bench_key'],
       webhookSecret: env.WEBHOOK_SECRET ?? 'whsec_bench_secret',
       webhookUrl: env.WEBHOOK_URL || null,
+      latencyMs: Number(env.LATENCY_MS ?? 0),
       ...(env.CHAIN === '0' ? { chain: false as const } : {}),
     })
     cleanups.push(() => sandbox.stop())
@@ -102,6 +104,26 @@ async function start(): Promise<Record<string, unknown>> {
       await store.close()
     })
     const app = new Hono().route('/api/ramp', ramp)
+    return { url: await listen(app.fetch) }
+  }
+  if (role === 'bare-proxy' || role === 'buffered-proxy') {
+    // What a partner would write instead of the kit: the catalog read passed through with the
+    // key added, nothing checked, cached or re-encoded. `bare-proxy` is Hono's proxy helper
+    // (the upstream body streamed on); `buffered-proxy` reads the body whole first, which
+    // @hono/node-server writes in one go: the cheapest pass-through on this stack.
+    const base = env.BASE_URL ?? 'http://127.0.0.1:9'
+    const headers = { 'X-API-Key': env.API_KEY ?? 'is_test_bench_key', Accept: 'application/json' }
+    const upstream = (url: string) => {
+      const at = url.indexOf('?')
+      return `${base}/api/v1/partner/catalog${at === -1 ? '' : url.slice(at)}`
+    }
+    const app = new Hono().get('/api/ramp/catalog', async (c) => {
+      if (role === 'bare-proxy') return proxy(upstream(c.req.url), { headers })
+      const response = await fetch(upstream(c.req.url), { headers })
+      return c.body(await response.arrayBuffer(), response.status as 200, {
+        'Content-Type': response.headers.get('content-type') ?? 'application/json',
+      })
+    })
     return { url: await listen(app.fetch) }
   }
   const secret = env.WEBHOOK_SECRET ?? 'whsec_bench_secret'

@@ -3,6 +3,7 @@
 // baseline is a bare node:http server writing the same event to N held responses.
 import { createHmac, randomUUID } from 'node:crypto'
 import { type ClientRequest, request } from 'node:http'
+import { cpus, loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
 import {
   Child,
@@ -135,6 +136,7 @@ async function measure(
 
 export async function benchSse(counts = [1, 1_000, 10_000]): Promise<Entry> {
   const started = Date.now()
+  const load = loadavg()[0]!
   const notes: string[] = []
   const children: Child[] = []
   try {
@@ -189,7 +191,8 @@ export async function benchSse(counts = [1, 1_000, 10_000]): Promise<Entry> {
       const settled = await json(`${sandboxUrl}/api/v1/partner/orders/${orderId}`, {
         headers: { 'x-api-key': KEY },
       })
-      const body = JSON.stringify(settled)
+      // The published GET answers `{ order }`; a webhook's body is the order itself.
+      const body = JSON.stringify((settled as { order?: unknown }).order ?? settled)
       const t = Math.floor(Date.now() / 1000)
       const v1 = createHmac('sha256', SECRET).update(`${t}.${body}`).digest('base64')
       return measure(
@@ -234,35 +237,32 @@ export async function benchSse(counts = [1, 1_000, 10_000]): Promise<Entry> {
         )
       const pick = (samples: Sample[], key: keyof Sample): Stat => stat(samples.map((s) => s[key]))
       const label = count === 1 ? '1 subscriber' : `${count.toLocaleString('en-US')} subscribers`
-      const row = (key: keyof Sample, name: string, unit: string, goal?: string, met?: boolean) => {
+      // Goals at 10,000 subscribers, as ratios to the baseline of the same run.
+      const row = (key: keyof Sample, name: string, unit: string, goalRatio?: number) => {
         const value = pick(kitSamples, key)
         const base = pick(bareSamples, key)
+        const ratio = value.median / base.median
+        const goal = count === 10_000 && goalRatio !== undefined
         figures.push({
           name: `${label}: ${name}`,
           unit,
           value,
           baseline: { name: 'bare node:http SSE write loop', value: base },
-          ratio: value.median / base.median,
-          ...(goal ? { goal, met: met ?? null } : {}),
+          ratio,
+          ...(goal ? { goal: `<= ${goalRatio}x baseline`, met: ratio <= goalRatio } : {}),
         })
       }
       row('p50', 'webhook to subscriber notified, p50', 'ms')
-      const p99 = pick(kitSamples, 'p99').median
-      row(
-        'p99',
-        'webhook to subscriber notified, p99',
-        'ms',
-        count === 10_000 ? '< 250 ms' : undefined,
-        p99 < 250,
-      )
+      row('p99', 'webhook to subscriber notified, p99', 'ms', 1.5)
       row('max', 'webhook to last subscriber notified', 'ms')
       if (count === 1) continue // one stream is below the noise of a heap reading
       notes.push(
         `${count.toLocaleString('en-US')} subscribers: server RSS growth per subscriber (not a figure: RSS keeps pages freed by earlier runs, so it can even shrink) median ${Math.round(pick(kitSamples, 'rssPerSub').median)} bytes (kit) vs ${Math.round(pick(bareSamples, 'rssPerSub').median)} bytes (bare).`,
       )
-      row('heapPerSub', 'server heap+external per subscriber (after GC)', 'bytes')
+      row('heapPerSub', 'server heap+external per subscriber (after GC)', 'bytes', 2)
     }
     notes.push(
+      `Load average (1 min) when this entry started: ${load.toFixed(1)} on ${cpus().length} cores. Above the core count other processes shared the machine, and both columns are slower than on a quiet one; the ratios are what compares.`,
       'Kit latency includes the webhook POST (verify, store, 200), the worker applying it, the bus publish and every stream write; the baseline only the POST and the writes.',
       'The 1-subscriber row is the fixed cost of the pipeline (webhook ingest, worker, bus) without fan-out; the rows above it minus that are the per-subscriber cost.',
       'Clients are raw node:http requests (agent: false, one socket each) in the bench process; the kit and the baseline each run in their own process with --expose-gc.',

@@ -36,6 +36,12 @@ export interface ShopConfig {
   distDir: string
   /** A JSON file with the local chain (`DemoChain`), written by `pnpm demo` once it is up. */
   chainFile: string | null
+  /**
+   * How quotes name the shopper (the kit's `customerMode`): `vault` (RAMP_CUSTOMER_MODE's
+   * default), a verified vault customer after KYC in the widget; `inline`, the deprecated
+   * inline customer without KYC.
+   */
+  customerMode: 'vault' | 'inline'
 }
 
 function required(env: NodeJS.ProcessEnv, name: string): string {
@@ -60,7 +66,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ShopConfig {
     dataDir: resolve(env.RAMP_DATA_DIR ?? './.data'),
     distDir: resolve(env.STOREFRONT_DIST ?? './dist'),
     chainFile: env.RAMP_DEMO_CHAIN_FILE || null,
+    customerMode: customerMode(env.RAMP_CUSTOMER_MODE),
   }
+}
+
+function customerMode(value: string | undefined): 'vault' | 'inline' {
+  const mode = value?.trim() || 'vault'
+  if (mode !== 'vault' && mode !== 'inline') {
+    throw new Error(`RAMP_CUSTOMER_MODE is vault or inline, not ${JSON.stringify(value)}.`)
+  }
+  return mode
 }
 
 /** The local chain from `pnpm demo`'s file, read once it exists; always null without a file. */

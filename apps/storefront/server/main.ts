@@ -3,7 +3,7 @@ import { anonymousSession, createRampHandler, nodeServerTimeouts } from '@rampki
 import { createPublicClient, http, type PublicClient } from 'viem'
 import { createShopApp } from './app.js'
 import { demoChain, readConfig } from './config.js'
-import { demoShopper, sessionSecret } from './session.js'
+import { customerRefSecret, demoShopper, sessionSecret } from './session.js'
 import { openStore } from './store.js'
 
 const config = readConfig()
@@ -23,6 +23,10 @@ const ramp = createRampHandler({
   // Shoppers are anonymous signed-cookie sessions here, one per chosen test account; a real
   // shop passes its own sign-in.
   getEndUser: demoShopper(anonymousSession({ secret: await sessionSecret(config.dataDir) })),
+  // Quotes by the shopper's verified vault customer (KYC once, in the widget) unless
+  // RAMP_CUSTOMER_MODE=inline; the keyed hash that names shoppers in the vault keeps its key.
+  customerMode: config.customerMode,
+  customerRefSecret: await customerRefSecret(config.dataDir),
   // Wallet proofs are checked on the local chain itself, smart-contract wallets included.
   walletProof: {
     publicClients: async (chainId) => {

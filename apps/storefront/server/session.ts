@@ -5,22 +5,36 @@ import type { GetEndUser } from '@rampkit/server'
 import type { Context } from 'hono'
 import { getCookie } from 'hono/cookie'
 
+/** `value`, or a secret generated once and kept in `dataDir/file` so a restart keeps it. */
+async function storedSecret(dataDir: string, file: string, value: string | undefined) {
+  if (value) return value
+  const path = join(dataDir, file)
+  try {
+    return (await readFile(path, 'utf8')).trim()
+  } catch {
+    const secret = randomBytes(48).toString('base64url')
+    await mkdir(dataDir, { recursive: true })
+    await writeFile(path, secret, { mode: 0o600 })
+    return secret
+  }
+}
+
 /**
  * The key that signs the shop's anonymous session cookie: SESSION_SECRET, or one generated once
  * and kept beside the data so a restart keeps shoppers (and their orders) signed in.
  * A real shop signs people in with its own auth instead.
  */
-export async function sessionSecret(dataDir: string, env = process.env): Promise<string> {
-  if (env.SESSION_SECRET) return env.SESSION_SECRET
-  const file = join(dataDir, 'session-secret')
-  try {
-    return (await readFile(file, 'utf8')).trim()
-  } catch {
-    const secret = randomBytes(48).toString('base64url')
-    await mkdir(dataDir, { recursive: true })
-    await writeFile(file, secret, { mode: 0o600 })
-    return secret
-  }
+export function sessionSecret(dataDir: string, env = process.env): Promise<string> {
+  return storedSecret(dataDir, 'session-secret', env.SESSION_SECRET)
+}
+
+/**
+ * The key of the keyed hash that names each shopper in the service's customer vault:
+ * CUSTOMER_REF_SECRET, or one generated once and kept beside the data, so a restart keeps each
+ * shopper's verified customer.
+ */
+export function customerRefSecret(dataDir: string, env = process.env): Promise<string> {
+  return storedSecret(dataDir, 'customer-ref-secret', env.CUSTOMER_REF_SECRET)
 }
 
 /**

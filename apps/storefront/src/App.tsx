@@ -1,8 +1,9 @@
-import { RampKitProvider, rampKitKeys } from '@rampkit/react'
+import { RampKitProvider, type RampTheme, rampKitKeys } from '@rampkit/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import type { Address } from 'viem'
 import { useConnection, WagmiProvider } from 'wagmi'
+import { AccountPage } from './pages/AccountPage.js'
 import { CheckoutPage } from './pages/CheckoutPage.js'
 import { OrdersPage } from './pages/OrdersPage.js'
 import { Link, useRoute } from './router.js'
@@ -29,8 +30,19 @@ export function App() {
 }
 
 const ENDPOINT = '/api/ramp'
+// The widget is light or dark as the shopper's system is; the shop's brand colours, one for
+// each, come from styles.css through the widget's CSS variables.
+const THEME: RampTheme = { mode: 'auto' }
 // What the kit answers for one shopper only: dropped when the shopper changes.
-const SHOPPER_QUERIES = ['orders', 'order', 'wallet-proof'] as const
+const SHOPPER_QUERIES = [
+  'orders',
+  'order',
+  'wallet-proof',
+  'customer',
+  'accounts',
+  'deposit-instructions',
+  'payout-banks',
+] as const
 
 /** Another ramp environment: no test accounts, so the shopper is the browser's session. */
 function NoWallet() {
@@ -91,7 +103,7 @@ function Shop({
 }) {
   const route = useRoute()
   return (
-    <RampKitProvider endpoint={ENDPOINT} locale="en">
+    <RampKitProvider endpoint={ENDPOINT} locale="en" theme={THEME}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
@@ -101,12 +113,15 @@ function Shop({
           <Link to="buy">Buy crypto</Link>
           <Link to="sell">Sell crypto</Link>
           <Link to="orders">Orders</Link>
+          <Link to="account">Account</Link>
         </nav>
       </header>
-      <div className="shop-body">
+      <div className="shop-body" data-page={route === 'orders' ? 'orders' : 'checkout'}>
         <main id="main">
           {route === 'orders' ? (
             <OrdersPage shopper={shopper} />
+          ) : route === 'account' ? (
+            <AccountPage shopper={shopper} />
           ) : (
             <CheckoutPage
               key={route}

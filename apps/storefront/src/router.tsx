@@ -1,7 +1,7 @@
 import { type AnchorHTMLAttributes, useEffect, useState } from 'react'
 
-/** The shop's pages. A real shop would use its router; three pages need none. */
-export const routes = { buy: '/', sell: '/sell', orders: '/orders' } as const
+/** The shop's pages. A real shop would use its router; four pages need none. */
+export const routes = { buy: '/', sell: '/sell', orders: '/orders', account: '/account' } as const
 export type Route = keyof typeof routes
 
 function routeOf(pathname: string): Route {

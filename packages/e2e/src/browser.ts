@@ -3,6 +3,8 @@ import { mkdir, readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { type Browser, chromium, type Page } from 'playwright-core'
+import sharp from 'sharp'
+import { expect } from 'vitest'
 import { repoRoot } from './setup/demo.js'
 
 /** Debian's Chromium (`apt-get install -y chromium`); Playwright downloads no browser here. */
@@ -55,7 +57,9 @@ export const screenshotDir = join(repoRoot, 'test-results/e2e')
 
 /**
  * Saves the page as `test-results/e2e/<name>-<width>.png` at the page's width, then at the other
- * of 1280 and 390 px, and puts the width back: each step of a flow is seen at both.
+ * of 1280 and 390 px, and puts the width back: each step of a flow is seen at both. With
+ * `RAMPKIT_SCREENS` set (`pnpm --filter @rampkit/e2e screens`) it also writes the README's
+ * screenshots of the widget (`screenshotWidget`).
  */
 export async function screenshotBoth(page: Page, name: string) {
   await mkdir(screenshotDir, { recursive: true })
@@ -67,6 +71,47 @@ export async function screenshotBoth(page: Page, name: string) {
       fullPage: true,
     })
   }
+  await page.setViewportSize(original)
+  if (process.env.RAMPKIT_SCREENS) await screenshotWidget(page, name)
+}
+
+/** The README's screenshots: docs/screens/<name>-<light|dark>-<1280|390>.png. */
+export const docsScreensDir = join(repoRoot, 'docs/screens')
+/**
+ * Saves the checkout widget alone (cropped with a margin), in the light and the dark colour
+ * scheme (the storefront's widget follows the system), at 1280 and 390 px, as 64-colour PNGs
+ * (a third of the size, no visible loss on flat UI colours).
+ */
+export async function screenshotWidget(page: Page, name: string) {
+  const widget = page.locator('.rk-root').first()
+  if ((await widget.count()) === 0) return
+  await mkdir(docsScreensDir, { recursive: true })
+  const original = page.viewportSize() ?? VIEWPORTS.desktop
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await emulateColorScheme(page, colorScheme)
+    for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.mobile]) {
+      await page.setViewportSize(viewport)
+      const box = await widget.boundingBox()
+      if (!box) continue
+      const margin = 12
+      const x = Math.max(0, box.x - margin)
+      const y = Math.max(0, box.y - margin)
+      const path = join(docsScreensDir, `${name}-${colorScheme}-${viewport.width}.png`)
+      const png = await page.screenshot({
+        fullPage: true,
+        clip: {
+          x,
+          y,
+          width: Math.min(viewport.width - x, box.width + 2 * margin),
+          height: box.height + 2 * margin,
+        },
+      })
+      await sharp(png)
+        .png({ palette: true, colors: 64, compressionLevel: 9, effort: 10 })
+        .toFile(path)
+    }
+  }
+  await emulateColorScheme(page, 'light')
   await page.setViewportSize(original)
 }
 
@@ -80,10 +125,90 @@ export type AxeViolation = {
   nodes: { target: string[] }[]
 }
 
-/** Runs axe-core (injected from node_modules) on the page; returns the violations. */
+/**
+ * The widget's controls (buttons, fields, selects, links) smaller than a 44 px touch target in
+ * height, as `tag "text" WxH`; visually hidden ones (1 px) are not targets.
+ */
+export async function smallTouchTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const small: string[] = []
+    const controls = document.querySelectorAll<HTMLElement>(
+      '.rk-root button, .rk-root input, .rk-root select, .rk-root textarea, .rk-root a[href]',
+    )
+    for (const control of controls) {
+      const box = control.getBoundingClientRect()
+      if (box.width <= 1 || box.height <= 1) continue
+      if (box.height < 44) {
+        const text = (control.textContent || control.getAttribute('aria-label') || '').trim()
+        small.push(
+          `${control.tagName.toLowerCase()} "${text.slice(0, 30)}" ${Math.round(box.width)}x${Math.round(box.height)}`,
+        )
+      }
+    }
+    return small
+  })
+}
+
+/**
+ * Fails with the rule id, help and targets of every axe violation on the page, in the light and
+ * the dark scheme (`axe`).
+ */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const violations = await axe(page)
+  expect(
+    violations.map(
+      (v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    ),
+  ).toEqual([])
+}
+
+/**
+ * Runs axe-core (injected from node_modules) on the page in the light and then the dark colour
+ * scheme (the storefront's widget follows the system's); returns the violations of both, each
+ * id marked with its scheme. The page is left in the light scheme.
+ */
 export async function axe(page: Page): Promise<AxeViolation[]> {
+  const violations: AxeViolation[] = []
+  // The colours at rest are what is checked: the pointer off the widget (a control the last
+  // click left under it would be mid-way through its hover transition), and the widget's own
+  // reduced-motion styles on, so a scheme switch changes colours at once instead of over 0.12 s.
+  await page.mouse.move(0, 0)
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await emulateColorScheme(page, colorScheme, 'reduce')
+    for (const violation of await axeOnce(page)) {
+      violations.push({ ...violation, id: `${violation.id} (${colorScheme})` })
+    }
+  }
+  await emulateColorScheme(page, 'light', null)
+  return violations
+}
+
+/**
+ * Switches the page's `prefers-color-scheme` and waits for the colour transitions it starts
+ * (hover and selection fades) to end, so nothing reads or shoots a colour halfway.
+ */
+async function emulateColorScheme(
+  page: Page,
+  colorScheme: 'light' | 'dark',
+  reducedMotion?: 'reduce' | null,
+) {
+  await page.emulateMedia(
+    reducedMotion === undefined ? { colorScheme } : { colorScheme, reducedMotion },
+  )
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation instanceof CSSTransition)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  )
+}
+
+async function axeOnce(page: Page): Promise<AxeViolation[]> {
   axeSource ??= await readFile(require.resolve('axe-core/axe.min.js'), 'utf8')
-  await page.addScriptTag({ content: axeSource })
+  const loaded = await page.evaluate(() => 'axe' in window)
+  if (!loaded) await page.addScriptTag({ content: axeSource })
   return page.evaluate(async () => {
     const run = (
       window as unknown as {

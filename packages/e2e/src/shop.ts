@@ -1,13 +1,14 @@
 import type { Browser, Locator, Page } from 'playwright-core'
 import { createPublicClient, erc20Abi, http } from 'viem'
-import { inject } from 'vitest'
+import { expect, inject } from 'vitest'
 import { VIEWPORTS } from './browser.js'
+import type { DemoStack } from './setup/demo.js'
 
 export const demo = () => inject('demo')
 
 /** POST to the sandbox's admin routes (forced outcomes, clock) with the demo's key. */
-export async function sandboxAdmin(path: string, body: unknown) {
-  const { sandboxUrl, apiKey } = demo()
+export async function sandboxAdmin(path: string, body: unknown, stack: DemoStack = demo()) {
+  const { sandboxUrl, apiKey } = stack
   const response = await fetch(`${sandboxUrl}/__sandbox${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
@@ -26,8 +27,8 @@ export type DemoChain = {
   testAccounts: { address: `0x${string}` }[]
 }
 
-export async function demoChain(): Promise<DemoChain> {
-  const response = await fetch(`${demo().url}/api/demo/chain`)
+export async function demoChain(stack: DemoStack = demo()): Promise<DemoChain> {
+  const response = await fetch(`${stack.url}/api/demo/chain`)
   return ((await response.json()) as { chain: DemoChain }).chain
 }
 
@@ -62,7 +63,7 @@ export function allowanceOf(chain: DemoChain, symbol: string, owner: `0x${string
  * page, script and JSON response the browser got and counts those holding the API key or the
  * webhook secret: the answer must be 0 (event streams are skipped: they never end).
  */
-export async function openShop(browser: Browser, path = '/') {
+export async function openShop(browser: Browser, path = '/', stack: DemoStack = demo()) {
   const context = await browser.newContext({ viewport: VIEWPORTS.desktop })
   const page = await context.newPage()
   const errors: string[] = []
@@ -73,12 +74,12 @@ export async function openShop(browser: Browser, path = '/') {
     if (/json|javascript|html/.test(type)) bodies.push(response.text().catch(() => ''))
   })
   const secretsSeen = async () => {
-    const { apiKey, webhookSecret } = demo()
+    const { apiKey, webhookSecret } = stack
     const all = await Promise.all(bodies)
     if (all.length < 5) throw new Error(`only ${all.length} responses were read`)
     return all.filter((body) => body.includes(apiKey) || body.includes(webhookSecret)).length
   }
-  await page.goto(`${demo().url}${path}`)
+  await page.goto(`${stack.url}${path}`)
   await page.locator('.rk-root').waitFor()
   return { context, page, errors, secretsSeen }
 }
@@ -106,49 +107,97 @@ export async function atStep(page: Page, step: string, timeout = 15_000) {
   }
 }
 
-export async function chooseOption(page: Page, name: RegExp | string) {
-  await widget(page).getByRole('button', { name }).first().click()
+/** Waits until the checkout shows `screen` (its `data-screen`: choose, amount, review, status). */
+export async function atScreen(page: Page, screen: string, timeout = 15_000) {
+  await widget(page)
+    .and(page.locator(`[data-screen="${screen}"]`))
+    .waitFor({ timeout })
 }
 
-/** Corridor, rail, provider, token and amount: up to the details step. */
-export async function upToDetails(
+/** Picks the option of the widget's select `label` whose text matches `text`. */
+export async function selectByText(page: Page, label: string, text: RegExp) {
+  const select = widget(page).getByLabel(label, { exact: true })
+  await expect
+    .poll(() =>
+      select.evaluate(
+        (element, pattern) =>
+          [...(element as HTMLSelectElement).options].some((option) =>
+            new RegExp(pattern.source, pattern.flags).test(option.textContent ?? ''),
+          ),
+        { source: text.source, flags: text.flags },
+      ),
+    )
+    .toBe(true)
+  const value = await select.evaluate(
+    (element, pattern) =>
+      [...(element as HTMLSelectElement).options].find((option) =>
+        new RegExp(pattern.source, pattern.flags).test(option.textContent ?? ''),
+      )?.value ?? '',
+    { source: text.source, flags: text.flags },
+  )
+  await select.selectOption(value)
+}
+
+/** Checks a radio of the widget (a card: the click lands on its label). */
+export async function pickRadio(page: Page, name: RegExp | string) {
+  await widget(page).getByRole('radio', { name }).check({ force: true })
+}
+
+export type Journey = {
+  country: RegExp
+  rail: RegExp
+  provider: RegExp
+  token: RegExp
+  /** Buying: fiat, whole units. Selling: tokens (`sell` names the token's symbol). */
+  amount: string
+  currency: string
+  sell?: string
+}
+
+/** The first screen: corridor, rail, provider and token, then Continue to the amount. */
+export async function chooseScreen(
   page: Page,
-  options: {
-    country: RegExp
-    rail: RegExp
-    provider: RegExp
-    token: RegExp
-    /** Buying: fiat, whole units. Selling: tokens (`sell` names the token's symbol). */
-    amount: string
-    currency: string
-    sell?: string
-  },
+  options: Omit<Journey, 'amount' | 'currency'>,
   shot?: (name: string) => Promise<void>,
 ) {
-  await atStep(page, 'corridor')
-  await shot?.('corridor')
-  await chooseOption(page, options.country)
-  await atStep(page, 'paymentMethod')
-  await shot?.('payment-method')
-  await chooseOption(page, options.rail)
-  await atStep(page, 'provider')
-  await shot?.('provider')
-  await chooseOption(page, options.provider)
-  await atStep(page, 'token')
-  await shot?.('token')
-  await chooseOption(page, options.token)
-  await atStep(page, 'amount')
-  if (options.sell) {
-    // A sale is typed in tokens; its payout comes with the binding quote, not a preview.
-    await page.getByLabel(`Amount of ${options.sell} to sell`).fill(options.amount)
-  } else {
-    await page.getByLabel(`Amount in ${options.currency}`).fill(options.amount)
-    await widget(page)
-      .getByText(/^Estimate: about /)
-      .waitFor()
-  }
-  await shot?.('amount')
+  await atScreen(page, 'choose')
+  await selectByText(page, 'Country or currency', options.country)
+  await pickRadio(page, options.rail)
+  await pickRadio(page, options.provider)
+  await selectByText(page, options.sell ? 'Token to sell' : 'Token to buy', options.token)
+  await shot?.('choose')
   await widget(page).getByRole('button', { name: 'Continue' }).click()
+  await atScreen(page, 'amount')
+}
+
+/** The amount screen: types the amount, waits for the estimate, and returns its text. */
+export async function amountScreen(
+  page: Page,
+  options: Pick<Journey, 'amount' | 'currency' | 'sell'>,
+  shot?: (name: string) => Promise<void>,
+) {
+  await atScreen(page, 'amount')
+  const field = options.sell
+    ? page.getByLabel(`Amount of ${options.sell} to sell`)
+    : page.getByLabel(`Amount in ${options.currency}`)
+  await field.fill(options.amount)
+  const estimate = widget(page).getByText(/^Estimate: about /)
+  await estimate.waitFor()
+  await shot?.('amount')
+  const text = (await estimate.textContent()) ?? ''
+  await widget(page).getByRole('button', { name: 'Continue' }).click()
+  await atScreen(page, 'review')
+  return text
+}
+
+/** The first screen and the amount: up to the details on the review screen. */
+export async function upToDetails(
+  page: Page,
+  options: Journey,
+  shot?: (name: string) => Promise<void>,
+) {
+  await chooseScreen(page, options, shot)
+  await amountScreen(page, options, shot)
   await atStep(page, 'details')
 }
 
@@ -179,4 +228,12 @@ export function fieldError(page: Page, label: string): Locator {
   return widget(page)
     .locator('.rk-field', { has: page.getByLabel(label) })
     .locator('.rk-error')
+}
+
+/** Chooses the shop's test account `index` (a shopper of its own) and waits for the wallet. */
+export async function selectTestAccount(page: Page, chain: DemoChain, index: number) {
+  await page.getByLabel('Test account').selectOption({ index })
+  await expect
+    .poll(() => page.getByTestId('wallet-address').textContent())
+    .toBe(chain.testAccounts[index]!.address)
 }

@@ -1,9 +1,16 @@
 import type { Browser, Page } from 'playwright-core'
 import { parseUnits } from 'viem'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { axe, launchBrowser, screenshotBoth, skipBrowserTests } from './browser.js'
+import {
+  expectNoAxeViolations,
+  launchBrowser,
+  screenshotBoth,
+  skipBrowserTests,
+  smallTouchTargets,
+} from './browser.js'
 import {
   allowanceOf,
+  atScreen,
   atStep,
   balanceOf,
   type DemoChain,
@@ -16,6 +23,7 @@ import {
   SANDBOX_FAILS,
   SANDBOX_SETTLES,
   sandboxAdmin,
+  selectTestAccount,
   upToDetails,
   widget,
 } from './shop.js'
@@ -32,31 +40,25 @@ afterAll(async () => {
   await browser?.close()
 })
 
-/** Runs axe on the page and fails with the rule ids and targets of any violation. */
+/**
+ * Runs axe on the page (light and dark) and fails with the rule ids and targets of any
+ * violation, or with the widget's controls under 44 px.
+ */
 async function expectAccessible(page: Page) {
-  const violations = await axe(page)
-  expect(
-    violations.map(
-      (v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    ),
-  ).toEqual([])
+  await expectNoAxeViolations(page)
+  // Every control of the widget is a 44 px touch target.
+  expect(await smallTouchTargets(page)).toEqual([])
 }
 
-async function selectAccount(page: Page, index: number) {
-  await page.getByLabel('Test account').selectOption({ index })
-  await expect
-    .poll(() => page.getByTestId('wallet-address').textContent())
-    .toBe(chain.testAccounts[index]!.address)
-}
+const selectAccount = (page: Page, index: number) => selectTestAccount(page, chain, index)
 
+/** Asks for the quote from the details; the review screen then shows it beside its confirm. */
 async function getQuoteAndConfirm(page: Page, shot?: (name: string) => Promise<void>) {
   await widget(page).getByRole('button', { name: 'Get a quote' }).click()
-  await atStep(page, 'quote')
   await widget(page)
     .getByText(/Price held for/)
     .waitFor()
   await shot?.('quote')
-  await widget(page).getByRole('button', { name: 'Continue' }).click()
 }
 
 describe.skipIf(skipBrowserTests)('storefront', () => {
@@ -75,7 +77,6 @@ describe.skipIf(skipBrowserTests)('storefront', () => {
     await shot('details')
     await getQuoteAndConfirm(page, shot)
     await atStep(page, 'confirm')
-    await shot('confirm')
     // Live status comes over the kit's SSE route, opened with the shopper's own session cookie
     // (EventSource sends no custom headers): a 404 here would leave only the polling fallback.
     const stream = page.waitForResponse((response) =>
@@ -111,6 +112,12 @@ describe.skipIf(skipBrowserTests)('storefront', () => {
       /^[A-Z][a-z]{2} \d{1,2}, \d{4}/,
     )
     expect(await row.textContent()).not.toMatch(/_|\(Testnet\)/)
+    // The order's details: its amounts, where it is in its life, its transactions.
+    await row.getByRole('button', { name: /^Details/ }).click()
+    const details = page.getByRole('region', { name: 'Order details' })
+    expect(await details.locator('.order-facts').textContent()).toMatch(/You payKES\s1,500\.00/)
+    expect(await details.locator('li[aria-current="step"]').textContent()).toMatch(/^Settled/)
+    expect(await details.getByRole('list').last().textContent()).toMatch(/transaction 0x/)
     await shot('orders')
     expect(errors).toEqual([])
     // The key and the webhook secret stay in the shop's back end.
@@ -153,6 +160,7 @@ describe.skipIf(skipBrowserTests)('storefront', () => {
     await atStep(page, 'confirm', 20_000)
     expect(await allowanceOf(chain, 'USDC', owner)).toBe(amount)
     await shot('confirm')
+    expect(await widget(page).getAttribute('data-screen')).toBe('review')
     await widget(page).getByRole('button', { name: 'Confirm and sell' }).click()
     await atStep(page, 'status')
     await widget(page).getByText('Your order: Settled.').waitFor({ timeout: 20_000 })
@@ -229,11 +237,9 @@ describe.skipIf(skipBrowserTests)('storefront', () => {
     await screenshotBoth(page, 'quote-expired')
 
     await widget(page).getByRole('button', { name: 'Get a new quote' }).click()
-    await atStep(page, 'quote')
     await widget(page)
       .getByText(/Price held for/)
       .waitFor()
-    await widget(page).getByRole('button', { name: 'Continue' }).click()
     await atStep(page, 'confirm')
     await widget(page).getByRole('button', { name: 'Confirm and pay' }).click()
     await atStep(page, 'status')
@@ -330,7 +336,7 @@ describe.skipIf(skipBrowserTests)('storefront', () => {
           if (!el) return ''
           const labelled = el.id
             ? document.querySelector(`label[for="${el.id}"]`)?.textContent
-            : null
+            : el.closest('label')?.textContent
           return labelled ?? el.getAttribute('aria-label') ?? el.textContent ?? ''
         })
         seen.push(focused.trim().slice(0, 30))
@@ -347,29 +353,38 @@ describe.skipIf(skipBrowserTests)('storefront', () => {
       await keyboard.type(text)
     }
 
-    await activate(/^Kenya/)
-    await atStep(page, 'paymentMethod')
-    // Focus follows the checkout: each new step's heading takes it, so a screen reader hears it.
+    // The first screen: a select for the country (arrow keys), radios for the rail and provider.
+    await tabTo(/^Country or currency/)
+    for (let i = 0; i < 20; i++) {
+      if ((await page.getByLabel('Country or currency').inputValue()) === 'KE-KES') break
+      await keyboard.press('ArrowDown')
+    }
+    expect(await page.getByLabel('Country or currency').inputValue()).toBe('KE-KES')
+    await tabTo(/^Mobile money/)
+    await keyboard.press('Space')
+    // A provider's card reads its mark's letters first ("MP M-Pesa").
+    await tabTo(/M-Pesa/)
+    await keyboard.press('Space')
+    expect(
+      await widget(page)
+        .getByRole('radio', { name: /^M-Pesa/ })
+        .isChecked(),
+    ).toBe(true)
+    await activate(/^Continue$/)
+    await atScreen(page, 'amount')
+    // Focus follows the checkout: each new screen's heading takes it, so a screen reader hears it.
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.textContent))
-      .toBe('How do you want to pay?')
-    await activate(/^Mobile money/)
-    await atStep(page, 'provider')
-    await activate(/^M-Pesa/)
-    await atStep(page, 'token')
-    await activate(/^USDC/)
-    await atStep(page, 'amount')
+      .toBe('How much?')
     await type(/^Amount in KES/, '1200')
     await keyboard.press('Enter')
     await atStep(page, 'details')
-    // The details step is a lazy chunk: wait for it (looking, not touching) before tabbing.
+    // The details form is a lazy chunk: wait for it (looking, not touching) before tabbing.
     await page.getByLabel('First and last name').waitFor()
     await type(/^First and last name/, 'Amina Otieno')
     await type(/^Date of birth/, '01/15/1990')
     await type(/^Mobile money number/, SANDBOX_SETTLES)
     await keyboard.press('Enter')
-    await atStep(page, 'quote')
-    await activate(/^Continue$/)
     await atStep(page, 'confirm')
     await activate(/^Confirm and pay$/)
     await atStep(page, 'status')

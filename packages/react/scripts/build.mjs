@@ -10,7 +10,11 @@ import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
-export const ENTRIES = { index: 'src/index.ts', 'hooks/index': 'src/hooks/index.ts' }
+export const ENTRIES = {
+  index: 'src/index.ts',
+  'hooks/index': 'src/hooks/index.ts',
+  'accounts/index': 'src/accounts/index.ts',
+}
 
 /** Bundles the entries; `write: false` returns the files in memory (tests). */
 export function bundle({ write = true, outdir = join(root, 'dist') } = {}) {

@@ -10,3 +10,4 @@ export type {
   RampCheckoutProps,
 } from './widget/context.js'
 export { RampCheckout, themeStyle } from './widget/RampCheckout.js'
+export { PaymentInstructions } from './widget/steps/instructions.js'

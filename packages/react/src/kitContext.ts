@@ -38,6 +38,8 @@ export type RampKitContextValue = {
   client: KitClient
   locale: string
   messages: RampMessages
+  /** Whether `messages` are the locale's own: false while a non-English locale still loads. */
+  ready: boolean
   /** A message of the current locale with `{placeholders}` filled. */
   t: (key: MessageKey, values?: Record<string, string | number>) => string
   theme: RampTheme

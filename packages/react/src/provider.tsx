@@ -1,7 +1,7 @@
 'use client'
 import { createKitClient } from '@rampkit/core/kit'
 import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query'
-import { type ReactNode, useContext, useMemo, useState } from 'react'
+import { type ReactNode, useContext, useEffect, useMemo, useState } from 'react'
 import { type Config, WagmiContext, WagmiProvider } from 'wagmi'
 import {
   RampKitContext,
@@ -9,15 +9,46 @@ import {
   type RampTheme,
   useRampKit,
 } from './kitContext.js'
-import { formatMessage, messagesFor, type RampMessages } from './messages/index.js'
+import {
+  ENGLISH_MESSAGES,
+  formatMessage,
+  loadMessages,
+  messagesFor,
+  type RampMessages,
+} from './messages/index.js'
 
 export { type RampKitContextValue, type RampTheme, useRampKit } from './kitContext.js'
+
+/**
+ * The messages of a locale: at once for English or a locale already loaded, otherwise
+ * `undefined` until its chunk arrives (English if it cannot load).
+ */
+function useLocaleMessages(locale: string | undefined): RampMessages | undefined {
+  const cached = locale === undefined ? undefined : messagesFor(locale)
+  const [fetched, setFetched] = useState<{ locale: string; messages: RampMessages }>()
+  useEffect(() => {
+    if (locale === undefined || cached) return
+    let live = true
+    loadMessages(locale).then(
+      (messages) => live && setFetched({ locale, messages }),
+      () => live && setFetched({ locale, messages: ENGLISH_MESSAGES }),
+    )
+    return () => {
+      live = false
+    }
+  }, [locale, cached])
+  return cached ?? (fetched && fetched.locale === locale ? fetched.messages : undefined)
+}
 
 /** Props of `RampKitProvider`. */
 export type RampKitProviderProps = {
   /** Where the partner mounted the server kit (`createRampHandler`), e.g. `/api/ramp`. */
   endpoint: string
-  /** `en`, `fr`, `sw`, `pt` (others fall back to English). */
+  /**
+   * `en`, `fr`, `sw`, `pt` (others fall back to English). English is built in; another
+   * locale's messages load on first use, and until they arrive `ready` is false and the
+   * messages are English.
+   */
   locale?: string
   /** Overrides of single messages. */
   messages?: Partial<RampMessages>
@@ -62,17 +93,19 @@ export function RampKitProvider(props: RampKitProviderProps): ReactNode {
     [endpoint, fetch, headersKey],
   )
   const hasWagmi = Boolean(hostWagmi ?? props.wagmiConfig)
+  const localeMessages = useLocaleMessages(locale)
   const value = useMemo<RampKitContextValue>(() => {
-    const messages = { ...messagesFor(locale), ...overrides }
+    const messages = { ...(localeMessages ?? ENGLISH_MESSAGES), ...overrides }
     return {
       client,
       locale,
       messages,
+      ready: localeMessages !== undefined,
       t: (key, values) => formatMessage(messages[key], values),
       theme: theme ?? {},
       hasWagmi,
     }
-  }, [client, locale, overrides, theme, hasWagmi])
+  }, [client, locale, localeMessages, overrides, theme, hasWagmi])
 
   let tree: ReactNode = (
     <RampKitContext.Provider value={value}>{props.children}</RampKitContext.Provider>
@@ -96,15 +129,18 @@ export function RampKitLocale(props: {
 }): ReactNode {
   const parent = useRampKit()
   const { locale, messages: overrides } = props
+  const localeMessages = useLocaleMessages(locale)
   const value = useMemo<RampKitContextValue>(() => {
     if (!locale && !overrides) return parent
-    const messages = { ...(locale ? messagesFor(locale) : parent.messages), ...overrides }
+    const base = locale ? (localeMessages ?? ENGLISH_MESSAGES) : parent.messages
+    const messages = { ...base, ...overrides }
     return {
       ...parent,
       locale: locale ?? parent.locale,
       messages,
+      ready: locale ? localeMessages !== undefined : parent.ready,
       t: (key, values) => formatMessage(messages[key], values),
     }
-  }, [parent, locale, overrides])
+  }, [parent, locale, localeMessages, overrides])
   return <RampKitContext.Provider value={value}>{props.children}</RampKitContext.Provider>
 }

@@ -18,7 +18,7 @@ describe('server-side rendering', () => {
         <RampCheckout />
       </RampKitProvider>,
     )
-    expect(html).toContain('What do you want to do?')
-    expect(html).toContain('data-step="direction"')
+    expect(html).toContain('Where and how')
+    expect(html).toContain('data-screen="choose"')
   })
 })

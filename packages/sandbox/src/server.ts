@@ -38,6 +38,15 @@ export type SandboxOptions = {
   webhookDelayMs?: number
   /** Send every delivery again this many times after it succeeds (0 to 10). Default 0. */
   webhookDuplicates?: number
+  /**
+   * Customer-signed accepts, as the Console's "Signed accepts" setting turns them on per API
+   * key: `true` for every key, or the keys to turn them on for. With them, a quote requires a vault `customer_id` and, when the customer has an
+   * active signing key, answers `signing` (the EIP-712 `typed_data` of the accept, a fresh nonce,
+   * the quote's expiry as deadline); an accept requires `signed_accept.signature`, verified
+   * against that key over that typed data, its nonce used once. Default false: quote and accept
+   * unchanged.
+   */
+  signedAccepts?: boolean | readonly string[]
   /** Wall clock of webhook signatures (ms). Default `Date.now`. */
   wallNow?: () => number
   /** Log lines (transitions, unexpected errors). Default: none. */
@@ -100,7 +109,11 @@ export function createSandboxContext(
       log(`job "${label}" failed: ${error instanceof Error ? error.message : String(error)}`),
   })
   const store = new SandboxStore()
-  for (const key of apiKeys) store.addUser(key, options.webhookUrl ?? null, webhookSecret)
+  const signed = options.signedAccepts ?? false
+  for (const key of apiKeys) {
+    const user = store.addUser(key, options.webhookUrl ?? null, webhookSecret)
+    user.signedAccepts = signed === true || (Array.isArray(signed) && signed.includes(key))
+  }
   const dispatcher = createWebhookDispatcher({
     clock,
     maxAttempts,
@@ -130,6 +143,12 @@ export type StartSandboxOptions = SandboxOptions & {
   rpcUrl?: string
   /** Use this chain (not stopped by `stop()`); `false` runs without one (chain routes answer 502). */
   chain?: SandboxChainPort | false
+  /**
+   * Wall-clock ms every answer waits before it is computed (0 to 60 000), as a service across a
+   * network and in front of a database would take: benchmarks of a proxy or a cache measure
+   * against it. Default 0.
+   */
+  latencyMs?: number
 }
 
 /** A running sandbox. */
@@ -162,6 +181,10 @@ async function startDefaultChain(rpcUrl: string | undefined): Promise<SandboxCha
  * await sandbox.stop()
  */
 export async function startSandbox(options: StartSandboxOptions = {}): Promise<Sandbox> {
+  const latencyMs = options.latencyMs ?? 0
+  if (!Number.isInteger(latencyMs) || latencyMs < 0 || latencyMs > 60_000) {
+    throw new Error('latencyMs must be an integer from 0 to 60000')
+  }
   const ownChain = options.chain === undefined
   const chain =
     options.chain === false
@@ -178,9 +201,16 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
   }
   const admin = createSandboxAdmin(context)
   const app = createSandboxApp(context, { admin, wallNow: options.wallNow })
+  const fetch: typeof app.fetch =
+    latencyMs === 0
+      ? app.fetch
+      : (request, ...rest) =>
+          new Promise((resolve) => setTimeout(resolve, latencyMs)).then(() =>
+            app.fetch(request, ...rest),
+          )
   const host = options.host ?? '127.0.0.1'
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const started = serve({ fetch: app.fetch, port: options.port ?? 4010, hostname: host }, () =>
+    const started = serve({ fetch, port: options.port ?? 4010, hostname: host }, () =>
       resolve(started),
     )
     started.once('error', reject)

@@ -19,8 +19,8 @@ import {
   validQuote,
   waitFor,
 } from './routes/testing.js'
-import { memoryStore } from './store/memory.js'
-import { pgliteStore } from './store/pglite.js'
+import { memoryStore } from './store/memory/store.js'
+import { pgliteStore } from './store/pglite/store.js'
 import type { RampStore } from './store/types.js'
 import { ingestWebhook } from './webhooks/ingest.js'
 

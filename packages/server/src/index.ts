@@ -6,7 +6,13 @@
  */
 
 export { memoryBus } from './bus/memory.js'
-export type { OrderBus, OrderListener, SubscribeOptions } from './bus/types.js'
+export type {
+  BusSignal,
+  OrderBus,
+  OrderListener,
+  SignalListener,
+  SubscribeOptions,
+} from './bus/types.js'
 export {
   createRampHandler,
   type RampHandler,
@@ -23,12 +29,16 @@ export {
   type GetEndUser,
 } from './middleware/session/index.js'
 export { type NodeServerTimeouts, nodeServerTimeouts } from './node-server/timeouts.js'
-export type { RampEnv } from './routes/context.js'
-export { memoryStore } from './store/memory.js'
+export type { CustomerMode, RampEnv } from './routes/context.js'
+export * from './store/customers/index.js'
+export { memoryStore } from './store/memory/store.js'
 export { canMoveOrder } from './store/orders.js'
 export type {
+  Counters,
   Delivery,
+  DeliveryInbox,
   DeliveryStatus,
+  OrderStore,
   RampStore,
   StoredOrder,
 } from './store/types.js'
@@ -56,6 +66,8 @@ export {
   type CreateWorkerOptions,
   createWorker,
   type OrderPoller,
+  type PolledCustomer,
   type RampWorker,
+  type WorkerCustomerOptions,
   type WorkerPollOptions,
 } from './worker/worker.js'

@@ -1,5 +1,10 @@
 /**
  * `@rampkit/server/pglite`: the embedded Postgres store. Needs `@electric-sql/pglite` installed.
  */
-export { type PgliteStoreOptions, pgliteStore } from './store/pglite.js'
+
+export {
+  type PgliteCustomerLinksOptions,
+  pgliteCustomerLinks,
+} from './store/customers/pglite.js'
+export { type PgliteStoreOptions, pgliteStore } from './store/pglite/store.js'
 export type { SqlStoreOptions } from './store/sql/store.js'

@@ -3,4 +3,8 @@
  * Needs `ioredis` installed.
  */
 export { type RedisBusOptions, redisBus } from './bus/redis.js'
-export { type RedisStoreOptions, redisStore } from './store/redis.js'
+export {
+  type RedisCustomerLinksOptions,
+  redisCustomerLinks,
+} from './store/customers/redis.js'
+export { type RedisStoreOptions, redisStore } from './store/redis/store.js'

@@ -1,20 +1,25 @@
 import {
+  type CheckoutPaymentInstructions,
   isKnownOrderStatus,
   type KitOrder,
   type MetaToken,
+  orderStatusRank,
   orderStatusText,
+  parseCheckout,
   tokenDisplayName,
 } from '@rampkit/core'
 import {
   isOrderFinal,
   ordersQueryOptions,
+  PaymentInstructions,
   type RampKitContextValue,
   useOrderStatus,
   useRampKit,
   useTokens,
 } from '@rampkit/react'
 import { useQuery } from '@tanstack/react-query'
-import { useId, useState } from 'react'
+import { Fragment, useContext, useId, useState } from 'react'
+import { WagmiContext } from 'wagmi'
 import { Link } from '../router.js'
 
 /** The status filter's choices: every order, or those whose status is in a group. */
@@ -88,11 +93,19 @@ export function OrdersPage({ shopper }: { shopper?: string | undefined }) {
                   <th scope="col">You receive</th>
                   <th scope="col">Status</th>
                   <th scope="col">Reference</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Details</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {shown.map((order) => (
-                  <OrderRow key={order.id} order={order} tokens={tokens.data?.tokens} />
+                  <OrderRow
+                    key={order.id}
+                    order={order}
+                    tokens={tokens.data?.tokens}
+                    shopper={shopper}
+                  />
                 ))}
               </tbody>
             </table>
@@ -108,12 +121,16 @@ export function OrdersPage({ shopper }: { shopper?: string | undefined }) {
 function OrderRow({
   order: listed,
   tokens,
+  shopper,
 }: {
   order: KitOrder
   tokens: readonly MetaToken[] | undefined
+  shopper: string | undefined
 }) {
   const { t, locale } = useRampKit()
   const live = useOrderStatus(listed.id, { enabled: !isOrderFinal(listed.status) })
+  const [open, setOpen] = useState(false)
+  const detailsId = useId()
   // The newer of the two: the stream moves first, the list catches up (or sees a refund).
   const order = live.data && live.data.updated_at > listed.updated_at ? live.data : listed
   const fiat = formatFiat(order.amount_fiat, order.currency, locale)
@@ -121,27 +138,220 @@ function OrderRow({
   const buying = order.order_type === 'OnRamp'
   const reference = order.order_id ?? order.tx_hash ?? order.id
   return (
-    <tr data-testid="order-row" data-order-id={order.id}>
-      <td data-label="Date">
-        <time dateTime={order.created_at}>{formatDate(order.created_at, locale)}</time>
-      </td>
-      <td data-label="Type">{buying ? 'Buy' : 'Sell'}</td>
-      <td data-label="You pay" className="amount">
-        {buying ? fiat : crypto}
-      </td>
-      <td data-label="You receive" className="amount">
-        {buying ? crypto : fiat}
-      </td>
-      <td data-label="Status">
-        <span className="status" data-status={order.status}>
-          {statusLabel(t, order.status)}
-        </span>
-      </td>
-      <td data-label="Reference">
-        <code title={reference}>{shortHash(reference)}</code>
-      </td>
-    </tr>
+    <Fragment>
+      <tr data-testid="order-row" data-order-id={order.id}>
+        <td data-label="Date">
+          <time dateTime={order.created_at}>{formatDate(order.created_at, locale)}</time>
+        </td>
+        <td data-label="Type">{buying ? 'Buy' : 'Sell'}</td>
+        <td data-label="You pay" className="amount">
+          {buying ? fiat : crypto}
+        </td>
+        <td data-label="You receive" className="amount">
+          {buying ? crypto : fiat}
+        </td>
+        <td data-label="Status">
+          <span className="status" data-status={order.status}>
+            {statusLabel(t, order.status)}
+          </span>
+        </td>
+        <td data-label="Reference">
+          <code title={reference}>{shortHash(reference)}</code>
+        </td>
+        <td className="order-toggle">
+          <button
+            type="button"
+            className="details-button"
+            aria-expanded={open}
+            aria-controls={detailsId}
+            onClick={() => setOpen(!open)}
+          >
+            {open ? 'Hide details' : 'Details'}
+            <span className="visually-hidden">
+              {' '}
+              of the order of {formatDate(order.created_at, locale)}
+            </span>
+          </button>
+        </td>
+      </tr>
+      {open ? (
+        <tr className="order-details-row">
+          <td colSpan={7}>
+            <OrderDetails
+              id={detailsId}
+              order={order}
+              tokens={tokens}
+              shopper={shopper}
+              fiat={fiat}
+              crypto={crypto}
+            />
+          </td>
+        </tr>
+      ) : null}
+    </Fragment>
   )
+}
+
+/** The order's life as three stages; the last one is how it ended, once it has. */
+const TIMELINE = ['submitted', 'processing', 'settled'] as const
+
+/**
+ * One order in full: its amounts and rate, where it is in its life (with the times the kit
+ * knows: created, last changed), how to pay it while it is open (the instructions the checkout
+ * in this tab received when the order was accepted), and its transactions, linked to the
+ * chain's block explorer when the wallet's chain has one.
+ */
+function OrderDetails(props: {
+  id: string
+  order: KitOrder
+  tokens: readonly MetaToken[] | undefined
+  shopper: string | undefined
+  fiat: string
+  crypto: string
+}) {
+  const { t, locale } = useRampKit()
+  const { order, tokens } = props
+  const buying = order.order_type === 'OnRamp'
+  const token = matchToken(order.token, tokens)
+  const explorer = useContext(WagmiContext)?.chains.find((chain) => chain.id === token?.chain_id)
+    ?.blockExplorers?.default
+  const ended = order.status === 'failed' || order.status === 'refunded'
+  const reached =
+    order.status === 'settled'
+      ? 2
+      : orderStatusRank(order.status) >= orderStatusRank('processing')
+        ? 1
+        : 0
+  const stages = TIMELINE.map((stage, index) => ({
+    label: index === 2 && ended ? statusLabel(t, order.status) : t(`status.${stage}`),
+    state:
+      ended && index === 2
+        ? 'ended'
+        : index < reached
+          ? 'done'
+          : index === reached
+            ? 'current'
+            : 'upcoming',
+  }))
+  const instructions = isOrderFinal(order.status)
+    ? undefined
+    : storedInstructions(order.id, props.shopper)
+  const transactions = [
+    ['Creation transaction', order.tx_hash],
+    ['Settlement transaction', order.settlement_transaction_hash],
+  ].filter(
+    (entry, index, all): entry is [string, string] =>
+      typeof entry[1] === 'string' && all.findIndex((other) => other[1] === entry[1]) === index,
+  )
+  return (
+    <section id={props.id} className="order-details" aria-label="Order details">
+      <dl className="order-facts">
+        <dt>{buying ? 'You pay' : 'You sell'}</dt>
+        <dd>{buying ? props.fiat : props.crypto}</dd>
+        <dt>You receive</dt>
+        <dd>{buying ? props.crypto : props.fiat}</dd>
+        {order.rate !== null && order.currency ? (
+          <>
+            <dt>Rate</dt>
+            <dd>
+              {new Intl.NumberFormat(locale, { maximumSignificantDigits: 6 }).format(order.rate)}{' '}
+              {order.currency} per {token?.symbol ?? order.token}
+            </dd>
+          </>
+        ) : null}
+        {order.wallet_address ? (
+          <>
+            <dt>{buying ? 'Paid out to' : 'Sent from'}</dt>
+            <dd>
+              <code>{order.wallet_address}</code>
+            </dd>
+          </>
+        ) : null}
+        {order.order_id ? (
+          <>
+            <dt>Order id</dt>
+            <dd>
+              <code>{order.order_id}</code>
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      <h2 className="order-details-title">Status</h2>
+      <ol className="timeline">
+        {stages.map((stage, index) => (
+          <li
+            key={TIMELINE[index]}
+            data-state={stage.state}
+            aria-current={stage.state === 'current' ? 'step' : undefined}
+          >
+            <span>{stage.label}</span>
+            {index === 0 ? (
+              <time dateTime={order.created_at}>{formatDate(order.created_at, locale)}</time>
+            ) : index === reached || (ended && index === 2) ? (
+              <time dateTime={order.updated_at}>{formatDate(order.updated_at, locale)}</time>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+      {instructions ? (
+        // The widget's component and styles (its CSS variables live on `.rk-root`).
+        <div className="rk-root order-instructions" data-theme="auto">
+          <PaymentInstructions instructions={instructions} />
+        </div>
+      ) : null}
+      {transactions.length ? (
+        <>
+          <h2 className="order-details-title">Transactions</h2>
+          <ul className="order-transactions">
+            {transactions.map(([label, hash]) => (
+              <li key={label}>
+                <span>{label}</span> <code title={hash}>{shortHash(hash)}</code>
+                {explorer ? (
+                  <>
+                    {' '}
+                    <a
+                      href={`${explorer.url.replace(/\/$/, '')}/tx/${hash}`}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                    >
+                      View on {explorer.name}
+                      <span className="visually-hidden"> ({label.toLowerCase()})</span>
+                    </a>
+                  </>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+          {explorer ? null : (
+            <p className="orders-owner">This chain has no block explorer (a local test chain).</p>
+          )}
+        </>
+      ) : null}
+    </section>
+  )
+}
+
+/**
+ * The payment instructions of an open order, as the checkout in this tab kept them when the
+ * order was accepted (the kit gives them on the accept only): from the widget's saved state of
+ * either direction for this shopper.
+ */
+function storedInstructions(
+  orderId: string,
+  shopper: string | undefined,
+): CheckoutPaymentInstructions | undefined {
+  for (const direction of ['OnRamp', 'OffRamp']) {
+    const key = shopper ? `storefront:${direction}:${shopper}` : `storefront:${direction}`
+    let saved: string | null = null
+    try {
+      saved = window.sessionStorage.getItem(key)
+    } catch {
+      return undefined
+    }
+    const order = parseCheckout(saved)?.order
+    if (order?.id === orderId && order.paymentInstructions) return order.paymentInstructions
+  }
+  return undefined
 }
 
 /** A status's label from the widget's messages; a status they do not name, in plain words. */
@@ -159,12 +369,7 @@ function statusLabel(t: RampKitContextValue['t'], status: string): string {
  */
 function tokenName(token: string | null, tokens: readonly MetaToken[] | undefined): string {
   if (!token) return ''
-  const wanted = token.toLowerCase()
-  const exact = tokens?.find(
-    (t) => t.label.toLowerCase() === wanted || t.address.toLowerCase() === wanted,
-  )
-  const bySymbol = tokens?.filter((t) => t.symbol.toLowerCase() === wanted)
-  const match = exact ?? (bySymbol?.length === 1 ? bySymbol[0] : undefined)
+  const match = matchToken(token, tokens)
   if (!match) return token
   return tokenDisplayName({
     symbol: match.symbol,
@@ -173,6 +378,20 @@ function tokenName(token: string | null, tokens: readonly MetaToken[] | undefine
     chainId: match.chain_id,
     ...(match.chain ? { chain: match.chain } : {}),
   })
+}
+
+/** The listed token an order's token word names, if exactly one (see `tokenName`). */
+function matchToken(
+  token: string | null,
+  tokens: readonly MetaToken[] | undefined,
+): MetaToken | undefined {
+  if (!token) return undefined
+  const wanted = token.toLowerCase()
+  const exact = tokens?.find(
+    (t) => t.label.toLowerCase() === wanted || t.address.toLowerCase() === wanted,
+  )
+  const bySymbol = tokens?.filter((t) => t.symbol.toLowerCase() === wanted)
+  return exact ?? (bySymbol?.length === 1 ? bySymbol[0] : undefined)
 }
 
 function formatFiat(amount: number | null, currency: string | null, locale: string): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { indicativeEstimate } from './estimate.js'
+import { indicativeEstimate, indicativePayout } from './estimate.js'
 
 const usdc = { symbol: 'USDC', decimals: 6 }
 const rates = {
@@ -66,6 +66,34 @@ describe('indicativeEstimate: a fiat amount in tokens at the service’s indicat
     expect(indicativeEstimate({ ...base, amountFiat: 'abc' })).toBeUndefined()
     expect(
       indicativeEstimate({ ...base, rates: { rates: [{ currency: 'NGN', buy: 0, sell: 0 }] } }),
+    ).toBeUndefined()
+  })
+})
+
+describe('indicativePayout: a sale’s tokens in fiat at the service’s indicative sell rate', () => {
+  it('multiplies exactly by the sell rate and cuts to the currency’s minor unit', () => {
+    // 12.345678 × 1537.7725 = 18984.84…: exact integers, cut toward zero to 2 digits.
+    expect(
+      indicativePayout({
+        amountCrypto: '12.345678',
+        currency: 'ngn',
+        token: usdc,
+        rates,
+        fiatDigits: 2,
+      }),
+    ).toEqual({ fiatAmount: '18984.84', rate: 1537.7725, currency: 'NGN', symbol: 'USDC' })
+    expect(
+      indicativePayout({ amountCrypto: '3', currency: 'EUR', token: usdc, rates, fiatDigits: 0 })
+        ?.fiatAmount,
+    ).toBe('2')
+  })
+
+  it('gives nothing without a rate, for a token that is not a dollar, or for 0', () => {
+    const base = { currency: 'NGN', token: usdc, rates, fiatDigits: 2 }
+    expect(indicativePayout({ ...base, amountCrypto: '0' })).toBeUndefined()
+    expect(indicativePayout({ ...base, currency: 'GHS', amountCrypto: '1' })).toBeUndefined()
+    expect(
+      indicativePayout({ ...base, token: { symbol: 'WXM', decimals: 18 }, amountCrypto: '1' }),
     ).toBeUndefined()
   })
 })

@@ -6,6 +6,33 @@ import { fromBaseUnits, toBaseUnits } from '../units/units.js'
 // they price these and nothing else (a WXM is not a dollar).
 const USD_TOKENS = new Set(['USDC', 'USDT', 'DAI', 'PYUSD'])
 
+/** The indicative rate of a dollar token in a currency, with its digits as a decimal string. */
+function dollarRate(
+  rates: Pick<IndicativeRates, 'rates'> | undefined,
+  currency: string,
+  symbol: string,
+  side: 'buy' | 'sell',
+): { rate: number; text: string } | undefined {
+  if (!USD_TOKENS.has(symbol.toUpperCase())) return undefined
+  const rate = rates?.rates.find((entry) => entry.currency.toUpperCase() === currency)?.[side]
+  if (rate === undefined || !Number.isFinite(rate) || rate <= 0) return undefined
+  try {
+    return { rate, text: toDecimalString(rate) }
+  } catch {
+    return undefined
+  }
+}
+
+/** A non-negative decimal string of an amount, or undefined. */
+function amountText(amount: string | number): string | undefined {
+  try {
+    const text = toDecimalString(amount)
+    return text.startsWith('-') ? undefined : text
+  } catch {
+    return undefined
+  }
+}
+
 /** Parameters of `indicativeEstimate`. */
 export type IndicativeEstimateParameters = {
   /** What the user pays (on-ramp) or receives (off-ramp), a decimal string or number. */
@@ -45,20 +72,16 @@ export function indicativeEstimate(
   params: IndicativeEstimateParameters,
 ): IndicativeEstimate | undefined {
   const { token, orderType } = params
-  if (!USD_TOKENS.has(token.symbol.toUpperCase())) return undefined
   const currency = params.currency.toUpperCase()
-  const entry = params.rates?.rates.find((rate) => rate.currency.toUpperCase() === currency)
-  const rate = orderType === 'OnRamp' ? entry?.buy : entry?.sell
-  if (rate === undefined || !Number.isFinite(rate) || rate <= 0) return undefined
-  let amount: string
-  let rateText: string
-  try {
-    amount = toDecimalString(params.amountFiat)
-    rateText = toDecimalString(rate)
-  } catch {
-    return undefined
-  }
-  if (amount.startsWith('-')) return undefined
+  const priced = dollarRate(
+    params.rates,
+    currency,
+    token.symbol,
+    orderType === 'OnRamp' ? 'buy' : 'sell',
+  )
+  const amount = amountText(params.amountFiat)
+  if (!priced || amount === undefined) return undefined
+  const { rate, text: rateText } = priced
   // Both on one scale of integers: tokens = amount / rate, in the token's base units.
   const scale = Math.max(fractionDigits(amount), fractionDigits(rateText))
   const fiat = toBaseUnits(amount, scale)
@@ -71,4 +94,54 @@ export function indicativeEstimate(
     currency,
     symbol: token.symbol,
   }
+}
+
+/** Parameters of `indicativePayout`. */
+export type IndicativePayoutParameters = {
+  /** The tokens the user sells, a decimal string. */
+  amountCrypto: string
+  currency: string
+  token: { symbol: string; decimals: number }
+  rates: Pick<IndicativeRates, 'rates'> | undefined
+  /** Digits of the currency's minor unit the payout is cut to (2 for KES). */
+  fiatDigits: number
+}
+
+/** What `indicativePayout` returns: exact, but not binding. */
+export type IndicativePayout = {
+  /** Fiat for the tokens at `rate`, cut toward zero to `fiatDigits`. */
+  fiatAmount: string
+  rate: number
+  currency: string
+  symbol: string
+}
+
+/**
+ * The estimate of a sale's payout: the tokens times the service's indicative `sell` rate (fiat
+ * per US dollar), exact integer arithmetic, cut to the currency's minor unit. `undefined` as for
+ * `indicativeEstimate`: no entry, not a dollar token, or nothing to sell. Not binding.
+ *
+ * @example
+ * indicativePayout({ amountCrypto: '10', currency: 'GHS', token: { symbol: 'USDC', decimals: 6 },
+ *   rates: { rates: [{ currency: 'GHS', buy: 15.4268, sell: 15.2733 }] }, fiatDigits: 2 })
+ * // { fiatAmount: '152.73', rate: 15.2733, currency: 'GHS', symbol: 'USDC' }
+ */
+export function indicativePayout(params: IndicativePayoutParameters): IndicativePayout | undefined {
+  const { token } = params
+  const currency = params.currency.toUpperCase()
+  const priced = dollarRate(params.rates, currency, token.symbol, 'sell')
+  const amount = amountText(params.amountCrypto)
+  if (!priced || amount === undefined) return undefined
+  const { rate, text: rateText } = priced
+  const amountDigits = fractionDigits(amount)
+  const rateDigits = fractionDigits(rateText)
+  const product = toBaseUnits(amount, amountDigits) * toBaseUnits(rateText, rateDigits)
+  if (product === 0n) return undefined
+  const scale = amountDigits + rateDigits
+  const digits = Math.max(0, params.fiatDigits)
+  const cut =
+    scale > digits
+      ? product / 10n ** BigInt(scale - digits)
+      : product * 10n ** BigInt(digits - scale)
+  return { fiatAmount: fromBaseUnits(cut, digits), rate, currency, symbol: token.symbol }
 }

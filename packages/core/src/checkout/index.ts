@@ -2,9 +2,13 @@ export { networkDisplayName, tokenDisplayName } from './display.js'
 export {
   type IndicativeEstimate,
   type IndicativeEstimateParameters,
+  type IndicativePayout,
+  type IndicativePayoutParameters,
   indicativeEstimate,
+  indicativePayout,
 } from './estimate.js'
 export {
+  AMOUNT_FIELDS,
   type CreateCheckoutOptions,
   canReachStep,
   canTransition,
@@ -27,6 +31,7 @@ export {
   toCreateOrderRequest,
   toQuoteRequest,
 } from './requests.js'
+export { CHECKOUT_SCREENS, type CheckoutScreen, screenEntry, screenOf } from './screens.js'
 export {
   CHECKOUT_STEPS,
   type CheckoutApproval,

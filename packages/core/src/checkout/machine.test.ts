@@ -236,6 +236,23 @@ describe('checkout machine', () => {
     expect(fresh.confirmedQuoteIds).toEqual(['q1', 'q2'])
   })
 
+  it('sends a refused wallet signature back to the quote, not to the details', () => {
+    const error = {
+      message: 'signed_accept.signature is not the enrolled wallet’s signature',
+      status: 422,
+      field: 'signed_accept.signature',
+    }
+    const state = run(
+      toConfirm(),
+      { type: 'CONFIRM', key: 'k1', now: NOW },
+      { type: 'CONFIRM_FAILED', outcome: 'refused', error },
+    )
+    expect(state.step).toBe('quote')
+    expect(state.quote?.expired).toBe(true)
+    expect(state.error).toEqual(error)
+    expect(state.fieldErrors).toEqual({})
+  })
+
   it('marks the quote expired on QUOTE_EXPIRED and on a 410 while quoting', () => {
     const state = run(toQuote(), { type: 'QUOTE_RECEIVED', quote: quote('q1') })
     expect(transition(state, { type: 'QUOTE_EXPIRED' }).quote?.expired).toBe(true)
@@ -262,6 +279,18 @@ describe('checkout machine', () => {
     })
     expect(resubmitted.fieldErrors).toEqual({})
     expect(resubmitted.step).toBe('quote')
+  })
+
+  it('sends a 422 on the amount back to the amount step, where the amount is typed', () => {
+    const state = transition(toQuote(), {
+      type: 'QUOTE_FAILED',
+      error: { message: 'Amount below minimum', status: 422, field: 'local_amount' },
+    })
+    expect(state.step).toBe('amount')
+    expect(state.fieldErrors).toEqual({ local_amount: 'Amount below minimum' })
+    const fixed = transition(state, { type: 'SET_AMOUNT', amountFiat: 2000 })
+    expect(fixed.step).toBe('details')
+    expect(fixed.fieldErrors).toEqual({})
   })
 
   it('keeps a confirm of unknown outcome locked; only an accept may be re-sent', () => {
@@ -571,5 +600,37 @@ describe('checkout requests', () => {
     expect(kept.expiresAt).toBe('2026-11-22T10:02:05.000Z')
     expect(isQuoteExpired({ ...kept, expired: false }, receivedAt + 119_000)).toBe(false)
     expect(isQuoteExpired({ ...kept, expired: false }, receivedAt + 120_000)).toBe(true)
+    expect(kept.signing).toBeUndefined()
+  })
+
+  it('keeps a signed-accept quote’s signing block as sent, through a reload', () => {
+    const signing = {
+      next_nonce: 3,
+      key_id: 'skey_1',
+      signer_address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+      typed_data: {
+        primaryType: 'AcceptPartnerOrder',
+        domain: { name: 'ElementPay Partner Orders', version: '1', chainId: 31337 },
+        types: { AcceptPartnerOrder: [{ name: 'nonce', type: 'uint256' }] },
+        message: { nonce: 3 },
+      },
+    }
+    const kept = fromQuote({
+      quote_id: 'yc_send_1',
+      order_type: 'OffRamp',
+      amounts: {
+        rate: 1,
+        user_pays: { amount: 2, currency: 'USDC' },
+        user_receives: { amount: 3, currency: 'KES' },
+      },
+      expires_at: '2026-11-22T11:02:00.000Z',
+      signing,
+    })
+    expect(kept.signing).toEqual(signing)
+    const state = {
+      ...createCheckout({ direction: 'OffRamp' }),
+      quote: { ...kept, expired: false },
+    }
+    expect(parseCheckout(serializeCheckout(state))?.quote?.signing).toEqual(signing)
   })
 })

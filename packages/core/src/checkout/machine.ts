@@ -262,6 +262,23 @@ export function canTransition(state: CheckoutState, event: CheckoutEvent): Check
   }
 }
 
+/**
+ * The service's `data.field` names of the amount (the published quote's, the direct order's):
+ * a 422 on one of them belongs to the amount step, where the amount is typed, not the details.
+ */
+export const AMOUNT_FIELDS: readonly string[] = [
+  'local_amount',
+  'crypto_amount',
+  'fiat_amount',
+  'amount',
+  'fiat_payload.amount_fiat',
+]
+
+/** The step that asks for a field the service refused. */
+function fieldStep(field: string): CheckoutStep {
+  return AMOUNT_FIELDS.includes(field) ? 'amount' : 'details'
+}
+
 /** Drops everything a changed choice invalidates (downstream of the quote). */
 function clearQuote(state: CheckoutState): CheckoutState {
   const { quote: _quote, approval: _approval, error: _error, ...rest } = state
@@ -349,7 +366,11 @@ export function transition(state: CheckoutState, event: CheckoutEvent): Checkout
       }
       if (error.field !== undefined && error.status === 422) {
         const { quote: _quote, error: _error, ...rest } = state
-        return { ...rest, step: 'details', fieldErrors: { [error.field]: error.message } }
+        return {
+          ...rest,
+          step: fieldStep(error.field),
+          fieldErrors: { [error.field]: error.message },
+        }
       }
       const { quote: _quote, ...rest } = state
       return { ...rest, error }
@@ -413,11 +434,16 @@ export function transition(state: CheckoutState, event: CheckoutEvent): Checkout
       if (event.outcome === 'unknown') return { ...state, error }
       // Refused: nothing was created, but this quote stays spent. A new quote is one click away.
       const { confirm: _confirm, ...rest } = state
-      if (error.status === 422 && error.field !== undefined) {
+      // A refused wallet signature (signed accepts) is the quote's to redo, not a detail's.
+      if (
+        error.status === 422 &&
+        error.field !== undefined &&
+        !error.field.startsWith('signed_accept')
+      ) {
         const { quote: _quote, ...withoutQuote } = rest
         return {
           ...withoutQuote,
-          step: 'details',
+          step: fieldStep(error.field),
           fieldErrors: { [error.field]: error.message },
         }
       }

@@ -220,6 +220,7 @@ export function fromQuote(
     ...(crypto.network === null ? {} : { network: crypto.network }),
     ...(feeLocal === null ? {} : { feeFiat: feeLocal }),
     expiresAt: localExpiry(quote, receivedAt),
+    ...(quote.signing ? { signing: quote.signing } : {}),
   }
 }
 

@@ -3,6 +3,7 @@
  * booleans, arrays, objects) so a state survives `JSON.stringify` into `sessionStorage` and back.
  */
 import type { OrderStatus } from '../orders/lifecycle.js'
+import type { QuoteSigning } from '../schemas/quote.js'
 
 /** The steps of a checkout, in order. `approve` is visited on off-ramp only. */
 export const CHECKOUT_STEPS = [
@@ -98,6 +99,11 @@ export type CheckoutQuote = {
   expiresAt: string
   /** Set when the service answered 410 or the clock passed `expiresAt`. */
   expired: boolean
+  /**
+   * Signed accepts: what the customer's enrolled wallet signs to accept (the quote's `signing`,
+   * its `typed_data` exactly as the service sent it); absent otherwise.
+   */
+  signing?: QuoteSigning
 }
 
 /** The ERC-20 approval of an off-ramp: exact base units (decimal string) and its transactions. */

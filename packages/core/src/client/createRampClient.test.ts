@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { z } from 'zod'
 import { ConfigurationError, EnvironmentMismatchError, RampInputError } from '../errors/index.js'
 import {
   catalogData,
@@ -375,6 +376,42 @@ describe('parameters are validated before sending', () => {
     })
     await expect(client.getOrderByTxHash({ tx_hash: TX_HASH })).resolves.toMatchObject({
       status: 'submitted',
+    })
+  })
+})
+
+describe('request with a known answer', () => {
+  it('hands back the known answer for the same bytes, parses different ones, and keeps the text', async () => {
+    const text = JSON.stringify(success(catalogData))
+    server.route('GET', '/api/v1/partner/catalog', { text })
+    const request = {
+      operation: 'getCatalog',
+      method: 'GET',
+      scope: 'partner',
+      path: '/catalog',
+      auth: 'apiKey',
+      retry: 'idempotent',
+      schema: z.unknown(),
+    } as const
+    const first = await client.request(request)
+    expect(first.text).toBe(text)
+    expect(first.data).toEqual(catalogData)
+    // The same bytes: the very value parsed before, not a new parse.
+    const again = await client.request({ ...request, known: first })
+    expect(again.data).toBe(first.data)
+    expect(again.text).toBe(text)
+    // Other bytes: parsed and validated as ever.
+    server.route('GET', '/api/v1/partner/catalog', { json: success({ onramp: null }) })
+    const changed = await client.request({ ...request, known: first })
+    expect(changed.data).toEqual({ onramp: null })
+    expect(changed.data).not.toBe(first.data)
+    // An error answer is an error whatever is known.
+    server.route('GET', '/api/v1/partner/catalog', {
+      status: 422,
+      json: { status: 'error', message: 'bad', data: { field: 'country' } },
+    })
+    await expect(client.request({ ...request, known: first })).rejects.toMatchObject({
+      status: 422,
     })
   })
 })

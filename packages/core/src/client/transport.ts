@@ -244,6 +244,10 @@ export function createTransport(config: TransportConfig) {
           durationMs: config.now() - started,
         })
         if (!response.ok) throw errorFromResponse(response, text, { secrets, now: config.now })
+        const { known } = request
+        if (known !== undefined && known.text === text && known.status === response.status) {
+          return { ...known, headers: response.headers }
+        }
         return parseSuccess(request, response, text)
       } finally {
         clearTimeout(timer)
@@ -306,6 +310,7 @@ export function createTransport(config: TransportConfig) {
       message: body.message,
       status: response.status,
       headers: response.headers,
+      text,
     }
   }
 }

@@ -136,10 +136,23 @@ export type RampRequest<T> = {
   /** Schema of the success envelope's `data`. */
   schema: z.ZodType<T>
   signal?: AbortSignal | undefined
+  /**
+   * A success answer parsed before. When the new answer's body is that one's `text` byte for
+   * byte, it is returned as is, not parsed and validated again: a proxy passing the same
+   * catalog on keeps one parsed copy and the bytes it validated.
+   */
+  known?: RampResponse<T> | undefined
 }
 
 /** A parsed success answer. */
-export type RampResponse<T> = { data: T; message: string; status: number; headers: Headers }
+export type RampResponse<T> = {
+  data: T
+  message: string
+  status: number
+  headers: Headers
+  /** The body exactly as the service sent it (the envelope that `data` was parsed from). */
+  text: string
+}
 
 /**
  * The transport every action takes as its first argument: the environment, the base address

@@ -113,6 +113,15 @@ describe('createKitClient().request and KIT_API', () => {
     }
   })
 
+  it("sends a Blob body as its bytes with the Blob's type (a document upload)", async () => {
+    server.route('POST', '/api/ramp/customer/documents', { json: success({ status: 'none' }) })
+    const file = new Blob(['%PDF-1.7 body'], { type: 'application/pdf' })
+    await client.request('customerDocuments', { query: { category: 'identity' }, body: file })
+    const sent = server.requests.at(-1)
+    expect(sent).toMatchObject({ path: '/api/ramp/customer/documents', body: '%PDF-1.7 body' })
+    expect(sent?.headers['content-type']).toBe('application/pdf')
+  })
+
   it("refuses a method other than the route's before sending anything", async () => {
     const wrong = untyped()('config', { method: 'POST' })
     await expect(wrong).rejects.toThrow(/config is GET \/config, not POST/)

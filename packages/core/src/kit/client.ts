@@ -50,6 +50,8 @@ type KitRequestArgs<R extends KitRequestRoute> =
  */
 export type KitClient = {
   endpoint: string
+  /** The headers added to every request (`CreateKitClientOptions.headers`), for a raw upload. */
+  headers: Readonly<Record<string, string>>
   url(route: KitBrowserRoute, params?: Record<string, string>, query?: KitQuery): string
   /** Sends `route` with the method `KIT_API` gives it, and resolves to its typed answer. */
   request<R extends KitRequestRoute>(
@@ -100,6 +102,7 @@ export function createKitClient(options: CreateKitClientOptions): KitClient {
   const { endpoint } = options
   return {
     endpoint,
+    headers: { ...options.headers },
     url: (route, params, query) => buildUrl(endpoint, route, params, query),
     // The types of `KitClient.request` hold at the call; inside, every request is a KitRequest.
     request: (route, ...init) => send(route, init[0] as KitRequest | undefined) as never,
@@ -118,14 +121,22 @@ export function createKitClient(options: CreateKitClientOptions): KitClient {
       ...options.headers,
       ...init.headers,
     }
-    if (init.body !== undefined) headers['content-type'] = 'application/json'
+    // A Blob (a File from an input) goes as its bytes with its own type: a document upload.
+    const raw = typeof Blob !== 'undefined' && init.body instanceof Blob
+    if (init.body !== undefined) {
+      headers['content-type'] = raw
+        ? (init.body as Blob).type || 'application/octet-stream'
+        : 'application/json'
+    }
     let response: Response
     try {
       response = await doFetch(url, {
         method,
         headers,
         credentials: 'same-origin',
-        ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+        ...(init.body === undefined
+          ? {}
+          : { body: raw ? (init.body as Blob) : JSON.stringify(init.body) }),
         ...(init.signal ? { signal: init.signal } : {}),
       })
     } catch (cause) {

@@ -35,6 +35,27 @@ export {
   type KitRequest,
   type KitRequestFor,
 } from './client.js'
+export {
+  CUSTOMER_DOCUMENT_CONTENT_TYPES,
+  type CustomerDocumentContentType,
+  DOCUMENT_MAGIC_BYTES,
+  documentTypeOf,
+  MAX_CUSTOMER_DOCUMENT_BYTES,
+} from './documentLimits.js'
+export {
+  accountsQueryOptions,
+  customerQueryOptions,
+  depositInstructionsQueryOptions,
+  hasBanking,
+  isCustomerVerified,
+  openAccountMutationOptions,
+  payoutBanksQueryOptions,
+  saveCustomerMutationOptions,
+  submitCustomerMutationOptions,
+  type UploadDocumentVariables,
+  uploadCustomerDocument,
+  uploadDocumentMutationOptions,
+} from './query/customers.js'
 export { rampKitKeys } from './query/keys.js'
 export {
   banksQueryOptions,
@@ -64,6 +85,7 @@ export {
 } from './query/writes.js'
 export {
   KIT_API,
+  KIT_CUSTOMER_SSE_EVENTS,
   KIT_ROUTES,
   KIT_SSE_EVENTS,
   KIT_STREAM_END_STATUSES,
@@ -78,9 +100,18 @@ export {
 } from './routes.js'
 // Types only: the schemas themselves (zod) stay in the root entry.
 export type {
+  CustomerDocumentQuery,
+  KitAccountEvent,
   KitConfig,
+  KitCustomer,
+  KitCustomerDocument,
+  KitCustomerProfile,
+  KitCustomerQuery,
+  KitCustomerStatus,
+  KitCustomerType,
   KitOrder,
   KitOrderFlow,
+  SaveCustomerRequest,
   WalletChallenge,
   WalletProof,
 } from './schemas.js'

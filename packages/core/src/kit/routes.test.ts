@@ -69,6 +69,16 @@ describe('KIT_ROUTES', () => {
       walletChallenge: '/wallets/challenge',
       walletProofs: '/wallets/proofs',
       walletProof: '/wallets/proofs/:address',
+      customer: '/customer',
+      customerDocuments: '/customer/documents',
+      submitCustomer: '/customer/submit',
+      customerEvents: '/customer/events',
+      accounts: '/accounts',
+      depositInstructions: '/accounts/:accountId/deposit-instructions',
+      payoutBanks: '/accounts/:accountId/payout-banks',
+      signingKeyChallenge: '/signing-keys/challenge',
+      completeSigningKey: '/signing-keys/complete',
+      signingKeys: '/signing-keys',
       webhooks: '/webhooks',
     })
     for (const [name, path] of Object.entries(KIT_ROUTES)) {

@@ -6,24 +6,37 @@ import type {
   Banks,
   BanksQuery,
   Catalog,
+  CompleteSigningKeyRequest,
   CorridorQuery,
   Corridors,
   CreateOrderRequest,
+  CustomerAccount,
+  DepositInstructions,
   IndicativeRates,
   MetaTokens,
+  OpenAccountRequest,
   OrderRequirements,
   OrderRequirementsQuery,
   PaymentMethods,
   PaymentMethodsQuery,
+  PayoutBanks,
   Quote,
   QuoteRequest,
   RatesQuery,
+  SigningKey,
+  SigningKeyChallenge,
+  SigningKeyChallengeRequest,
+  SigningKeys,
   TokenPreview,
   TokenPreviewQuery,
 } from '../schemas/index.js'
 import type {
+  CustomerDocumentQuery,
   KitConfig,
+  KitCustomer,
+  KitCustomerQuery,
   KitOrder,
+  SaveCustomerRequest,
   WalletChallenge,
   WalletChallengeRequest,
   WalletProof,
@@ -103,6 +116,43 @@ export const KIT_API = {
   walletChallenge: { method: 'POST', path: '/wallets/challenge', guards: ['origin', 'session'] },
   walletProofs: { method: 'POST', path: '/wallets/proofs', guards: ['origin', 'session'] },
   walletProof: { method: 'GET', path: '/wallets/proofs/:address', guards: ['session'] },
+  customer: { method: 'GET', path: '/customer', guards: ['session'] },
+  saveCustomer: { method: 'POST', path: '/customer', guards: ['origin', 'session'] },
+  customerDocuments: {
+    method: 'POST',
+    path: '/customer/documents',
+    guards: ['origin', 'session'],
+  },
+  submitCustomer: { method: 'POST', path: '/customer/submit', guards: ['origin', 'session'] },
+  customerEvents: {
+    method: 'GET',
+    path: '/customer/events',
+    guards: ['session'],
+    answers: 'events',
+  },
+  accounts: { method: 'GET', path: '/accounts', guards: ['session'] },
+  openAccount: { method: 'POST', path: '/accounts', guards: ['origin', 'session'] },
+  depositInstructions: {
+    method: 'GET',
+    path: '/accounts/:accountId/deposit-instructions',
+    guards: ['session'],
+  },
+  payoutBanks: {
+    method: 'GET',
+    path: '/accounts/:accountId/payout-banks',
+    guards: ['session'],
+  },
+  signingKeyChallenge: {
+    method: 'POST',
+    path: '/signing-keys/challenge',
+    guards: ['origin', 'session'],
+  },
+  completeSigningKey: {
+    method: 'POST',
+    path: '/signing-keys/complete',
+    guards: ['origin', 'session'],
+  },
+  signingKeys: { method: 'GET', path: '/signing-keys', guards: ['session'] },
   webhooks: { method: 'POST', path: '/webhooks', guards: ['webhookSignature'] },
 } as const satisfies Record<string, KitRouteSpec>
 
@@ -136,6 +186,34 @@ type KitShapes = {
   walletChallenge: { body: WalletChallengeRequest; answer: WalletChallenge }
   walletProofs: { body: WalletProofRequest; answer: WalletProof }
   walletProof: { answer: WalletProof }
+  /** The user's verified customer; `status: 'none'` before the first save. */
+  customer: { query: KitCustomerQuery; answer: KitCustomer }
+  /** Creates the user's vault customer on the first save, else merges the profile into it. */
+  saveCustomer: { body: SaveCustomerRequest; answer: KitCustomer }
+  /**
+   * One document: the body is the file's raw bytes (a `Blob`/`File`; the client sends it with
+   * the Blob's own `Content-Type`), at most `MAX_CUSTOMER_DOCUMENT_BYTES`.
+   */
+  customerDocuments: { query: CustomerDocumentQuery; body: Blob; answer: KitCustomer }
+  /** Submits the package for review (`pending_review`); an incomplete one is a 422. */
+  submitCustomer: { answer: KitCustomer }
+  /** `answer` is the data of each `customer` event (`account` events carry a KitAccountEvent). */
+  customerEvents: { answer: KitCustomer }
+  /** The user's accounts (the banking gate must be open: `deposit_account_status: 'ready'`). */
+  accounts: { answer: CustomerAccount[] }
+  /** Opens one rail; idempotent on asset type, currency and network. */
+  openAccount: { body: OpenAccountRequest; answer: CustomerAccount }
+  depositInstructions: { answer: DepositInstructions }
+  payoutBanks: { answer: PayoutBanks }
+  /**
+   * Signed accepts: starts enrolling a wallet as the signing key of the user's verified
+   * customer; the answer's `typed_data` goes to the wallet exactly as received.
+   */
+  signingKeyChallenge: { body: SigningKeyChallengeRequest; answer: SigningKeyChallenge }
+  /** Completes it with the wallet's signature over that typed data: the key is `active`. */
+  completeSigningKey: { body: CompleteSigningKeyRequest; answer: SigningKey }
+  /** The signing keys of the user's customer (none before a customer exists). */
+  signingKeys: { answer: SigningKeys }
   /** The service's signed delivery, verified as raw bytes; not a browser's route. */
   webhooks: { body: unknown; answer: unknown }
 }
@@ -200,20 +278,37 @@ function pathsOf<T extends Record<string, { path: string }>, Skip extends keyof 
   ) as { readonly [K in Exclude<keyof T, Skip>]: T[K]['path'] }
 }
 
-// `createOrder` shares its path with `orders` (POST and GET /orders): this table keeps the one
-// name it always had for it.
+// `createOrder` shares its path with `orders` (POST and GET /orders), `saveCustomer` with
+// `customer` and `openAccount` with `accounts`: this table keeps one name per path.
 /**
  * The kit's paths by route name, taken from `KIT_API` (which also says each route's method and
- * guards). `/orders` is one entry for both its GET and its POST.
+ * guards). `/orders`, `/customer` and `/accounts` are one entry each for their GET and POST.
  *
  * @example
  * fetch(`/api/ramp${KIT_ROUTES.catalog}?country=KE`)
  */
-export const KIT_ROUTES = /* @__PURE__ */ pathsOf(KIT_API, 'createOrder')
+export const KIT_ROUTES = /* @__PURE__ */ pathsOf(
+  KIT_API,
+  'createOrder',
+  'saveCustomer',
+  'openAccount',
+)
 export type KitRoute = keyof typeof KIT_ROUTES
 
 /** SSE event names of GET /orders/:orderId/events. Each `order` event's data is a KitOrder. */
 export const KIT_SSE_EVENTS = { order: 'order', ping: 'ping', end: 'end' } as const
+
+/**
+ * SSE event names of GET /customer/events: a `customer` event (data: KitCustomer) on connect
+ * and after each `customer.*` or `account.*` webhook of the user's customer; an `account`
+ * event (data: KitAccountEvent) after each `account.*` one; `ping` keeps the stream open. The
+ * stream never ends by itself.
+ */
+export const KIT_CUSTOMER_SSE_EVENTS = {
+  customer: 'customer',
+  account: 'account',
+  ping: 'ping',
+} as const
 
 // Order statuses after which the events stream closes: the order lifecycle's final ones. This
 // re-export is the module's one import at run time; the lifecycle imports nothing itself.

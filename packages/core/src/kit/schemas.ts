@@ -1,5 +1,16 @@
 import { z } from 'zod'
-import { orderTypeName, reportedOrderStatus } from '../schemas/index.js'
+import {
+  businessAddress,
+  businessProfile,
+  countryCode,
+  customerStatus,
+  depositAccountStatus,
+  individualAddress,
+  individualProfile,
+  orderTypeName,
+  reportedOrderStatus,
+  requiredDocument,
+} from '../schemas/index.js'
 
 /** How an order was made: a binding partner quote that was accepted, or a direct create. */
 export const kitOrderFlow = z.enum(['quote', 'direct'])
@@ -37,6 +48,12 @@ export const kitConfig = z.looseObject({
   chain_id: z.number().int().nullable(),
   spender: z.string().nullable(),
   sse: z.boolean(),
+  /**
+   * Customer-signed accepts are on (the kit's `signedAccepts`): the widget enrolls the
+   * connected wallet once and signs each quote's `signing.typed_data` before its accept.
+   * Absent from kits that predate it: off.
+   */
+  signed_accepts: z.boolean().optional(),
 })
 export type KitConfig = z.infer<typeof kitConfig>
 
@@ -94,3 +111,166 @@ export const walletProof = z.looseObject({
   expires_at: z.string().nullable(),
 })
 export type WalletProof = z.infer<typeof walletProof>
+
+// ------------------------------------------------------------------------------------------
+// The end user's verified customer (KYC) and accounts
+
+/** Customer types a user may verify as: a person, or a business (KYB). */
+export const kitCustomerType = z.enum(['individual', 'business'], {
+  error: 'customer_type must be individual or business',
+})
+export type KitCustomerType = z.infer<typeof kitCustomerType>
+
+/**
+ * The profile fields the kit shows back to their owner, for the widget to prefill: names,
+ * contact, date of birth, country, address, and a business's public particulars. Never a
+ * government id number, BVN, tax id or liveness id: those are sent, and never read back.
+ */
+export const KIT_CUSTOMER_PROFILE_FIELDS = [
+  'first_name',
+  'middle_name',
+  'last_name',
+  'email',
+  'phone',
+  'date_of_birth',
+  'gender',
+  'country_of_residence',
+  'address',
+  'id_type',
+  'legal_name',
+  'website',
+  'business_type',
+  'country_of_incorporation',
+  'registration_number',
+  'industry',
+  'description',
+  'registered_address',
+  'operating_address',
+] as const
+
+/** `profile` of a `KitCustomer`: the fields of `KIT_CUSTOMER_PROFILE_FIELDS` that are on file. */
+export const kitCustomerProfile = z.looseObject({
+  first_name: z.string().optional(),
+  middle_name: z.string().optional(),
+  last_name: z.string().optional(),
+  email: z.string().optional(),
+  phone: z.string().optional(),
+  date_of_birth: z.string().optional(),
+  gender: z.string().optional(),
+  country_of_residence: z.string().optional(),
+  address: individualAddress.partial().loose().optional(),
+  id_type: z.string().optional(),
+  legal_name: z.string().optional(),
+  website: z.string().optional(),
+  business_type: z.string().optional(),
+  country_of_incorporation: z.string().optional(),
+  registration_number: z.string().optional(),
+  industry: z.string().optional(),
+  description: z.string().optional(),
+  registered_address: businessAddress.partial().loose().optional(),
+  operating_address: businessAddress.partial().loose().optional(),
+})
+export type KitCustomerProfile = z.infer<typeof kitCustomerProfile>
+
+/** A document on file, as its owner sees it: what it is, never its bytes. */
+export const kitCustomerDocument = z.looseObject({
+  id: z.string(),
+  category: z.string(),
+  content_type: z.string(),
+  created_at: z.string(),
+})
+export type KitCustomerDocument = z.infer<typeof kitCustomerDocument>
+
+/** `status` of a `KitCustomer`: `none` before the user has a vault customer, else the vault's. */
+export const kitCustomerStatus = z.union([z.literal('none'), customerStatus])
+export type KitCustomerStatus = z.infer<typeof kitCustomerStatus>
+
+/**
+ * The end user's verified customer as the kit shows it to its owner (GET /customer, every
+ * customer write, and each `customer` event of GET /customer/events):
+ * - `customer_id`: the vault's `pcus_…` id, null before the first save;
+ * - `status`: `none` (no customer yet), then the vault's (`incomplete`, `pending_review`,
+ *   `approved`, `rejected`, `suspended`...). Only `approved` quotes by `customer_id`;
+ * - `missing_fields`: the published required profile fields not yet on file, in the vault's
+ *   notation without its `profile.` prefix (`first_name`, `address.line1`, `id_number`);
+ * - `missing_documents`: the required documents not yet uploaded (`key` is the upload's
+ *   `category`);
+ * - `documents`: what is on file (metadata only);
+ * - `rejection_reason`: the vault's partner-safe review note when `rejected`, else null;
+ * - `deposit_account_status`: the banking gate (`ready` opens the account routes), null
+ *   before the first save;
+ * - `profile`: the non-sensitive fields on file, for prefilling (see `kitCustomerProfile`).
+ */
+export const kitCustomer = z.looseObject({
+  customer_id: z.string().nullable(),
+  customer_type: kitCustomerType.nullable(),
+  status: kitCustomerStatus,
+  missing_fields: z.array(z.string()),
+  missing_documents: z.array(requiredDocument),
+  documents: z.array(kitCustomerDocument),
+  rejection_reason: z.string().nullable(),
+  deposit_account_status: depositAccountStatus.nullable(),
+  profile: kitCustomerProfile,
+})
+export type KitCustomer = z.infer<typeof kitCustomer>
+
+/**
+ * Body of POST /customer: the profile fields to save, by customer type (core's individual and
+ * business profile schemas, strict: another key is a 422 naming it). The first save creates
+ * the user's vault customer; later saves merge into it while it is `incomplete`. The type of
+ * an existing customer does not change.
+ */
+export const saveCustomerRequest = z.discriminatedUnion(
+  'customer_type',
+  [
+    z.strictObject({ customer_type: z.literal('individual'), profile: individualProfile }),
+    z.strictObject({ customer_type: z.literal('business'), profile: businessProfile }),
+  ],
+  { error: 'customer_type must be individual or business' },
+)
+export type SaveCustomerRequest = z.input<typeof saveCustomerRequest>
+
+/**
+ * Query of GET /customer: before the user has a customer (`status: 'none'`), which package the
+ * answer's `missing_fields` and `missing_documents` list: `customer_type` (default individual)
+ * and the `country` of residence or incorporation (a Nigerian resident also needs a BVN).
+ * Ignored once the customer exists: its own type and country decide.
+ */
+export const kitCustomerQuery = z.object({
+  customer_type: kitCustomerType.optional(),
+  country: countryCode.optional(),
+})
+export type KitCustomerQuery = z.input<typeof kitCustomerQuery>
+
+/** Body of POST /customer/submit: nothing, or `{}` (strict: any key is a 422 naming it). */
+export const submitCustomerRequest = z.strictObject({})
+
+/** The sides of a two-sided identity document (an ID card, a driving licence). */
+export const KIT_DOCUMENT_SIDES = ['front', 'back'] as const
+
+/**
+ * Query of POST /customer/documents, whose body is the file's raw bytes with its
+ * `Content-Type` (`image/jpeg`, `image/png` or `application/pdf`, checked against the bytes):
+ * `category` is a key of the requirements' documents (`identity`, `address`...), `side` names
+ * the side of a two-sided document.
+ */
+export const customerDocumentQuery = z.strictObject({
+  category: z
+    .string({ error: 'category must name a required document (identity, address...)' })
+    .regex(/^[a-z][a-z0-9_]{0,63}$/, {
+      error: 'category must name a required document (identity, address...)',
+    }),
+  side: z.enum(KIT_DOCUMENT_SIDES, { error: 'side must be front or back' }).optional(),
+})
+export type CustomerDocumentQuery = z.input<typeof customerDocumentQuery>
+
+/**
+ * The `data` of an `account` event of GET /customer/events: which `account.*` webhook arrived
+ * (`account.credited`, `account.send.completed`...) and the account it is about, so the
+ * browser refetches the accounts.
+ */
+export const kitAccountEvent = z.looseObject({
+  event: z.string(),
+  account_id: z.string().nullable(),
+})
+export type KitAccountEvent = z.infer<typeof kitAccountEvent>

@@ -61,6 +61,13 @@ export const catalog = z.looseObject({
             onramp: z.boolean(),
             offramp: z.boolean(),
             payment_method_types: z.array(z.string()).optional(),
+            /**
+             * The currency's pay-in limits, when the catalog gives them (the published guides
+             * show none for EUR/USD; the sandbox sends them): the amount step's only bounds for
+             * an international bank corridor, whose bank options carry none.
+             */
+            min_amount: z.number().nullish(),
+            max_amount: z.number().nullish(),
           }),
         )
         .optional(),

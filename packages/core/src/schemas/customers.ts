@@ -1,4 +1,9 @@
 import { z } from 'zod'
+import {
+  CUSTOMER_DOCUMENT_CONTENT_TYPES,
+  MAX_CUSTOMER_DOCUMENT_BASE64_LENGTH,
+  MAX_CUSTOMER_DOCUMENT_BYTES,
+} from '../kit/documentLimits.js'
 import { countryCode, openEnum } from './common.js'
 
 /*
@@ -51,17 +56,14 @@ export const DEPOSIT_ACCOUNT_STATUSES = [
 export const depositAccountStatus = openEnum(DEPOSIT_ACCOUNT_STATUSES)
 export type DepositAccountStatus = z.infer<typeof depositAccountStatus>
 
-/** Document MIME types the vault accepts on upload. */
-export const CUSTOMER_DOCUMENT_CONTENT_TYPES = [
-  'image/jpeg',
-  'image/png',
-  'application/pdf',
-] as const
-
-/** Largest decoded document the vault takes ("max ~8 MiB decoded"). */
-export const MAX_CUSTOMER_DOCUMENT_BYTES = 8 * 1024 * 1024
-/** Longest `content_base64` the vault takes (characters). */
-export const MAX_CUSTOMER_DOCUMENT_BASE64_LENGTH = 12_000_000
+// The vault's document limits live in a module without zod, so that the widget's entry
+// (`@rampkit/core/kit`) can check a file before uploading it.
+export {
+  CUSTOMER_DOCUMENT_CONTENT_TYPES,
+  type CustomerDocumentContentType,
+  MAX_CUSTOMER_DOCUMENT_BASE64_LENGTH,
+  MAX_CUSTOMER_DOCUMENT_BYTES,
+} from '../kit/documentLimits.js'
 
 // ------------------------------------------------------------------------------------------
 // Requests

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { countryCode, currencyCode, customerId, orderTypeName } from './common.js'
+import { typedData } from './signingKeys.js'
 
 /** An EVM address as a quote carries it: 0x and 40 hex digits, any case. */
 const quoteAddress = z
@@ -173,11 +174,26 @@ export const quoteAmounts = z.looseObject({
 export type QuoteAmounts = z.infer<typeof quoteAmounts>
 
 /**
+ * The `signing` block of a quote when "signed accepts" are on for the key and the vault
+ * customer has an active signing key (the signed-accepts guide): the key, its address, the nonce
+ * the accept uses, and the `typed_data` (`primaryType: AcceptPartnerOrder`) the customer's wallet
+ * signs, exactly as received; the signature goes back as `signed_accept.signature`.
+ */
+export const quoteSigning = z.looseObject({
+  next_nonce: z.number().int().optional(),
+  key_id: z.string(),
+  signer_address: z.string(),
+  typed_data: typedData,
+})
+export type QuoteSigning = z.infer<typeof quoteSigning>
+
+/**
  * 4.6: the binding quote (the `data` of POST /partner/orders/quote, answered 200), as published:
  * `quote_id`, a quote `status` (`process`), `order_type`, `expires_at` (ISO 8601; accepting after
  * it answers 410), the prices under `amounts`, and `instructions` (for mobile money the payment
  * prompt comes only after the accept). `rail`, `route` and `audit` are kept as sent.
  * `created_at`, when the service sends it, lets a client count the time-to-live on its own clock.
+ * `signing`: with signed accepts on, what the customer's wallet signs to accept.
  */
 export const quote = z.looseObject({
   quote_id: z.string(),
@@ -193,6 +209,7 @@ export const quote = z.looseObject({
       note: z.string().optional(),
     })
     .optional(),
+  signing: quoteSigning.optional(),
 })
 export type Quote = z.infer<typeof quote>
 

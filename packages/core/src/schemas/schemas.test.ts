@@ -211,6 +211,21 @@ describe('request bodies are strict, responses are not', () => {
       order: { psp_transaction_id: 'p' },
     })
   })
+
+  it('keeps a quote’s signing block as sent, its typed data untouched', () => {
+    const typed_data = {
+      primaryType: 'AcceptPartnerOrder',
+      domain: { name: 'ElementPay Partner Orders', version: '1', chainId: 11155111 },
+      types: { AcceptPartnerOrder: [{ name: 'nonce', type: 'uint256' }] },
+      message: { nonce: 1 },
+      extra: 'kept',
+    }
+    const signing = { next_nonce: 1, key_id: 'skey_1', signer_address: '0xabc', typed_data }
+    expect(quote.parse({ ...quoteFixture, signing }).signing).toEqual(signing)
+    // Without typed data there is nothing for the wallet to sign: not a signing block.
+    const { typed_data: _, ...noTypedData } = signing
+    expect(quote.safeParse({ ...quoteFixture, signing: noTypedData }).success).toBe(false)
+  })
 })
 
 describe('resources', () => {

@@ -8,6 +8,7 @@
 export {
   type AcceptQuoteVariables,
   acceptQuoteMutationOptions,
+  accountsQueryOptions,
   banksQueryOptions,
   type CreateKitClientOptions,
   type CreateOrderVariables,
@@ -16,36 +17,51 @@ export {
   corridorsQueryOptions,
   createKitClient,
   createOrderMutationOptions,
+  customerQueryOptions,
+  depositInstructionsQueryOptions,
+  hasBanking,
   indicativeRatesQueryOptions,
+  isCustomerVerified,
   isOrderFinal,
   KIT_ROUTES as ROUTES,
   KIT_STREAM_END_STATUSES as STREAM_END_STATUSES,
   type KitClient,
+  type KitCustomer,
   type KitQuery,
   type KitQueryOptions,
   type KitRequest,
   type OrdersQuery,
+  openAccountMutationOptions,
   orderQueryOptions,
   orderRequirementsQueryOptions,
   ordersQueryOptions,
   type ProveWalletVariables,
   paymentMethodsQueryOptions,
+  payoutBanksQueryOptions,
   proveWalletMutationOptions,
   quoteMutationOptions,
   rampKitKeys,
+  type SaveCustomerRequest,
+  saveCustomerMutationOptions,
+  submitCustomerMutationOptions,
   tokenPreviewQueryOptions,
   tokensQueryOptions,
+  type UploadDocumentVariables,
+  uploadCustomerDocument,
+  uploadDocumentMutationOptions,
   type WalletChallenge,
   type WalletProof,
   walletProofQueryOptions,
 } from '@rampkit/core/kit'
 export {
   formatMessage,
+  loadMessages,
   type MessageKey,
   messagesFor,
   RAMP_LOCALES,
   type RampLocale,
   type RampMessages,
+  rampLocale,
 } from '../messages/index.js'
 export {
   type RampKitContextValue,
@@ -56,6 +72,18 @@ export {
   useRampKit,
 } from '../provider.js'
 export { baseUnitsCovering } from '../utils/units.js'
+export {
+  type UseCustomerOptions,
+  type UseCustomerReturnType,
+  useAccounts,
+  useCustomer,
+  useDepositInstructions,
+  useOpenAccount,
+  usePayoutBanks,
+  useSaveCustomer,
+  useSubmitCustomer,
+  useUploadDocument,
+} from './customer.js'
 export {
   type ReadHookOptions,
   useBanks,
@@ -77,6 +105,7 @@ export {
   useAllowance,
 } from './useAllowance.js'
 export {
+  type ConfirmOptions,
   type OrderCheck,
   type UseCheckoutParameters,
   type UseCheckoutReturnType,
@@ -88,6 +117,12 @@ export {
   type UseOrderStatusReturnType,
   useOrderStatus,
 } from './useOrderStatus.js'
+export {
+  SignedAcceptError,
+  type SignedAcceptErrorReason,
+  type UseSignedAcceptReturnType,
+  useSignedAccept,
+} from './useSignedAccept.js'
 export { type UseTokenPreviewOptions, useTokenPreview } from './useTokenPreview.js'
 export {
   type UseWalletProofParameters,

@@ -1,5 +1,6 @@
 'use client'
 import {
+  type AcceptQuoteRequest,
   type CheckoutDirection,
   type CheckoutError,
   type CheckoutEvent,
@@ -43,6 +44,9 @@ export type UseCheckoutParameters = {
   onError?: (error: CheckoutError) => void
 }
 
+/** Options of `confirm`. */
+export type ConfirmOptions = { acceptBody?: AcceptQuoteRequest }
+
 /** A look-up of an order of unknown outcome that did not find it. */
 export type OrderCheck = { status: 'not_found' } | { status: 'failed'; error: CheckoutError }
 
@@ -56,8 +60,12 @@ export type UseCheckoutReturnType = {
   /** Asks for the binding quote of the current choices (on the quote step). */
   requestQuote: () => Promise<void>
   isQuoting: boolean
-  /** Sends the order once: accept (on-ramp) or direct create (off-ramp). */
-  confirm: () => Promise<void>
+  /**
+   * Sends the order once: accept (on-ramp) or direct create (off-ramp). `acceptBody` is sent
+   * with the accept (signed accepts: `{ signed_accept: { signature } }`), and again with a
+   * re-send of the same confirm.
+   */
+  confirm: (options?: ConfirmOptions) => Promise<void>
   isConfirming: boolean
   /**
    * A confirm left the browser and nothing says whether it created an order (a network error,
@@ -134,6 +142,8 @@ export function useCheckout(parameters: UseCheckoutParameters = {}): UseCheckout
   const [orderCheck, setOrderCheck] = useState<OrderCheck>()
   const stateRef = useRef(state)
   const confirmingRef = useRef(false)
+  // The accept body of each confirmed quote (a signature), for a re-send of the same confirm.
+  const acceptBodies = useRef(new Map<string, AcceptQuoteRequest>())
   const callbacks = useRef(parameters)
   callbacks.current = parameters
   const quoteMutation = useQuote()
@@ -214,9 +224,11 @@ export function useCheckout(parameters: UseCheckoutParameters = {}): UseCheckout
       try {
         let order: KitOrder
         if (confirm.flow === 'quote') {
+          const body = acceptBodies.current.get(confirm.quoteId)
           order = await acceptMutation.mutateAsync({
             quoteId: confirm.quoteId,
             idempotencyKey: confirm.key,
+            ...(body ? { body } : {}),
           })
         } else {
           const body = toCreateOrderRequest(current, confirm.key)
@@ -248,16 +260,21 @@ export function useCheckout(parameters: UseCheckoutParameters = {}): UseCheckout
     [acceptMutation, createMutation, settle, send, reportError],
   )
 
-  const confirm = useCallback(async () => {
-    if (confirmingRef.current) return
-    const current = stateRef.current
-    if (current.confirm?.state === 'sending') {
-      if (send({ type: 'CONFIRM_RESEND' })) await sendConfirm(stateRef.current)
-      return
-    }
-    if (!send({ type: 'CONFIRM', key: newKey(), now: Date.now() })) return
-    await sendConfirm(stateRef.current)
-  }, [send, sendConfirm])
+  const confirm = useCallback(
+    async (options: ConfirmOptions = {}) => {
+      if (confirmingRef.current) return
+      const current = stateRef.current
+      const quoteId = current.quote?.quoteId
+      if (options.acceptBody && quoteId) acceptBodies.current.set(quoteId, options.acceptBody)
+      if (current.confirm?.state === 'sending') {
+        if (send({ type: 'CONFIRM_RESEND' })) await sendConfirm(stateRef.current)
+        return
+      }
+      if (!send({ type: 'CONFIRM', key: newKey(), now: Date.now() })) return
+      await sendConfirm(stateRef.current)
+    },
+    [send, sendConfirm],
+  )
 
   // A direct order is looked up among the user's orders, never created again: by its client_ref
   // when the list carries it, else the off-ramp order of this wallet and amount created since

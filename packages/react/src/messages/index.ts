@@ -1,18 +1,89 @@
 import { en, type MessageKey, type RampMessages } from './en.js'
-import { fr } from './fr.js'
-import { pt } from './pt.js'
-import { sw } from './sw.js'
 
 export type { MessageKey, RampMessages }
+export { en as ENGLISH_MESSAGES }
 
-/** The locales shipped with the checkout. */
-export const RAMP_LOCALES = { en, fr, sw, pt } as const satisfies Record<string, RampMessages>
-export type RampLocale = keyof typeof RAMP_LOCALES
+/** The locales shipped with the checkout: English is built in, the others load on first use. */
+export const RAMP_LOCALES = ['en', 'fr', 'sw', 'pt'] as const
+export type RampLocale = (typeof RAMP_LOCALES)[number]
 
-/** Message files by locale; a locale outside the list falls back to English. */
-export function messagesFor(locale: string | undefined): RampMessages {
+// One chunk per language, so a page downloads only the messages of the locale it shows.
+const checkout = localeCatalog<RampMessages>(en, {
+  fr: () => import('./fr.js').then((module) => module.fr),
+  sw: () => import('./sw.js').then((module) => module.sw),
+  pt: () => import('./pt.js').then((module) => module.pt),
+})
+
+/**
+ * Messages by locale: English built in, each other language a chunk of its own loaded on first
+ * use (by `load`, one promise per language for every caller while it loads) and kept for `get`.
+ * A locale outside the list is English.
+ *
+ * @example
+ * const identity = localeCatalog(en, { fr: () => import('./fr.js').then((m) => m.fr), ... })
+ * identity.get('fr') ?? (await identity.load('fr'))
+ */
+export function localeCatalog<M>(
+  english: M,
+  loaders: Record<Exclude<RampLocale, 'en'>, () => Promise<M>>,
+) {
+  const loaded = new Map<RampLocale, M>([['en', english]])
+  const loading = new Map<RampLocale, Promise<M>>()
+  return {
+    get: (locale: string | undefined): M | undefined => loaded.get(rampLocale(locale)),
+    load(locale: string | undefined): Promise<M> {
+      const base = rampLocale(locale)
+      const ready = loaded.get(base)
+      if (ready) return Promise.resolve(ready)
+      let pending = loading.get(base)
+      if (!pending) {
+        pending = loaders[base as Exclude<RampLocale, 'en'>]().then(
+          (messages) => {
+            loaded.set(base, messages)
+            return messages
+          },
+          (error: unknown) => {
+            // A chunk that failed to load (offline) is tried again by the next `load`.
+            loading.delete(base)
+            throw error
+          },
+        )
+        loading.set(base, pending)
+      }
+      return pending
+    },
+  }
+}
+
+/**
+ * The shipped locale a BCP 47 tag reads as (its language subtag); anything else is English.
+ *
+ * @example
+ * rampLocale('fr-CA') // 'fr'
+ * rampLocale('de') // 'en'
+ */
+export function rampLocale(locale: string | undefined): RampLocale {
   const base = (locale ?? 'en').toLowerCase().split('-')[0] as RampLocale
-  return RAMP_LOCALES[base] ?? en
+  return RAMP_LOCALES.includes(base) ? base : 'en'
+}
+
+/**
+ * The messages of a locale if they are already loaded (English always is); `undefined` until
+ * `loadMessages` resolved for it. A locale outside the list is English.
+ */
+export function messagesFor(locale: string | undefined): RampMessages | undefined {
+  return checkout.get(locale)
+}
+
+/**
+ * Loads the messages of a locale (a separate chunk per language) and keeps them for
+ * `messagesFor`. A locale outside the list resolves to English.
+ *
+ * @example
+ * const fr = await loadMessages('fr-CA')
+ */
+export function loadMessages(locale: string | undefined): Promise<RampMessages> {
+  return checkout.load(locale)
 }
 
 /**

@@ -72,10 +72,17 @@ describe('phone validation with trimmed metadata', () => {
     })
   })
 
-  it('formats as you type like core', () => {
+  it('formats a complete number like core and leaves a partial one as typed', () => {
+    const partial = ['071234', 'abc', '']
     for (const [country, input] of CASES) {
-      expect(formatPhoneAsYouType(input, country)).toBe(coreFormat(input, country))
+      expect(formatPhoneAsYouType(input, country), `${country} ${input}`).toBe(
+        partial.includes(input) ? input : coreFormat(input, country),
+      )
     }
+    expect(formatPhoneAsYouType('0712345678', 'KE')).toBe('0712 345678')
+    expect(formatPhoneAsYouType('+2348031234567', 'NG')).toBe('+234 803 123 4567')
+    expect(formatPhoneAsYouType('071234', 'KE')).toBe('071234')
+    expect(formatPhoneAsYouType('0712345678', 'FR')).toBe('0712345678')
   })
 
   it('does not know countries without mobile money corridors', () => {

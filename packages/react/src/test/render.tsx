@@ -8,11 +8,20 @@ import { type Config, createConfig } from 'wagmi'
 import { connect } from 'wagmi/actions'
 import { mock } from 'wagmi/connectors'
 import { RampKitProvider } from '../provider.js'
+
+type MockFeatures = NonNullable<Parameters<typeof mock>[0]['features']>
+
 import type { RampCheckoutProps } from '../widget/context.js'
 import { RampCheckout } from '../widget/RampCheckout.js'
 
-/** A wagmi config on the sandbox's anvil with the mock connector, already connected. */
-export async function connectedWagmi(account: string): Promise<Config> {
+/**
+ * A wagmi config on the sandbox's anvil with the mock connector, already connected. `features`
+ * are the mock's (`signTypedDataError: true` is a user who declines typed-data signatures).
+ */
+export async function connectedWagmi(
+  account: string,
+  features: MockFeatures = {},
+): Promise<Config> {
   const env = inject('ramp')
   const chain = defineChain({
     id: env.chainId,
@@ -22,7 +31,9 @@ export async function connectedWagmi(account: string): Promise<Config> {
   })
   const config = createConfig({
     chains: [chain],
-    connectors: [mock({ accounts: [account as Address], features: { reconnect: true } })],
+    connectors: [
+      mock({ accounts: [account as Address], features: { reconnect: true, ...features } }),
+    ],
     transports: { [chain.id]: http(env.rpcUrl) },
   })
   await connect(config, { connector: config.connectors[0]! })
@@ -34,6 +45,10 @@ export type RenderCheckoutOptions = {
   wagmiConfig?: Config
   user?: string
   queryClient?: QueryClient
+  /** The kit's browser API; default the global setup's kit (`inject('ramp').endpoint`). */
+  endpoint?: string
+  /** Talk to the vault-mode kit (KYC in the widget) instead of the inline one. */
+  vault?: boolean
 }
 
 export type RenderedCheckout = RenderResult & {
@@ -50,7 +65,7 @@ export function renderCheckout(options: RenderCheckoutOptions = {}): RenderedChe
   const user = userEvent.setup()
   const ui = (
     <RampKitProvider
-      endpoint={env.endpoint}
+      endpoint={options.endpoint ?? (options.vault ? env.vaultEndpoint : env.endpoint)}
       queryClient={queryClient}
       headers={{ origin: env.origin, 'x-test-user': options.user ?? 'test-user' }}
       {...(options.wagmiConfig ? { wagmiConfig: options.wagmiConfig } : {})}
@@ -62,12 +77,19 @@ export function renderCheckout(options: RenderCheckoutOptions = {}): RenderedChe
   return { ...result, user, queryClient, ui }
 }
 
-/** Calls a sandbox admin route (`/__sandbox/...`) with the partner key. */
-export async function sandboxAdmin(path: string, body: unknown = {}): Promise<unknown> {
+/** Calls a sandbox admin route (`/__sandbox/...`) with the partner key (or the vault kit's). */
+export async function sandboxAdmin(
+  path: string,
+  body: unknown = {},
+  options: { vault?: boolean } = {},
+): Promise<unknown> {
   const env = inject('ramp')
   const response = await fetch(`${env.sandboxUrl}/__sandbox${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-api-key': env.apiKey },
+    headers: {
+      'content-type': 'application/json',
+      'x-api-key': options.vault ? env.vaultApiKey : env.apiKey,
+    },
     body: JSON.stringify(body),
   })
   if (!response.ok)

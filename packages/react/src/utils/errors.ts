@@ -19,7 +19,9 @@ export function toCheckoutError(error: unknown): CheckoutError {
 /**
  * What kind of failure an error is, for the words a person sees: the messages of the service and
  * of the network layer are English, so the widget shows a message of its own locale per kind.
- * `rejected`: the user declined in their wallet; `reverted`: a transaction failed on chain.
+ * `rejected`: the user declined in their wallet; `reverted`: a transaction failed on chain;
+ * `signature`: an accept's wallet signature was refused (signed accepts: the key revoked or
+ * replaced, another wallet).
  */
 export type ErrorKind =
   | 'network'
@@ -28,6 +30,7 @@ export type ErrorKind =
   | 'refused'
   | 'rejected'
   | 'reverted'
+  | 'signature'
   | 'generic'
 
 /** The kind of a checkout error, a service or network error, or a wallet error. */
@@ -37,6 +40,11 @@ export function errorKind(error: unknown): ErrorKind {
   const value = error as { code?: unknown; status?: unknown }
   if (value.code === 'network') return 'network'
   if (value.code === 'rejected' || value.code === 'reverted') return value.code
+  // Signed accepts: the quote's signer is not (or no longer) an enrolled wallet of the user.
+  const { field } = error as { field?: unknown }
+  if (value.code === 'signer_not_enrolled' || field === 'signed_accept.signature') {
+    return 'signature'
+  }
   if (typeof value.status === 'number') {
     if (value.status === 429) return 'rateLimited'
     if (value.status === 408 || value.status >= 500) return 'unavailable'

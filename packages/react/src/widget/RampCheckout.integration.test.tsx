@@ -34,11 +34,11 @@ import {
   renderCheckout,
   sandboxAdmin,
 } from '../test/render.js'
+import { choose, click, pick, review, SLOW, section, step } from '../test/walk.js'
 import type { RampCheckoutProps } from './context.js'
 import { toCheckoutToken } from './steps/select.js'
 
 const env = inject('ramp')
-const SLOW = { timeout: 20_000 }
 const publicClient = createPublicClient({ transport: http(env.rpcUrl) })
 
 /** Presses Tab until `element` has focus: the test fails if the keyboard cannot reach it. */
@@ -52,20 +52,29 @@ async function keyboardChoose(user: UserEvent, name: RegExp) {
   await user.keyboard('{Enter}')
 }
 
+/** Tabs to a radio (the group's checked one takes the Tab) and checks it with Space. */
+async function keyboardRadio(user: UserEvent, name: RegExp) {
+  const radio = (await screen.findByRole('radio', { name }, SLOW)) as HTMLInputElement
+  await tabTo(user, radio)
+  await user.keyboard(' ')
+  expect(radio.checked).toBe(true)
+}
+
 async function keyboardType(user: UserEvent, label: RegExp, text: string) {
   const field = await screen.findByLabelText(label, undefined, SLOW)
   await tabTo(user, field)
   await user.keyboard(text)
 }
 
-async function step(name: RegExp, container?: HTMLElement) {
-  const heading = await screen.findByRole('heading', { level: 2, name }, SLOW)
-  if (container) await expectNoAxeViolations(container)
-  return heading
-}
-
-async function click(user: UserEvent, name: RegExp) {
-  await user.click(await screen.findByRole('button', { name }, SLOW))
+/** Picks an option of a select by the start of its text (`Kenya`, `USDT`). */
+async function selectOption(user: UserEvent, label: RegExp, text: RegExp) {
+  const select = (await screen.findByLabelText(label, undefined, SLOW)) as HTMLSelectElement
+  await waitFor(
+    () => expect([...select.options].some((o) => text.test(o.textContent ?? ''))).toBe(true),
+    SLOW,
+  )
+  const option = [...select.options].find((o) => text.test(o.textContent ?? ''))!
+  await user.selectOptions(select, option.value)
 }
 
 /**
@@ -78,15 +87,13 @@ const customer = { name: 'Amina Njoroge', phone: SANDBOX_SETTLES, dob: '07/14/19
 
 /** A KES mobile-money on-ramp with everything prefilled, up to the quote. */
 async function quickOnRampToQuote(user: UserEvent, view: RenderResult) {
-  await step(/choose your country/i)
-  await click(user, /^Mobile money/)
-  await click(user, /^M-Pesa/)
+  await choose(user, /^Mobile money/, /^M-Pesa/)
   await step(/how much/i)
   await click(user, /^Continue$/)
-  await step(/your details/i)
+  await section(/your details/i)
   await click(user, /^Get a quote$/)
-  await step(/your quote/i)
   await screen.findByText('You receive', undefined, SLOW)
+  await review()
   return view
 }
 
@@ -117,23 +124,25 @@ describe('<RampCheckout /> against the sandbox through the server kit', () => {
       props: { onOrderCreated, onSettled, onStatusChange },
     })
     const { user, container } = view
-    await step(/what do you want to do/i, container)
-    await keyboardChoose(user, /^Buy crypto/)
-    const corridorHeading = await step(/choose your country/i, container)
-    expect(document.activeElement).toBe(corridorHeading)
-    await keyboardChoose(user, /^Kenya · KES/)
-    await step(/how do you want to pay/i, container)
-    await keyboardChoose(user, /^Mobile money/)
-    await step(/choose a provider/i, container)
-    await keyboardChoose(user, /^M-Pesa/)
-    await step(/choose a token/i, container)
-    await keyboardChoose(user, /^USDC/)
-    await step(/how much/i, container)
+    await step(/where and how/i, container)
+    expect(screen.getByText('Step 1 of 3')).toBeTruthy()
+    await keyboardRadio(user, /^Buy crypto/)
+    const corridor = await screen.findByLabelText('Country or currency', undefined, SLOW)
+    await tabTo(user, corridor)
+    await selectOption(user, /^Country or currency$/, /Kenya · KES/)
+    await keyboardRadio(user, /^Mobile money/)
+    await keyboardRadio(user, /^M-Pesa/)
+    await tabTo(user, screen.getByLabelText('Token to buy'))
+    await selectOption(user, /^Token to buy$/, /^USDC/)
+    await expectNoAxeViolations(container)
+    await keyboardChoose(user, /^Continue$/)
+    const amountHeading = await step(/how much/i, container)
+    expect(document.activeElement).toBe(amountHeading)
     await keyboardType(user, /amount in KES/i, '1500')
     await screen.findByText(/^Estimate: about .* USDC at/, undefined, SLOW)
     await expectNoAxeViolations(container)
     await keyboardChoose(user, /^Continue$/)
-    await step(/your details/i)
+    await section(/your details/i)
     await keyboardType(user, /first and last name/i, customer.name)
     await keyboardType(user, /date of birth/i, customer.dob)
     // A real number is formatted as it is typed; the sandbox's success number then replaces it,
@@ -147,11 +156,8 @@ describe('<RampCheckout /> against the sandbox through the server kit', () => {
     await keyboardType(user, /wallet address/i, env.testAccounts[1]!.address)
     await expectNoAxeViolations(container)
     await keyboardChoose(user, /^Get a quote$/)
-    await step(/your quote/i)
     await screen.findByText('You receive', undefined, SLOW)
-    await expectNoAxeViolations(container)
-    await keyboardChoose(user, /^Continue$/)
-    await step(/confirm your order/i, container)
+    await review(container)
     await keyboardChoose(user, /^Confirm and pay$/)
     await step(/order status/i)
     // Until it settles, the user is told how to pay: the provider's prompt for the amount, on
@@ -179,10 +185,9 @@ describe('<RampCheckout /> against the sandbox through the server kit', () => {
       props: quickProps({ customer: { name: customer.name, dob: customer.dob } }),
     })
     const { user } = view
-    await click(user, /^Mobile money/)
-    await click(user, /^M-Pesa/)
+    await choose(user, /^Mobile money/, /^M-Pesa/)
     await click(user, /^Continue$/)
-    await step(/your details/i)
+    await section(/your details/i)
     const phone = await screen.findByLabelText(/mobile money number/i)
     // Not a real Kenyan number (too long): only the sandbox rule lets it through.
     await user.type(phone, '+254 111 111 1111')
@@ -232,29 +237,29 @@ describe('<RampCheckout /> against the sandbox through the server kit', () => {
       wagmiConfig,
       props: { onSettled, customer },
     })
-    await click(user, /^Sell crypto/)
-    await click(user, /^Kenya · KES/)
-    await step(/how do you want to be paid/i)
-    await click(user, /^Mobile money/)
-    await click(user, /^M-Pesa/)
-    await click(user, /^USDT/)
+    await step(/where and how/i)
+    await pick(user, /^Sell crypto/)
+    await selectOption(user, /^Country or currency$/, /Kenya · KES/)
+    await pick(user, /^Mobile money/)
+    await pick(user, /^M-Pesa/)
+    await selectOption(user, /^Token to sell$/, /^USDT/)
+    await click(user, /^Continue$/)
     // A sale is typed in tokens: how many the user sends, exactly.
     await user.type(await screen.findByLabelText(/amount of USDT to sell/i), '10')
     await click(user, /^Continue$/)
-    await step(/your details/i)
+    await section(/your details/i)
     const walletField = (await screen.findByLabelText(/wallet that sends/i)) as HTMLInputElement
     await waitFor(() => expect(walletField.value.toLowerCase()).toBe(account.address.toLowerCase()))
     await click(user, /^Get a quote$/)
     await screen.findByText('You send', undefined, SLOW)
     expect(JSON.parse(window.sessionStorage.getItem('rampkit:checkout')!).amountCrypto).toBe('10')
-    await click(user, /^Continue$/)
-    await step(/allow the token transfer/i, container)
+    await section(/allow the token transfer/i, container)
     // One signature first: the kit sells only from a wallet this session has proven.
     expect(screen.queryByRole('button', { name: /^Reset allowance/ })).toBeNull()
     await click(user, /^Sign to confirm$/)
     await screen.findByText(/^Wallet confirmed:/, undefined, SLOW)
     await click(user, /^Reset allowance to 0, then approve/)
-    await step(/confirm your order/i)
+    await review()
     const saved = JSON.parse(window.sessionStorage.getItem('rampkit:checkout')!)
     expect(saved.approval).toMatchObject({ confirmed: true })
     expect(saved.approval.resetTxHash).toMatch(/^0x[0-9a-f]{64}$/)
@@ -284,12 +289,14 @@ describe('<RampCheckout /> against the sandbox through the server kit', () => {
       props: { direction: 'OnRamp', country: 'NG', token: 'USDC', amount: 50_000, customer },
     })
     const { user } = first
-    await click(user, /^Bank transfer/)
-    await step(/choose a provider/i)
-    const banks = await screen.findAllByRole('button', { pressed: false }, SLOW)
+    await step(/where and how/i)
+    await pick(user, /^Bank transfer/)
+    const providers = await screen.findByRole('group', { name: 'Provider' }, SLOW)
+    const banks = await within(providers).findAllByRole('radio', undefined, SLOW)
     await user.click(banks[0]!)
     await click(user, /^Continue$/)
-    await step(/your details/i)
+    await click(user, /^Continue$/)
+    await section(/your details/i)
     await user.type(await screen.findByLabelText(/bank account number/i), '0123456789')
     await user.type(screen.getByLabelText(/BVN/), '1234')
     await user.clear(screen.getByLabelText(/wallet address/i))
@@ -318,7 +325,7 @@ describe('<RampCheckout /> against the sandbox through the server kit', () => {
       }),
     )
     const second = renderCheckout({ user: 'ng-user', props: { direction: 'OnRamp' } })
-    await step(/your details/i)
+    await section(/your details/i)
     const refused = await screen.findByLabelText(/BVN/, undefined, SLOW)
     await waitFor(() => expect(refused.getAttribute('aria-invalid')).toBe('true'), SLOW)
     expect(document.activeElement).toBe(refused)
@@ -340,11 +347,9 @@ describe('<RampCheckout /> against the sandbox through the server kit', () => {
     })
     const { user } = view
     await quickOnRampToQuote(user, view)
-    await click(user, /^Continue$/)
-    await step(/confirm your order/i)
     await sandboxAdmin('/clock/advance', { ms: 180_000 })
     await click(user, /^Confirm and pay$/)
-    await step(/your quote/i)
+    await review()
     await screen.findByText('This quote has expired.', undefined, SLOW)
     await expectNoAxeViolations(view.container)
     expect(onOrderCreated).not.toHaveBeenCalled()
@@ -352,7 +357,6 @@ describe('<RampCheckout /> against the sandbox through the server kit', () => {
     await screen.findByText('You receive', undefined, SLOW)
     await waitFor(() => expect(onQuote).toHaveBeenCalledTimes(2))
     expect(onQuote.mock.calls[0]![0].quote_id).not.toBe(onQuote.mock.calls[1]![0].quote_id)
-    await click(user, /^Continue$/)
     await click(user, /^Confirm and pay$/)
     await step(/order status/i)
     await waitFor(() => expect(onOrderCreated).toHaveBeenCalledTimes(1))
@@ -367,13 +371,12 @@ describe('<RampCheckout /> against the sandbox through the server kit', () => {
       props: quickProps({ customer: { ...customer, phone: SANDBOX_FAILS } }),
     })
     await quickOnRampToQuote(failed.user, failed)
-    await click(failed.user, /^Continue$/)
     await click(failed.user, /^Confirm and pay$/)
     await screen.findByText(/Your order failed/, undefined, SLOW)
     expect(screen.getByRole('alert').textContent).toMatch(/Failed/)
     await expectNoAxeViolations(failed.container)
     await click(failed.user, /^Try again$/)
-    await step(/your quote/i)
+    await review()
     await screen.findByText('You receive', undefined, SLOW)
     failed.unmount()
     window.sessionStorage.clear()
@@ -381,13 +384,15 @@ describe('<RampCheckout /> against the sandbox through the server kit', () => {
     await sandboxAdmin('/orders/next', { outcome: 'refund' })
     const refunded = renderCheckout({ user: 'refund-user', props: quickProps() })
     await quickOnRampToQuote(refunded.user, refunded)
-    await click(refunded.user, /^Continue$/)
     await click(refunded.user, /^Confirm and pay$/)
     await screen.findByText('Your order was refunded.', undefined, SLOW)
     await expectNoAxeViolations(refunded.container)
     await click(refunded.user, /^Start again$/)
-    // The props still name the corridor, so starting again lands on the payment method.
-    await step(/how do you want to pay/i)
+    // Starting again is the first screen, with the corridor of the props chosen.
+    await step(/where and how/i)
+    expect(((await screen.findByLabelText('Country or currency')) as HTMLSelectElement).value).toBe(
+      'KE-KES',
+    )
   }, 90_000)
 
   it('shows an order no test value decides as waiting to settle, with how to pay, until it settles', async () => {
@@ -397,7 +402,6 @@ describe('<RampCheckout /> against the sandbox through the server kit', () => {
       props: quickProps({ customer: { ...customer, phone: '+254712345678' }, onOrderCreated }),
     })
     await quickOnRampToQuote(view.user, view)
-    await click(view.user, /^Continue$/)
     await click(view.user, /^Confirm and pay$/)
     // The sandbox leaves it in pending_settlement, with no webhook: the kit's backup poll
     // reads it, and the widget names it instead of showing it as processing.
@@ -434,9 +438,8 @@ describe('<RampCheckout /> against the sandbox through the server kit', () => {
 
     // Same sessionStorage, fresh React tree and query cache: the quote step comes back as it was.
     const second = renderCheckout({ user: 'reload-user', props: quickProps({ onOrderCreated }) })
-    await step(/your quote/i)
+    await review()
     expect(screen.getByText(/per USDC/).textContent).toBe(quoteText)
-    await click(second.user, /^Continue$/)
     const confirmButton = await screen.findByRole('button', { name: /^Confirm and pay$/ })
     await second.user.dblClick(confirmButton)
     await second.user.click(confirmButton)
@@ -472,16 +475,19 @@ describe('<RampCheckout /> review fixes, against the sandbox through the server 
       },
     })
     const { user, container } = eur
-    await click(user, /^EUR international bank transfer/)
-    await step(/how do you want to pay/i)
-    await click(user, /^SEPA bank transfer/)
-    await step(/choose a provider/i, container)
-    // The bank listing answered (no 422 for a missing country): the sandbox's SEPA options.
-    await click(user, /^SEPA Credit Transfer$/)
+    await step(/where and how/i)
+    await selectOption(user, /^Country or currency$/, /EUR international bank transfer/)
+    await pick(user, /^SEPA bank transfer/)
+    // The bank listing answered (no 422 for a missing country): the sandbox's SEPA options,
+    // with the currency's limits from the catalog.
+    await pick(user, /^SEPA Credit Transfer/)
+    await expectNoAxeViolations(container)
+    await click(user, /^Continue$/)
     await step(/how much/i)
+    expect(await screen.findByText('Between 20 EUR and 100,000 EUR')).toBeTruthy()
     await user.type(await screen.findByLabelText(/amount in EUR/i), '100')
     await click(user, /^Continue$/)
-    await step(/your details/i)
+    await section(/your details/i)
     expect(screen.queryByLabelText(/date of birth/i)).toBeNull()
     // The sandbox guide's success account number: the pay-in settles (an IBAN would leave it in
     // pending_settlement, as any account the guide does not name).
@@ -502,7 +508,6 @@ describe('<RampCheckout /> review fixes, against the sandbox through the server 
     }
     await screen.findByText('You receive', undefined, SLOW)
     expect(screen.getByText(/EUR per USDC/)).toBeTruthy()
-    await click(user, /^Continue$/)
     await click(user, /^Confirm and pay$/)
     await step(/order status/i)
     // The account to pay into, with its BIC and the reference that matches the transfer.
@@ -520,9 +525,8 @@ describe('<RampCheckout /> review fixes, against the sandbox through the server 
       user: 'usd-user',
       props: { direction: 'OnRamp', currency: 'USD' },
     })
-    await click(usd.user, /^SWIFT bank transfer/)
-    await step(/choose a provider/i)
-    expect(await screen.findByRole('button', { name: /^SWIFT wire transfer$/ }, SLOW)).toBeTruthy()
+    await pick(usd.user, /^SWIFT bank transfer/)
+    expect(await screen.findByRole('radio', { name: /^SWIFT wire transfer/ }, SLOW)).toBeTruthy()
   }, 90_000)
 
   it('keeps a typed or given on-ramp wallet over the connected one, fills an empty field and follows an account switch, and reads "1,500" as 1500', async () => {
@@ -530,14 +534,13 @@ describe('<RampCheckout /> review fixes, against the sandbox through the server 
     const connected = env.testAccounts[2]!.address
     const wagmiConfig = await connectedWagmi(connected)
     const first = renderCheckout({ user: 'wallet-user', wagmiConfig, props: quickProps() })
-    await click(first.user, /^Mobile money/)
-    await click(first.user, /^M-Pesa/)
+    await choose(first.user, /^Mobile money/, /^M-Pesa/)
     await step(/how much/i)
     const amount = await screen.findByLabelText(/amount in KES/i)
     await first.user.clear(amount)
     await first.user.type(amount, '1,500')
     await click(first.user, /^Continue$/)
-    await step(/your details/i)
+    await section(/your details/i)
     const stored = () => JSON.parse(window.sessionStorage.getItem('rampkit:checkout')!)
     // An English thousands comma, never a decimal point: 1500 KES, not 1.5.
     expect(stored().amountFiat).toBe(1500)
@@ -547,7 +550,7 @@ describe('<RampCheckout /> review fixes, against the sandbox through the server 
     const typedHint = /^Sending to an address you typed/
     expect(screen.getByText(typedHint).id).toBe(field.getAttribute('aria-describedby'))
     await click(first.user, /^Get a quote$/)
-    await step(/your quote/i)
+    await review()
     expect(stored().details.walletAddress.toLowerCase()).toBe(given.toLowerCase())
     first.unmount()
     window.sessionStorage.clear()
@@ -557,10 +560,9 @@ describe('<RampCheckout /> review fixes, against the sandbox through the server 
       wagmiConfig,
       props: quickProps({ walletAddress: undefined }),
     })
-    await click(second.user, /^Mobile money/)
-    await click(second.user, /^M-Pesa/)
+    await choose(second.user, /^Mobile money/, /^M-Pesa/)
     await click(second.user, /^Continue$/)
-    await step(/your details/i)
+    await section(/your details/i)
     const empty = (await screen.findByLabelText(/wallet address/i)) as HTMLInputElement
     await waitFor(() => expect(empty.value.toLowerCase()).toBe(connected.toLowerCase()))
     // The connected wallet itself needs no warning.
@@ -619,16 +621,14 @@ describe('<RampCheckout /> review fixes, against the sandbox through the server 
       onError,
     }
     const sell = async (checkout: RenderedCheckout) => {
-      await click(checkout.user, /^Mobile money/)
-      await click(checkout.user, /^M-Pesa/)
+      await choose(checkout.user, /^Mobile money/, /^M-Pesa/)
       await click(checkout.user, /^Continue$/)
-      await step(/your details/i)
+      await section(/your details/i)
       const wallet = (await screen.findByLabelText(/wallet that sends/i)) as HTMLInputElement
       await waitFor(() => expect(wallet.value.toLowerCase()).toBe(account.address.toLowerCase()))
       await click(checkout.user, /^Get a quote$/)
       await screen.findByText('You send', undefined, SLOW)
-      await click(checkout.user, /^Continue$/)
-      await step(/allow the token transfer/i, checkout.container)
+      await section(/allow the token transfer/i, checkout.container)
     }
     const first = renderCheckout({ user: 'declining-user', wagmiConfig: declining, props })
     await sell(first)
@@ -691,8 +691,10 @@ describe('<RampCheckout /> review fixes, against the sandbox through the server 
         onError,
       },
     })
-    await click(user, /^Mobile money/)
-    await click(user, /^M-Pesa/)
+    await step(/où et comment/i)
+    await pick(user, /^Mobile money/)
+    await pick(user, /^M-Pesa/)
+    await click(user, /^Continuer$/)
     await step(/quel montant/i)
     const amount = await screen.findByLabelText(/quantité de USDC à vendre/i)
     // A point before three digits reads as thousands in French: refused, with an example.
@@ -702,14 +704,13 @@ describe('<RampCheckout /> review fixes, against the sandbox through the server 
     await user.clear(amount)
     await user.type(amount, '12,5')
     await click(user, /^Continuer$/)
-    await step(/vos informations/i)
+    await section(/vos informations/i)
     expect(JSON.parse(window.sessionStorage.getItem('rampkit:checkout')!).amountCrypto).toBe('12.5')
     const wallet = (await screen.findByLabelText(/portefeuille qui envoie/i)) as HTMLInputElement
     await waitFor(() => expect(wallet.value.toLowerCase()).toBe(account.address.toLowerCase()))
     await click(user, /^Obtenir un devis$/)
     await screen.findByText('Vous envoyez', undefined, SLOW)
-    await click(user, /^Continuer$/)
-    await step(/autoriser le transfert/i)
+    await section(/autoriser le transfert/i)
     await click(user, /^Signer pour confirmer$/)
     await click(user, /^Autoriser /)
     const alert = await screen.findByText("L'autorisation n'a pas abouti.", undefined, SLOW)
@@ -790,7 +791,7 @@ describe('<RampCheckout /> review fixes, against the sandbox through the server 
 
     // The reload: nothing in the user's orders yet, so the outcome is unknown, and said so.
     const first = renderCheckout({ user, props: { direction: 'OffRamp' } })
-    await step(/confirm your order/i)
+    await review()
     await screen.findByText(/could not tell whether your order went through/i, undefined, SLOW)
     expect(screen.getByText(/not found your order yet/i)).toBeTruthy()
     expect(screen.queryByRole('button', { name: /^Confirm and sell$/ })).toBeNull()
@@ -842,7 +843,7 @@ describe('<RampCheckout /> review fixes, against the sandbox through the server 
     const second = renderCheckout({ user, props: { direction: 'OffRamp' } })
     await screen.findByText(/not found your order yet/i, undefined, SLOW)
     await click(second.user, /^Start again$/)
-    await step(/choose your country/i)
+    await step(/where and how/i)
     expect(JSON.parse(window.sessionStorage.getItem('rampkit:checkout')!).confirm).toBeUndefined()
     expect(await kit<unknown[]>('/orders')).toHaveLength(1)
   }, 90_000)

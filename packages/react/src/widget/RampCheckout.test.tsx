@@ -7,7 +7,7 @@ import { expectNoAxeViolations } from '../test/axe.js'
 import { RampCheckout } from './RampCheckout.js'
 
 function renderOffline(ui: React.ReactNode) {
-  // No request leaves on the direction step; a failing fetch proves it.
+  // Every request fails, as with no network.
   const fetch = vi.fn(async () => {
     throw new Error('no network in this test')
   })
@@ -24,10 +24,13 @@ function renderOffline(ui: React.ReactNode) {
 }
 
 describe('<RampCheckout /> without a server', () => {
-  it('speaks the locale it is given', async () => {
+  it('speaks the locale it is given, once its messages have loaded', async () => {
     renderOffline(<RampCheckout locale="fr" />)
-    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Que voulez-vous faire ?')
-    expect(screen.getByRole('button', { name: /^Acheter des cryptos/ })).toBeTruthy()
+    expect((await screen.findByRole('heading', { level: 2 }, { timeout: 5000 })).textContent).toBe(
+      'Où et comment',
+    )
+    expect(screen.getByText('Étape 1 sur 3')).toBeTruthy()
+    expect(screen.getByRole('radio', { name: 'Acheter des cryptos' })).toBeTruthy()
   })
 
   it('applies the theme as CSS variables and a data-theme attribute', () => {

@@ -1,11 +1,11 @@
 'use client'
-import { type CheckoutStep, checkoutSteps } from '@rampkit/core'
+import { type CheckoutScreen, screenEntry, screenOf } from '@rampkit/core'
 import {
   type ComponentType,
-  type CSSProperties,
   lazy,
   type ReactNode,
   Suspense,
+  useCallback,
   useEffect,
   useId,
   useMemo,
@@ -13,62 +13,31 @@ import {
 } from 'react'
 import { useCheckout } from '../hooks/useCheckout.js'
 import type { MessageKey } from '../messages/index.js'
-import { RampKitLocale, type RampTheme, useRampKit } from '../provider.js'
+import { RampKitLocale, useRampKit } from '../provider.js'
 import { type RampCheckoutProps, WidgetContext } from './context.js'
+import { useScreenHistory } from './history.js'
+import { Icon } from './icons.js'
+import { useIdentityGate } from './identity/gate.js'
+import { writeLastChoice } from './last.js'
 import { Loading } from './parts.js'
 import { AmountStep } from './steps/amount.js'
-import { ApproveStep } from './steps/approve.js'
-import { ConfirmStep } from './steps/confirm.js'
-import { QuoteStep } from './steps/quote.js'
-import {
-  CorridorStep,
-  DirectionStep,
-  PaymentMethodStep,
-  ProviderStep,
-  TokenStep,
-} from './steps/select.js'
+import { ReviewScreen } from './steps/review.js'
+import { ChooseScreen } from './steps/select.js'
 import { StatusStep } from './steps/status.js'
+import { themeStyle } from './theme.js'
 
-// The details step carries the form library and the phone metadata: loaded only when reached.
-const DetailsStep = lazy(() => import('./steps/details.js'))
+// The identity step (KYC, once per user) with its form, document checks and messages: lazy.
+const IdentityStep = lazy(() => import('./identity/IdentityStep.js'))
 
-const STEP_COMPONENTS: Record<CheckoutStep, ComponentType> = {
-  direction: DirectionStep,
-  corridor: CorridorStep,
-  paymentMethod: PaymentMethodStep,
-  provider: ProviderStep,
-  token: TokenStep,
+const SCREEN_COMPONENTS: Record<CheckoutScreen, ComponentType> = {
+  choose: ChooseScreen,
   amount: AmountStep,
-  details: DetailsStep,
-  quote: QuoteStep,
-  approve: ApproveStep,
-  confirm: ConfirmStep,
+  review: ReviewScreen,
   status: StatusStep,
 }
 
-const THEME_VARIABLES = {
-  accent: '--rk-accent',
-  accentText: '--rk-accent-text',
-  background: '--rk-background',
-  surface: '--rk-surface',
-  text: '--rk-text',
-  muted: '--rk-muted',
-  border: '--rk-border',
-  danger: '--rk-danger',
-  success: '--rk-success',
-} as const
-
-/** The CSS variables of a theme, for the widget's root `style`. */
-export function themeStyle(theme: RampTheme): CSSProperties {
-  const style: Record<string, string> = {}
-  for (const [key, value] of Object.entries(theme.colors ?? {})) {
-    const variable = THEME_VARIABLES[key as keyof typeof THEME_VARIABLES]
-    if (variable && value) style[variable] = value
-  }
-  if (theme.radius) style['--rk-radius'] = theme.radius
-  if (theme.font) style['--rk-font'] = theme.font
-  return style as CSSProperties
-}
+/** The screens counted by "Step n of 3": the status follows them. */
+const COUNTED: CheckoutScreen[] = ['choose', 'amount', 'review']
 
 function Checkout(props: RampCheckoutProps): ReactNode {
   const { t, theme: baseTheme } = useRampKit()
@@ -82,44 +51,89 @@ function Checkout(props: RampCheckoutProps): ReactNode {
     ...(props.onError ? { onError: props.onError } : {}),
   })
   const { state, send } = checkout
-  const step = state.step
+  const screen = screenOf(state.step)
   const headingId = useId()
   const heading = useRef<HTMLHeadingElement>(null)
-  const previousStep = useRef<CheckoutStep | null>(null)
+  const previousScreen = useRef<CheckoutScreen | null>(null)
   useEffect(() => {
-    // Focus follows the step (not on first paint: the page decides where focus starts), unless
-    // the new step already put it somewhere (a field the service refused).
+    // Focus follows the screen (not on first paint: the page decides where focus starts), unless
+    // the new screen already put it somewhere (a field the service refused).
     const body = heading.current?.closest('.rk-root')?.querySelector('.rk-body')
     const focusTaken = body?.contains(document.activeElement) ?? false
-    if (previousStep.current !== null && previousStep.current !== step && !focusTaken) {
+    if (previousScreen.current !== null && previousScreen.current !== screen && !focusTaken) {
       heading.current?.focus()
     }
-    previousStep.current = step
-  }, [step])
+    previousScreen.current = screen
+  }, [screen])
+
+  // The order just created: its choices are the next checkout's defaults.
+  const orderId = state.order?.id
+  const storageKey = props.storageKey
+  const latestState = useRef(state)
+  latestState.current = state
+  useEffect(() => {
+    if (orderId) writeLastChoice(storageKey, latestState.current)
+  }, [orderId, storageKey])
+
+  const moveTo = useCallback(
+    (target: CheckoutScreen) => {
+      const current = checkout.state
+      const step = screenEntry(current, target)
+      if (step === undefined) return false
+      return step === current.step || send({ type: 'GO_TO', step })
+    },
+    [checkout.state, send],
+  )
+  // A partner with its own router drives the screen with `step` and hears of each change.
+  const controlled = props.step !== undefined
+  const history = useScreenHistory({
+    id: props.storageKey ?? 'rampkit:checkout',
+    screen,
+    enabled: props.history !== false && !controlled,
+    ready: checkout.hydrated,
+    moveTo,
+  })
+  const wanted = props.step
+  const onStepChange = useRef(props.onStepChange)
+  onStepChange.current = props.onStepChange
+  useEffect(() => {
+    if (!checkout.hydrated || wanted === undefined || wanted === screen) return
+    // A screen that cannot be shown (before a sent confirm) is refused: the partner hears where
+    // the checkout is, to put its own route right.
+    if (!moveTo(wanted)) onStepChange.current?.(screen)
+  }, [wanted, screen, moveTo, checkout.hydrated])
+  const announced = useRef<CheckoutScreen | null>(null)
+  useEffect(() => {
+    if (!checkout.hydrated || announced.current === screen) return
+    const first = announced.current === null
+    announced.current = screen
+    if (!first || wanted !== screen) onStepChange.current?.(screen)
+  }, [screen, wanted, checkout.hydrated])
 
   const theme = {
     ...baseTheme,
     ...props.theme,
     colors: { ...baseTheme.colors, ...props.theme?.colors },
   }
-  const steps = checkoutSteps(state.direction).filter(
-    (each) => !(props.direction && each === 'direction'),
-  )
-  const index = steps.indexOf(step)
+  const index = COUNTED.indexOf(screen)
   const locked = state.confirm !== undefined
-  const canGoBack = !locked && step !== 'status' && index > 0 && checkout.can({ type: 'BACK' }).ok
-  const title =
-    step === 'paymentMethod' && state.direction === 'OffRamp'
-      ? t('step.paymentMethod.offramp')
-      : t(`step.${step}` as MessageKey)
-  const Step = STEP_COMPONENTS[step]
+  const canGoBack = !locked && index > 0
+  // The identity gate, on the review screen before the quote: a user the kit cannot quote yet
+  // (no verified customer) sees the identity step there, once; everyone else the screen itself.
+  const gate = useIdentityGate(checkout, props)
+  const gated = screen === 'review' && gate !== 'pass'
+  const title = t(
+    gated && gate === 'identity' ? 'step.identity' : (`screen.${screen}` as MessageKey),
+  )
+  const Screen = gated ? (gate === 'identity' ? IdentityStep : Loading) : SCREEN_COMPONENTS[screen]
   const context = useMemo(() => ({ checkout, props }), [checkout, props])
 
   return (
     <section
       className={['rk-root', props.className].filter(Boolean).join(' ')}
       data-theme={theme.mode ?? 'light'}
-      data-step={step}
+      data-step={gated && gate === 'identity' ? 'identity' : state.step}
+      data-screen={screen}
       data-direction={state.direction}
       style={themeStyle(theme)}
       aria-labelledby={headingId}
@@ -130,19 +144,21 @@ function Checkout(props: RampCheckoutProps): ReactNode {
             type="button"
             className="rk-icon-button"
             onClick={() => {
-              const back = steps[index - 1]
-              if (back === 'direction' && props.direction) return
-              send({ type: 'BACK' })
+              // Through the browser's history when the screen before is an entry of it, so the
+              // browser's Back and this one agree; otherwise straight to the screen before.
+              if (!history.back()) moveTo(COUNTED[index - 1]!)
             }}
             aria-label={t('widget.back')}
           >
-            <span aria-hidden="true">←</span>
+            <Icon name="back" />
           </button>
         ) : null}
         <div className="rk-heading-group">
-          <p className="rk-progress-text">
-            {t('widget.progress', { current: Math.max(index, 0) + 1, total: steps.length })}
-          </p>
+          {index >= 0 ? (
+            <p className="rk-progress-text">
+              {t('widget.progress', { current: index + 1, total: COUNTED.length })}
+            </p>
+          ) : null}
           <h2 id={headingId} ref={heading} tabIndex={-1} className="rk-heading">
             {title}
           </h2>
@@ -154,14 +170,14 @@ function Checkout(props: RampCheckoutProps): ReactNode {
             onClick={props.onClose}
             aria-label={t('widget.close')}
           >
-            <span aria-hidden="true">×</span>
+            <Icon name="close" />
           </button>
         ) : null}
       </header>
       <div className="rk-body">
         <WidgetContext.Provider value={context}>
           <Suspense fallback={<Loading />}>
-            <Step />
+            <Screen />
           </Suspense>
         </WidgetContext.Provider>
       </div>
@@ -170,10 +186,13 @@ function Checkout(props: RampCheckoutProps): ReactNode {
 }
 
 /**
- * The ramp checkout: direction, corridor, payment method, provider, token, amount (with a live
- * preview), details, binding quote, approval (off-ramp), confirm and live status. Built only
- * from the public hooks; styled by `@rampkit/react/styles.css` and the theme's CSS variables.
- * Resumes after a reload and never sends a confirm twice. Every prop is optional.
+ * The ramp checkout in three screens and a status: where and how (direction, corridor, payment
+ * method, provider and token together), how much (with a live estimate, the limits, the fee and
+ * the total), review and pay (the details still missing, the binding quote with its countdown, a
+ * sale's approval, one confirm), then the live status. Each screen is an entry of the browser's
+ * history. Built only from the public hooks; styled by `@rampkit/react/styles.css` and the
+ * theme's CSS variables. Resumes after a reload and never sends a confirm twice. Every prop is
+ * optional.
  *
  * @example
  * import '@rampkit/react/styles.css'
@@ -185,7 +204,27 @@ function Checkout(props: RampCheckoutProps): ReactNode {
 export function RampCheckout(props: RampCheckoutProps): ReactNode {
   return (
     <RampKitLocale locale={props.locale}>
-      <Checkout {...props} />
+      <WhenMessagesReady {...props} />
     </RampKitLocale>
+  )
+}
+
+export { themeStyle } from './theme.js'
+
+/** The checkout once its locale's messages are there (another language loads on first use). */
+function WhenMessagesReady(props: RampCheckoutProps): ReactNode {
+  const { ready, theme } = useRampKit()
+  if (ready) return <Checkout {...props} />
+  const mode = props.theme?.mode ?? theme.mode ?? 'light'
+  return (
+    <section
+      className={['rk-root', props.className].filter(Boolean).join(' ')}
+      data-theme={mode}
+      aria-busy="true"
+    >
+      <div className="rk-body">
+        <Loading />
+      </div>
+    </section>
   )
 }

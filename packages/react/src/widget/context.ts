@@ -1,5 +1,5 @@
 'use client'
-import type { CheckoutError, KitOrder, Quote } from '@rampkit/core'
+import type { CheckoutError, CheckoutScreen, KitOrder, Quote } from '@rampkit/core'
 import { createContext, useContext } from 'react'
 import type { UseCheckoutReturnType } from '../hooks/useCheckout.js'
 import type { RampTheme } from '../provider.js'
@@ -11,6 +11,8 @@ export type RampCheckoutCustomer = {
   phone?: string
   /** Date of birth as mm/dd/yyyy. */
   dob?: string
+  /** Email address; the identity step does not ask for it again. */
+  email?: string
 }
 
 /** Props of `<RampCheckout />`. Every prop is optional; given ones prefill or skip steps. */
@@ -38,6 +40,17 @@ export type RampCheckoutProps = {
   /** Wallet prefilled on the details step (on-ramp; off-ramp uses the connected wallet). */
   walletAddress?: string
   customer?: RampCheckoutCustomer
+  /**
+   * Who is verified when the kit quotes by `customer_id` (vault customers): a person
+   * (`individual`, the default) or a `business` (business name, registration id, email).
+   */
+  customerType?: 'individual' | 'business'
+  /**
+   * Profile fields of the vault the partner already knows, as the service names them
+   * (`{ email, address: { line1, city } }`, a business's `officers`...): the identity step sends
+   * them and does not ask for them.
+   */
+  customerProfile?: Record<string, unknown>
   /** A binding quote arrived. */
   onQuote?: (quote: Quote) => void
   /** The confirm created an order. */
@@ -56,6 +69,19 @@ export type RampCheckoutProps = {
   locale?: string
   /** sessionStorage key; give each checkout on a page its own. */
   storageKey?: string
+  /**
+   * Each screen as an entry of the browser's history, so Back and Forward move between screens
+   * (default true; off when `step` is given). `false` leaves the history alone.
+   */
+  history?: boolean
+  /**
+   * The screen to show, for a partner whose router keeps it (`choose`, `amount`, `review`,
+   * `status`). A screen that cannot be shown (anything before a sent confirm, or one whose
+   * choices are missing) is refused and `onStepChange` says where the checkout is.
+   */
+  step?: CheckoutScreen
+  /** The screen changed (forward, back, or a refused `step`). */
+  onStepChange?: (step: CheckoutScreen) => void
   className?: string
 }
 

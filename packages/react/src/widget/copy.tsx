@@ -2,6 +2,7 @@
 import { type ReactNode, useContext, useEffect, useState } from 'react'
 import { WagmiContext } from 'wagmi'
 import { useRampKit } from '../kitContext.js'
+import { Icon } from './icons.js'
 
 /**
  * Copies `value` with the Clipboard API and says "Copied" for a moment, in the button and to
@@ -33,6 +34,7 @@ export function CopyButton(props: { value: string; label: string }): ReactNode {
         aria-label={`${text} ${props.label}`}
         onClick={() => void copy()}
       >
+        <Icon name={copied ? 'check' : 'copy'} />
         {text}
       </button>
       <span aria-live="polite" className="rk-visually-hidden">

@@ -8,6 +8,7 @@ const KIND_MESSAGES: Record<ErrorKind, MessageKey> = {
   refused: 'error.refused',
   rejected: 'approve.rejected',
   reverted: 'approve.reverted',
+  signature: 'signed.refused',
   generic: 'error.generic',
 }
 

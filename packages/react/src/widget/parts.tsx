@@ -4,37 +4,6 @@ import { useRampKit } from '../kitContext.js'
 import { errorText } from './errors.js'
 import { shortHash } from './format.js'
 
-/** One choice of a step: a button in a list, `data-state="selected"` when chosen. */
-export type Option = {
-  key: string
-  label: string
-  hint?: string | undefined
-  selected?: boolean
-  onSelect: () => void
-}
-
-/** A list of choices; each is a button so Tab and Enter/Space complete the step. */
-export function OptionList(props: { options: Option[]; label: string }): ReactNode {
-  return (
-    <ul className="rk-options" aria-label={props.label}>
-      {props.options.map((option) => (
-        <li key={option.key}>
-          <button
-            type="button"
-            className="rk-option"
-            data-state={option.selected ? 'selected' : 'idle'}
-            aria-pressed={option.selected ?? false}
-            onClick={option.onSelect}
-          >
-            <span className="rk-option-label">{option.label}</span>
-            {option.hint ? <span className="rk-option-hint">{option.hint}</span> : null}
-          </button>
-        </li>
-      ))}
-    </ul>
-  )
-}
-
 /** An error announced to screen readers as soon as it appears. */
 export function Alert(props: { children: ReactNode; tone?: 'danger' | 'info' }): ReactNode {
   return (

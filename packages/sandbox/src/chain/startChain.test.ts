@@ -309,3 +309,50 @@ describe('payout and mint', () => {
     ).rejects.toThrow(/NotOwner/)
   })
 })
+
+describe('operator nonces', () => {
+  it('settles concurrent payouts with distinct consecutive nonces', async () => {
+    const usdc = token('USDC')
+    const recipients = Array.from(
+      { length: 6 },
+      () => privateKeyToAccount(generatePrivateKey()).address,
+    )
+    const hashes = await Promise.all(
+      recipients.map((to, index) =>
+        chain.payout(usdc.address, to, BigInt(index + 1), toOrderRef(`ord_many_${index}`)),
+      ),
+    )
+    for (const [index, to] of recipients.entries()) {
+      expect(await chain.balanceOf(usdc.address, to)).toBe(BigInt(index + 1))
+    }
+    const nonces = await Promise.all(
+      hashes.map(async (hash) => (await chain.publicClient.getTransaction({ hash })).nonce),
+    )
+    const sorted = [...nonces].sort((a, b) => a - b)
+    expect(new Set(nonces).size).toBe(hashes.length)
+    expect(sorted.at(-1)! - sorted[0]!).toBe(hashes.length - 1)
+  })
+
+  it('keeps sending after someone else used the operator key on the same chain', async () => {
+    const usdc = token('USDC')
+    // anvil's dev accounts are unlocked: this transaction takes the operator's next nonce behind
+    // the sandbox's back, as a second process sharing an rpcUrl chain would.
+    const response = await fetch(chain.rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'eth_sendTransaction',
+        params: [{ from: chain.operator, to: chain.treasury, value: '0x1' }],
+      }),
+    })
+    const sent = (await response.json()) as { result?: Hex }
+    expect(sent.result).toMatch(/^0x[0-9a-f]{64}$/)
+    await chain.publicClient.waitForTransactionReceipt({ hash: sent.result! })
+
+    const recipient = privateKeyToAccount(generatePrivateKey()).address
+    await chain.payout(usdc.address, recipient, 7n, toOrderRef('ord_after_foreign'))
+    expect(await chain.balanceOf(usdc.address, recipient)).toBe(7n)
+  })
+})

@@ -1,8 +1,11 @@
 import {
   type Address,
   BaseError,
+  type Chain,
   ContractFunctionRevertedError,
   createPublicClient,
+  createWalletClient,
+  custom,
   defineChain,
   encodeDeployData,
   encodeFunctionData,
@@ -20,7 +23,8 @@ import {
   TransactionReceiptNotFoundError,
   toHex,
 } from 'viem'
-import type { PrivateKeyAccount } from 'viem/accounts'
+import { privateKeyToAccount } from 'viem/accounts'
+import { createNonceManager, jsonRpc } from 'viem/nonce'
 import { ANVIL_DEFAULT_MNEMONIC, deriveAccounts } from './accounts.js'
 import { type AnvilProcess, launchAnvil } from './anvil.js'
 import {
@@ -82,8 +86,8 @@ export function toOrderRef(orderId: string): Hex {
  * Starts the sandbox's chain: spawns anvil on a free port (automine) or connects to `rpcUrl`,
  * deploys USDC (6 decimals), USDT (6, USDT-style approve) and WXM (18) test tokens and the
  * service's `RampSpender` from the operator account, funds the spender's float and gives test
- * accounts 1..9 tokens and gas money. All setup transactions go out back to back with local
- * nonces and are confirmed together, so a start takes a few hundred milliseconds.
+ * accounts 1..9 tokens and gas money. All setup transactions go out back to back with nonces from
+ * viem's nonce manager and are confirmed together, so a start takes a few hundred milliseconds.
  *
  * @example
  * const chain = await startChain()
@@ -99,9 +103,10 @@ export async function startChain(options: StartChainOptions = {}): Promise<Sandb
   } catch (cause) {
     throw new SandboxChainError('start', `invalid mnemonic: ${(cause as Error).message}`, { cause })
   }
-  const operatorAccount = derived[0]?.account
+  const operator = derived[0]
   const treasuryAccount = derived[TREASURY_INDEX]?.account
-  if (!operatorAccount || !treasuryAccount) throw new Error('unreachable: accounts derived above')
+  if (!operator || !treasuryAccount) throw new Error('unreachable: accounts derived above')
+  const operatorAccount = operator.account
   const testAccounts: SandboxTestAccount[] = derived
     .slice(1, 1 + TEST_ACCOUNT_COUNT)
     .map(({ account, privateKey }) => ({ address: account.address, privateKey }))
@@ -131,21 +136,22 @@ export async function startChain(options: StartChainOptions = {}): Promise<Sandb
         `the chain at ${rpcUrl} has chain id ${chainId}, not the requested ${options.chainId}`,
       )
     }
+    const chain = defineChain({
+      id: chainId,
+      name: 'rampkit sandbox',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [rpcUrl] } },
+      testnet: true,
+    })
     const publicClient = createPublicClient({
-      chain: defineChain({
-        id: chainId,
-        name: 'rampkit sandbox',
-        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-        rpcUrls: { default: { http: [rpcUrl] } },
-        testnet: true,
-      }),
+      chain,
       // Concurrent requests of one tick share an HTTP request: the setup's receipts are polled
       // in one batch a round.
       transport: http(rpcUrl, { batch: true }),
       // viem's 4 s default polling (and block-number cache) suits public chains, not automine.
       pollingInterval: RECEIPT_POLL_MS,
     })
-    const sender = createOperatorSender(publicClient, operatorAccount, chainId)
+    const sender = createOperatorSender(publicClient, operator.privateKey, chain)
     const deployed = await deploy(publicClient, sender, {
       operator: operatorAccount.address,
       treasury: treasuryAccount.address,
@@ -206,7 +212,7 @@ interface OperatorSender {
    * resolves with the hashes in order. Used by the setup, where nothing depends on an earlier receipt.
    */
   sendAll(steps: SetupStep[], fees: Fees): Promise<Hash[]>
-  /** The nonce the next `send` will use (fetched on first use), for precomputing addresses. */
+  /** The nonce the next `send` will use, for precomputing addresses. */
   peekNonce(): Promise<number>
 }
 
@@ -222,89 +228,74 @@ interface Fees {
 }
 
 /**
- * One queue for every transaction of the operator: nonces are handed out locally so transactions
- * go out back to back without waiting for receipts, and two orders settling at once cannot pick
- * the same nonce. A failed submission resets the counter to the chain's pending nonce.
+ * Every transaction of the operator, with nonces from viem's nonce manager: handed out locally,
+ * so transactions go out back to back without waiting for receipts and two orders settling at
+ * once cannot pick the same nonce; after a failed send the manager reads the chain's pending
+ * nonce again. The manager is this chain's own (`createNonceManager`, not viem's shared
+ * `nonceManager`): the shared one keys nonces by address and chain id, which two sandboxes in
+ * one process have in common.
  */
 function createOperatorSender(
   publicClient: PublicClient,
-  account: PrivateKeyAccount,
-  chainId: number,
+  privateKey: Hex,
+  chain: Chain,
 ): OperatorSender {
-  let nextNonce: number | undefined
-  let queue: Promise<unknown> = Promise.resolve()
+  const nonceManager = createNonceManager({ source: jsonRpc() })
+  const account = privateKeyToAccount(privateKey, { nonceManager })
+  const wallet = createWalletClient({ account, chain, transport: custom(publicClient) })
+  const key = { address: account.address, chainId: chain.id }
 
-  const chainNonce = () =>
-    publicClient.getTransactionCount({ address: account.address, blockTag: 'pending' })
-
-  const sign = (transaction: OperatorTransaction, fees: Fees, nonce: number) =>
-    account.signTransaction({ chainId, type: 'eip1559', nonce, ...fees, ...transaction })
-
-  const submit = async (transaction: OperatorTransaction, fees: Fees, nonce: number) =>
-    publicClient.sendRawTransaction({
-      serializedTransaction: await sign(transaction, fees, nonce),
-    })
-
-  const enqueue = <T>(task: () => Promise<T>): Promise<T> => {
-    const result = queue.then(task, task)
-    queue = result.catch(() => undefined)
-    return result
-  }
+  const submit = (transaction: OperatorTransaction, fees: Fees) =>
+    wallet.sendTransaction({ ...transaction, ...fees, type: 'eip1559' })
 
   return {
     async send(transaction, fees) {
       const resolvedFees = fees ?? (await publicClient.estimateFeesPerGas())
-      return enqueue(async () => {
-        nextNonce ??= await chainNonce()
+      try {
+        return await submit(transaction, resolvedFees)
+      } catch (error) {
+        if (!/nonce/i.test(String(error))) throw error
+        // Someone else used the operator key (a shared rpcUrl chain). viem reset the manager on
+        // the failed send, so this try reads the chain's pending nonce.
+        return submit(transaction, resolvedFees)
+      }
+    },
+    async sendAll(steps, fees) {
+      // Nonces taken in one tick share one read of the chain and come out consecutive.
+      const nonces = await Promise.all(
+        steps.map(() => nonceManager.consume({ ...key, client: publicClient })),
+      )
+      const signed: Hex[] = []
+      for (const [index, step] of steps.entries()) {
+        signed.push(
+          await account.signTransaction({
+            chainId: chain.id,
+            type: 'eip1559',
+            nonce: nonces[index],
+            ...fees,
+            ...step.transaction,
+          }),
+        )
+      }
+      // One after another, in nonce order. Sent concurrently (one JSON-RPC batch), anvil may
+      // take a later nonce first and, once the gap is filled, leave the queued ones unmined
+      // for good: seen under load as a start that never finished.
+      const hashes: Hash[] = []
+      for (const [index, serializedTransaction] of signed.entries()) {
         try {
-          const hash = await submit(transaction, resolvedFees, nextNonce)
-          nextNonce += 1
-          return hash
-        } catch (error) {
-          nextNonce = undefined
-          if (!/nonce/i.test(String(error))) throw error
-          // Someone else used the operator key (a shared rpcUrl chain): resync and try once more.
-          nextNonce = await chainNonce()
-          const hash = await submit(transaction, resolvedFees, nextNonce)
-          nextNonce += 1
-          return hash
+          hashes.push(await publicClient.sendRawTransaction({ serializedTransaction }))
+        } catch (reason) {
+          nonceManager.reset(key)
+          throw new SandboxChainError(
+            'deploy',
+            `${steps[index]?.label} was not accepted: ${shortMessage(reason)}`,
+            { cause: reason },
+          )
         }
-      })
+      }
+      return hashes
     },
-    sendAll(steps, fees) {
-      return enqueue(async () => {
-        nextNonce ??= await chainNonce()
-        const first = nextNonce
-        const signed: Hex[] = []
-        for (const [index, step] of steps.entries()) {
-          signed.push(await sign(step.transaction, fees, first + index))
-        }
-        // One after another, in nonce order. Sent concurrently (one JSON-RPC batch), anvil may
-        // take a later nonce first and, once the gap is filled, leave the queued ones unmined
-        // for good: seen under load as a start that never finished.
-        const hashes: Hash[] = []
-        for (const [index, serializedTransaction] of signed.entries()) {
-          try {
-            hashes.push(await publicClient.sendRawTransaction({ serializedTransaction }))
-          } catch (reason) {
-            nextNonce = undefined
-            throw new SandboxChainError(
-              'deploy',
-              `${steps[index]?.label} was not accepted: ${shortMessage(reason)}`,
-              { cause: reason },
-            )
-          }
-        }
-        nextNonce = first + steps.length
-        return hashes
-      })
-    },
-    peekNonce() {
-      return enqueue(async () => {
-        nextNonce ??= await chainNonce()
-        return nextNonce
-      })
-    },
+    peekNonce: () => nonceManager.get({ ...key, client: publicClient }),
   }
 }
 
@@ -539,10 +530,11 @@ function createSandboxChain(parts: {
       )
     }
     if (receipt.status === 'success') return hash
-    // Mined but reverted (the state changed after the estimate): replay it on the prior state
-    // for the reason.
+    // Mined but reverted (the state changed after the estimate): replay it on the state after
+    // its block for the reason. A reverted call changed nothing, and what made it revert may
+    // be an earlier transaction of the same block: concurrent sends can share one.
     try {
-      await request.replay(receipt.blockNumber - 1n)
+      await request.replay(receipt.blockNumber)
     } catch (cause) {
       throw revertError(operation, `${what} (tx ${hash})`, cause)
     }

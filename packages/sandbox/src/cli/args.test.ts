@@ -31,6 +31,9 @@ describe('parseCliArgs', () => {
         '--webhook-delay',
         '2500',
         '--webhook-duplicates=2',
+        '--signed-accepts',
+        '--latency-ms',
+        '20',
         '--quiet',
       ],
       {},
@@ -51,6 +54,8 @@ describe('parseCliArgs', () => {
         webhookMaxAttempts: 3,
         webhookDelayMs: 2500,
         webhookDuplicates: 2,
+        signedAccepts: true,
+        latencyMs: 20,
       },
     })
   })
@@ -84,6 +89,15 @@ describe('parseCliArgs', () => {
     expect(parseCliArgs([], { RAMP_SANDBOX_ORDER_OUTCOME: 'settle' })).toMatchObject({
       options: { orderOutcome: 'settle' },
     })
+    // Signed accepts: a switch, on by flag or variable, off with `false` or `0`.
+    expect(parseCliArgs([], { RAMP_SANDBOX_SIGNED_ACCEPTS: '1' })).toMatchObject({
+      options: { signedAccepts: true },
+    })
+    expect(parseCliArgs(['--signed-accepts=false'], {})).toEqual({
+      kind: 'start',
+      quiet: false,
+      options: {},
+    })
   })
 
   it('refuses unknown flags and bad values with a usage error', () => {
@@ -97,6 +111,8 @@ describe('parseCliArgs', () => {
       ['--webhook-url', 'ftp://x'],
       ['--webhook-delay', '-5'],
       ['--webhook-duplicates', '11'],
+      ['--latency-ms', '-1'],
+      ['--latency-ms', '2.5'],
       // The service makes at most 3 attempts of an order webhook.
       ['--webhook-max-attempts', '4'],
       ['--webhook-max-attempts', '0'],

@@ -100,6 +100,20 @@ export const CLI_FLAGS = [
     default: '0',
   },
   {
+    flag: 'signed-accepts',
+    env: 'RAMP_SANDBOX_SIGNED_ACCEPTS',
+    help: 'customer-signed accepts: quotes need customer_id, accepts an EIP-712 signature',
+    value: '',
+    default: 'off',
+  },
+  {
+    flag: 'latency-ms',
+    env: 'RAMP_SANDBOX_LATENCY_MS',
+    help: 'wall-clock ms added before every answer, as a remote service would take',
+    value: 'MS',
+    default: '0',
+  },
+  {
     flag: 'quiet',
     env: 'RAMP_SANDBOX_QUIET',
     help: 'print only the RAMP_SANDBOX_READY line',
@@ -172,7 +186,8 @@ export function parseCliArgs(
     const name = eq === -1 ? arg.slice(2) : arg.slice(2, eq)
     if (!known.has(name)) throw new CliUsageError(`Unknown flag --${name}; see --help`)
     let value: string
-    if (name === 'quiet') value = eq === -1 ? 'true' : arg.slice(eq + 1)
+    if (name === 'quiet' || name === 'signed-accepts')
+      value = eq === -1 ? 'true' : arg.slice(eq + 1)
     else if (eq !== -1) value = arg.slice(eq + 1)
     else {
       const next = argv[i + 1]
@@ -248,12 +263,20 @@ export function parseCliArgs(
   const duplicates = get('webhook-duplicates', 'RAMP_SANDBOX_WEBHOOK_DUPLICATES')
   if (duplicates !== undefined)
     options.webhookDuplicates = number('webhook-duplicates', duplicates, 0, 10)
+  if (isOn(get('signed-accepts', 'RAMP_SANDBOX_SIGNED_ACCEPTS'))) options.signedAccepts = true
+  const latency = get('latency-ms', 'RAMP_SANDBOX_LATENCY_MS')
+  if (latency !== undefined) options.latencyMs = number('latency-ms', latency, 0, 60_000)
   const quiet = get('quiet', 'RAMP_SANDBOX_QUIET')
   return {
     kind: 'start',
     options,
-    quiet: quiet !== undefined && quiet !== 'false' && quiet !== '0',
+    quiet: isOn(quiet),
   }
+}
+
+/** A switch flag or its variable: on unless absent, `false` or `0`. */
+function isOn(value: string | undefined): boolean {
+  return value !== undefined && value !== 'false' && value !== '0'
 }
 
 /** The `--help` text. */

@@ -21,6 +21,7 @@ import { customerNameOf } from '../service/customers.js'
 import { nextOutcome, startOrder } from '../service/orders.js'
 import { documentedOutcome, payoutOutcome } from '../service/outcomes.js'
 import { fiatAmountFor, round, tokenAmountFor, tokenRate } from '../service/pricing.js'
+import { issueQuoteSigning, quoteSigningView, verifySignedAccept } from '../service/signing.js'
 import { resolveQuoteAsset } from '../service/tokens.js'
 import { partnerOrderView, quoteView, serviceRail } from '../service/views.js'
 import type { Order, Quote, SandboxUser } from '../state/store.js'
@@ -63,6 +64,13 @@ export function quoteRoutes(ctx: SandboxContext) {
     if (rate === undefined) {
       throw new ApiError(422, `No rate for ${currency}`, { field: 'currency', currency })
     }
+    if (user.signedAccepts && request.customer_id === undefined) {
+      throw new ApiError(
+        422,
+        'customer_id is required: signed accepts are on for this API key, so a quote names an approved vault customer (pcus_…), not an inline customer',
+        { field: 'customer_id' },
+      )
+    }
     const customer = quoteCustomer(ctx, user, request)
     const limits = { min_amount: selected.limits.min, max_amount: selected.limits.max, currency }
     const check = validateQuoteInput(request, {
@@ -95,6 +103,7 @@ export function quoteRoutes(ctx: SandboxContext) {
     })
     const now = ctx.clock.now()
     const feeFiat = serviceFee(amountFiat, orderType, currency)
+    const expiresAt = now + ctx.timings.quoteTtlMs
     const quote: Quote = {
       id: `${orderType === 'OnRamp' ? 'yc_receive' : 'yc_send'}_${uuid()}`,
       userId: user.id,
@@ -121,12 +130,19 @@ export function quoteRoutes(ctx: SandboxContext) {
       customerId: customer.id,
       customerName: customer.names[0] ?? null,
       testOutcome: testOutcome ?? null,
+      signing: null,
       createdAt: now,
-      expiresAt: now + ctx.timings.quoteTtlMs,
+      expiresAt,
       orderId: null,
     }
+    if (user.signedAccepts && customer.id !== null) {
+      quote.signing = issueQuoteSigning(ctx, quote, customer.id, expiresAt)
+    }
     ctx.store.quotes.set(quote.id, quote)
-    return ok(c, 'Partner order quote created', quoteView(quote))
+    return ok(c, 'Partner order quote created', {
+      ...quoteView(quote),
+      ...(quote.signing ? { signing: quoteSigningView(ctx, quote.signing) } : {}),
+    })
   })
 
   const accept = async (c: Context<SandboxEnv>) => {
@@ -154,7 +170,18 @@ export function quoteRoutes(ctx: SandboxContext) {
         expires_at: isoMillis(quote.expiresAt),
       })
     }
-    if (parsed.data.signed_accept !== undefined) checkSignedAccept(ctx, user.id, quote.customerId)
+    if (user.signedAccepts) {
+      await verifySignedAccept(ctx, quote, parsed.data.signed_accept?.signature)
+      // A concurrent accept of the same quote may have finished during the verification.
+      if (quote.orderId) {
+        throw new ApiError(409, 'Quote already accepted; use the returned order_id', {
+          order_id: quote.orderId,
+          quote_id: quote.id,
+        })
+      }
+    } else if (parsed.data.signed_accept !== undefined) {
+      checkSignedAccept(ctx, user.id, quote.customerId)
+    }
     const now = ctx.clock.nowPrecise()
     const order: Order = {
       id: uuid(),
@@ -227,10 +254,11 @@ export function quoteRoutes(ctx: SandboxContext) {
 }
 
 /**
- * A customer-signed accept (`signed_accept.signature`). The sandbox cannot check the EIP-712
- * signature against typed data it does not issue, so it checks what it can: an active signing
+ * A customer-signed accept (`signed_accept.signature`) while signed accepts are off: the quote
+ * issued no typed data, so there is no signature to check; what is checked is an active signing
  * key (of the quote's vault customer when it names one, else of any of the user's customers),
- * whose nonce the accept consumes (replay protection).
+ * whose nonce the accept consumes (replay protection). With signed accepts on, see
+ * `verifySignedAccept`.
  */
 function checkSignedAccept(ctx: SandboxContext, userId: string, customerId: string | null) {
   const key = [...ctx.store.signingKeys.values()].find(

@@ -12,6 +12,7 @@ import {
 } from '../state/store.js'
 import { notify, type SandboxContext } from './context.js'
 import { missingOf } from './kyc.js'
+import { signingDomain, withDomainType } from './signing.js'
 import { accountEventBody, customerWebhookView } from './views.js'
 
 /**
@@ -335,9 +336,6 @@ export function accountHolderName(customer: Customer): string {
 // ------------------------------------------------------------------------------------------
 // Signing keys
 
-/** The EIP-712 domain name of sandbox enrollments (the live service uses its own). */
-export const SIGNING_DOMAIN_NAME = 'rampkit sandbox partner orders'
-
 const REGISTER_TYPES = {
   RegisterSigningKey: [
     { name: 'customerId', type: 'string' },
@@ -350,7 +348,7 @@ const REGISTER_TYPES = {
 /** The typed data a key's wallet signs to complete its enrollment. */
 export function registerTypedData(ctx: SandboxContext, key: SigningKey) {
   return {
-    domain: { name: SIGNING_DOMAIN_NAME, version: '1', chainId: ctx.chain?.chainId ?? 31_337 },
+    domain: signingDomain(ctx),
     primaryType: 'RegisterSigningKey' as const,
     message: {
       customerId: key.customerId,
@@ -363,17 +361,7 @@ export function registerTypedData(ctx: SandboxContext, key: SigningKey) {
 
 /** The typed data as the challenge answers it: with `EIP712Domain`, for `eth_signTypedData_v4`. */
 export function challengeTypedData(ctx: SandboxContext, key: SigningKey) {
-  return {
-    types: {
-      EIP712Domain: [
-        { name: 'name', type: 'string' },
-        { name: 'version', type: 'string' },
-        { name: 'chainId', type: 'uint256' },
-      ],
-      ...REGISTER_TYPES,
-    },
-    ...registerTypedData(ctx, key),
-  }
+  return { types: withDomainType(REGISTER_TYPES), ...registerTypedData(ctx, key) }
 }
 
 /** Starts an enrollment: a `pending` key for the address, valid `signingChallengeTtlMs`. */

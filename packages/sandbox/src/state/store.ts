@@ -28,6 +28,11 @@ export type SandboxUser = {
   webhookSecret: string
   /** Outcomes forced on this user's next orders, consumed in order (admin control). */
   forcedOutcomes: ForcedOutcome[]
+  /**
+   * Customer-signed accepts on for this key (the Console's "Signed accepts"): quotes need a
+   * vault `customer_id` and carry `signing`; accepts need `signed_accept.signature`.
+   */
+  signedAccepts: boolean
 }
 
 /**
@@ -70,9 +75,32 @@ export type Quote = {
   customerName: string | null
   /** What the quote's documented sandbox test values decide, if any (see `service/outcomes`). */
   testOutcome: 'settle' | 'fail' | null
+  /** What the customer's signing key signs to accept (signed accepts on), or null. */
+  signing: QuoteSigning | null
   createdAt: number
   expiresAt: number
   orderId: string | null
+}
+
+/**
+ * The accept typed data a quote issued for its customer's active signing key (signed accepts):
+ * the key, its address, the nonce it uses, and the `AcceptPartnerOrder` message as answered.
+ */
+export type QuoteSigning = {
+  keyId: string
+  signer: Address
+  nonce: number
+  message: {
+    quoteId: string
+    customerId: string
+    keyId: string
+    signer: Address
+    orderType: string
+    userPays: string
+    userReceives: string
+    nonce: number
+    deadline: number
+  }
 }
 
 /** An order of either flow: an accepted quote, or a direct create (POST /orders/create). */
@@ -215,6 +243,7 @@ export class SandboxStore {
       webhookUrl,
       webhookSecret,
       forcedOutcomes: [],
+      signedAccepts: false,
     }
     this.users.set(user.id, user)
     return user

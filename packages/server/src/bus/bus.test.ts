@@ -57,6 +57,19 @@ describe('memoryBus', () => {
   })
 })
 
+describe('memoryBus signals', () => {
+  it('reach the listeners of their topic until they stop', async () => {
+    const bus = memoryBus()
+    const seen: string[] = []
+    const stop = bus.onSignal!('customer:r1', (signal) => seen.push(signal.topic))
+    bus.onSignal!('customer:r2', () => seen.push('wrong topic'))
+    await bus.signal!({ topic: 'customer:r1', data: { event: 'customer.approved' } })
+    stop()
+    await bus.signal!({ topic: 'customer:r1', data: { event: 'customer.updated' } })
+    expect(seen).toEqual(['customer:r1'])
+  })
+})
+
 /** Two instances of a shared bus: a publish on one reaches subscribers on both, once. */
 function sharedBusSuite(make: () => Promise<[OrderBus, OrderBus]>) {
   it('fans an order out to every instance, each listener once, over one subscription', async () => {
@@ -86,6 +99,41 @@ function sharedBusSuite(make: () => Promise<[OrderBus, OrderBus]>) {
     for (const seen of [seenA, seenB]) {
       for (const statuses of seen.values()) expect(statuses).toEqual(['settled'])
     }
+    await Promise.all([a.close(), b.close()])
+  })
+
+  it('fans a signal out to its topic on every instance, and only its topic', async () => {
+    const [a, b] = await make()
+    await Promise.all([a.ready(), b.ready()])
+    const topic = `customer:${runId()}`
+    const seenA: (string | null)[] = []
+    const seenB: (string | null)[] = []
+    const elsewhere: unknown[] = []
+    a.onSignal!(topic, (signal) => seenA.push(signal.data.event ?? null))
+    const stopB = b.onSignal!(topic, (signal) => seenB.push(signal.data.event ?? null))
+    b.onSignal!(`${topic}-other`, (signal) => elsewhere.push(signal))
+    await a.signal!({ topic, data: { event: 'customer.approved', account_id: null } })
+    await until(() => seenA.length === 1 && seenB.length === 1)
+    stopB()
+    await b.signal!({ topic, data: { event: 'account.credited', account_id: '7' } })
+    await until(() => seenA.length === 2)
+    await new Promise((resolve) => setTimeout(resolve, 30))
+    expect(seenA).toEqual(['customer.approved', 'account.credited'])
+    expect(seenB).toEqual(['customer.approved'])
+    expect(elsewhere).toEqual([])
+    await Promise.all([a.close(), b.close()])
+  })
+
+  it('carries the statuses the order entered to the other instance, and none when not told', async () => {
+    const [a, b] = await make()
+    await Promise.all([a.ready(), b.ready()])
+    const order = testOrder({ status: 'settled' })
+    const seen: (readonly string[])[] = []
+    b.subscribe(order.id, (_, entered) => seen.push(entered))
+    await a.publish(order, ['pending_settlement', 'settled'])
+    await a.publish({ ...order, status: 'refunded' })
+    await until(() => seen.length === 2)
+    expect(seen).toEqual([['pending_settlement', 'settled'], []])
     await Promise.all([a.close(), b.close()])
   })
 }

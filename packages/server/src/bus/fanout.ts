@@ -1,19 +1,25 @@
 import { canMoveOrderStatus, type KitOrder, type OrderStatus } from '@rampkit/core'
-import type { OrderListener, SubscribeOptions } from './types.js'
+import type { BusMessage } from './message.js'
+import type { BusSignal, OrderListener, SignalListener, SubscribeOptions } from './types.js'
 
 type Entry = { listener: OrderListener; last: OrderStatus | null }
 
 /** An in-process map of order id to listeners, shared by every bus engine. */
 export type Fanout = {
   subscribe(orderId: string, listener: OrderListener, options?: SubscribeOptions): () => void
-  dispatch(order: KitOrder): void
+  dispatch(order: KitOrder, entered?: readonly OrderStatus[]): void
+  onSignal(topic: string, listener: SignalListener): () => void
+  dispatchSignal(signal: BusSignal): void
+  /** Hands a decoded message from another instance to its listeners. */
+  receive(message: BusMessage): void
   size(): number
   clear(): void
 }
 
 export function createFanout(onListenerError?: (error: unknown) => void): Fanout {
   const listeners = new Map<string, Set<Entry>>()
-  return {
+  const topics = new Map<string, Set<SignalListener>>()
+  const fanout: Fanout = {
     subscribe(orderId, listener, options) {
       const entry: Entry = { listener, last: options?.after?.status ?? null }
       let set = listeners.get(orderId)
@@ -29,7 +35,7 @@ export function createFanout(onListenerError?: (error: unknown) => void): Fanout
         if (current.size === 0) listeners.delete(orderId)
       }
     },
-    dispatch(order) {
+    dispatch(order, entered = []) {
       const set = listeners.get(order.id)
       if (!set) return
       for (const entry of [...set]) {
@@ -37,13 +43,44 @@ export function createFanout(onListenerError?: (error: unknown) => void): Fanout
         if (entry.last !== null && !canMoveOrderStatus(entry.last, order.status)) continue
         entry.last = order.status
         try {
-          entry.listener(order)
+          entry.listener(order, entered)
         } catch (error) {
           onListenerError?.(error)
         }
       }
     },
-    size: () => listeners.size,
-    clear: () => listeners.clear(),
+    onSignal(topic, listener) {
+      let set = topics.get(topic)
+      if (!set) {
+        set = new Set()
+        topics.set(topic, set)
+      }
+      set.add(listener)
+      return () => {
+        const current = topics.get(topic)
+        if (!current) return
+        current.delete(listener)
+        if (current.size === 0) topics.delete(topic)
+      }
+    },
+    dispatchSignal(signal) {
+      for (const listener of [...(topics.get(signal.topic) ?? [])]) {
+        try {
+          listener(signal)
+        } catch (error) {
+          onListenerError?.(error)
+        }
+      }
+    },
+    receive(message) {
+      if ('signal' in message) fanout.dispatchSignal(message.signal)
+      else fanout.dispatch(message.order, message.entered)
+    },
+    size: () => listeners.size + topics.size,
+    clear: () => {
+      listeners.clear()
+      topics.clear()
+    },
   }
+  return fanout
 }

@@ -13,10 +13,14 @@ import type { OrderBus } from './types.js'
 export function memoryBus(): OrderBus {
   const fanout = createFanout()
   return {
-    async publish(order) {
-      fanout.dispatch(order)
+    async publish(order, entered) {
+      fanout.dispatch(order, entered)
     },
     subscribe: (orderId, listener, options) => fanout.subscribe(orderId, listener, options),
+    async signal(signal) {
+      fanout.dispatchSignal(signal)
+    },
+    onSignal: (topic, listener) => fanout.onSignal(topic, listener),
     ready: async () => {},
     async close() {
       fanout.clear()

@@ -1,6 +1,6 @@
 import pg from 'pg'
 import { createFanout } from './fanout.js'
-import { decodeMessage, encodeMessage } from './message.js'
+import { decodeMessage, encodeMessage, encodeSignal } from './message.js'
 import type { OrderBus } from './types.js'
 
 export type PostgresBusOptions = (
@@ -50,7 +50,7 @@ export function postgresBus(options: PostgresBusOptions): OrderBus {
     next.on('notification', (message) => {
       if (message.channel !== channel || !message.payload) return
       const decoded = decodeMessage(message.payload)
-      if (decoded && decoded.src !== instance) fanout.dispatch(decoded.order)
+      if (decoded && decoded.src !== instance) fanout.receive(decoded)
     })
     const retry = (error?: unknown) => {
       if (error) options.onError?.(error)
@@ -70,9 +70,9 @@ export function postgresBus(options: PostgresBusOptions): OrderBus {
   ready.catch((error: unknown) => options.onError?.(error))
 
   return {
-    async publish(order) {
-      fanout.dispatch(order)
-      const payload = encodeMessage(instance, order)
+    async publish(order, entered = []) {
+      fanout.dispatch(order, entered)
+      const payload = encodeMessage(instance, order, entered)
       if (new TextEncoder().encode(payload).byteLength > MAX_PAYLOAD_BYTES) {
         throw new Error(`Order ${order.id} is too large for a Postgres NOTIFY payload`)
       }
@@ -80,6 +80,11 @@ export function postgresBus(options: PostgresBusOptions): OrderBus {
     },
     subscribe: (orderId, listener, subscribeOptions) =>
       fanout.subscribe(orderId, listener, subscribeOptions),
+    async signal(signal) {
+      fanout.dispatchSignal(signal)
+      await pool.query('SELECT pg_notify($1, $2)', [channel, encodeSignal(instance, signal)])
+    },
+    onSignal: (topic, listener) => fanout.onSignal(topic, listener),
     ready: () => ready,
     async close() {
       closed = true

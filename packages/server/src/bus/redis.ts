@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis'
 import { createFanout } from './fanout.js'
-import { decodeMessage, encodeMessage } from './message.js'
+import { decodeMessage, encodeMessage, encodeSignal } from './message.js'
 import type { OrderBus } from './types.js'
 
 export type RedisBusOptions = {
@@ -38,7 +38,7 @@ export function redisBus(options: RedisBusOptions): OrderBus {
   const onMessage = (from: string, text: string) => {
     if (from !== channel) return
     const message = decodeMessage(text)
-    if (message && message.src !== instance) fanout.dispatch(message.order)
+    if (message && message.src !== instance) fanout.receive(message)
   }
   subscriber.on('message', onMessage)
   const subscribed = subscriber.subscribe(channel).then(() => undefined)
@@ -46,12 +46,17 @@ export function redisBus(options: RedisBusOptions): OrderBus {
   subscribed.catch((error: unknown) => options.onError?.(error))
 
   return {
-    async publish(order) {
-      fanout.dispatch(order)
-      await redis.publish(channel, encodeMessage(instance, order))
+    async publish(order, entered = []) {
+      fanout.dispatch(order, entered)
+      await redis.publish(channel, encodeMessage(instance, order, entered))
     },
     subscribe: (orderId, listener, subscribeOptions) =>
       fanout.subscribe(orderId, listener, subscribeOptions),
+    async signal(signal) {
+      fanout.dispatchSignal(signal)
+      await redis.publish(channel, encodeSignal(instance, signal))
+    },
+    onSignal: (topic, listener) => fanout.onSignal(topic, listener),
     ready: () => subscribed,
     async close() {
       fanout.clear()

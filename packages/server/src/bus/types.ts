@@ -1,7 +1,20 @@
-import type { KitOrder } from '@rampkit/core'
+import type { KitOrder, OrderStatus } from '@rampkit/core'
 
-/** Called with each new state of a subscribed order. */
-export type OrderListener = (order: KitOrder) => void
+/**
+ * Called with each new state of a subscribed order, and the statuses the order has entered so
+ * far as its publisher knows them (the store's `appliedBy` keys; empty when it did not say). A
+ * live-status stream that missed a message sends the statuses in between from this list, so its
+ * client sees every status in order.
+ */
+export type OrderListener = (order: KitOrder, entered: readonly OrderStatus[]) => void
+
+/**
+ * A small notice on a topic, for live streams that are not one order's: "the customer of this
+ * topic changed" (`customer:<ref>`). Values are short strings; never identity data.
+ */
+export type BusSignal = { topic: string; data: Record<string, string | null> }
+/** Called with each signal of a subscribed topic. */
+export type SignalListener = (signal: BusSignal) => void
 
 export type SubscribeOptions = {
   /**
@@ -26,10 +39,20 @@ export type SubscribeOptions = {
  * const current = await store.getOrder(order.id)
  */
 export interface OrderBus {
-  /** Sends an order's new state to every subscriber of its `id`, on every instance. */
-  publish(order: KitOrder): Promise<void>
+  /**
+   * Sends an order's new state to every subscriber of its `id`, on every instance, with the
+   * statuses it has entered so far (see `OrderListener`).
+   */
+  publish(order: KitOrder, entered?: readonly OrderStatus[]): Promise<void>
   /** Listens for one order; returns the function that stops listening. */
   subscribe(orderId: string, listener: OrderListener, options?: SubscribeOptions): () => void
+  /**
+   * Sends a signal to every subscriber of its topic, on every instance (the kit's engines all
+   * have it). A bus without it carries signals within its own process only.
+   */
+  signal?(signal: BusSignal): Promise<void>
+  /** Listens for one topic's signals; returns the function that stops listening. */
+  onSignal?(topic: string, listener: SignalListener): () => void
   /** Resolves once the bus receives what other instances publish. */
   ready(): Promise<void>
   /** Stops listening and closes what the bus opened itself. */

@@ -11,7 +11,7 @@ import { ConfigurationError, KIT_ROUTES } from '@rampkit/core'
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createRampHandler, type RampHandler } from '../handler.js'
-import { memoryStore } from '../store/memory.js'
+import { memoryStore } from '../store/memory/store.js'
 import { nodeServerTimeouts } from './timeouts.js'
 
 const TRICKLE_MS = 200

@@ -1,13 +1,15 @@
 /**
  * The kit serves what core's `KIT_API` describes, so the description, the browser client typed
  * from it and the server cannot drift: every (method, path) of the table is mounted with that
- * method and no other route is, each guard of the table is the one the kit applies, and the
- * caching it states is the `Cache-Control` the kit sends. Nothing here creates a quote.
+ * method and no other route is, each route runs the guards of the table and no other (mounted
+ * first, from `routes/guards.ts`, and checked by behaviour below), and the caching it states is
+ * the `Cache-Control` the kit sends. Nothing here creates a quote.
  */
 import { KIT_API, type KitApiRoute, type KitGuard } from '@rampkit/core'
 import { buildWebhookHeaders } from '@rampkit/core/webhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createRampHandler } from '../handler.js'
+import { guardOf } from './guards.js'
 import { BASE_USDC, browser, type KitHarness, sandboxForFile, startKit, WALLET } from './testing.js'
 import { GENERIC_MESSAGES } from './upstream-error.js'
 
@@ -28,6 +30,7 @@ const PARAMS: Record<string, string> = {
   txHash: `0x${'ab'.repeat(32)}`,
   quoteId: 'q_nobody_has',
   address: WALLET,
+  accountId: '987654',
 }
 
 /** A query each read answers with a 200 (the sandbox's Kenyan corridor). */
@@ -51,19 +54,23 @@ async function isUnknownRoute(res: Response): Promise<boolean> {
   return ((await res.clone().json()) as Envelope).message === GENERIC_MESSAGES.notFound
 }
 
+/** A kit that is only mounted, never called: its routes table is what these tests read. */
+const mountedOnly = (basePath?: string) =>
+  createRampHandler({
+    apiKey: 'is_test_routes_table_only',
+    baseUrl: 'http://127.0.0.1:9',
+    webhookSecret: 'whsec_routes_table_only',
+    sessionSecret: 'routes-table-session-secret-0123456789-abc',
+    logger: false,
+    worker: false,
+    ...(basePath ? { basePath } : {}),
+  })
+
 describe('the routes the kit mounts', () => {
   it.each([undefined, '/api/ramp'])(
     'are those of KIT_API, with their methods (base %s)',
     (basePath) => {
-      const app = createRampHandler({
-        apiKey: 'is_test_routes_table_only',
-        baseUrl: 'http://127.0.0.1:9',
-        webhookSecret: 'whsec_routes_table_only',
-        sessionSecret: 'routes-table-session-secret-0123456789-abc',
-        logger: false,
-        worker: false,
-        ...(basePath ? { basePath } : {}),
-      })
+      const app = mountedOnly(basePath)
       const mounted = new Set(
         app.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`),
       )
@@ -73,6 +80,31 @@ describe('the routes the kit mounts', () => {
       expect([...mounted].sort()).toEqual([...described].sort())
     },
   )
+})
+
+describe('the guards each route runs', () => {
+  const app = mountedOnly()
+
+  it.each(routes)(
+    '%s runs exactly the guards KIT_API names, in order, before its own chain',
+    (_, route) => {
+      // What is mounted on this route alone (not the middleware every request runs).
+      const chain = app.routes
+        .filter((r) => r.method === route.method && r.path === route.path)
+        .map((r) => r.handler)
+      const guards = chain.map(guardOf).filter((guard) => guard !== undefined)
+      expect(guards).toEqual(route.guards)
+      // The guards come first: nothing of the route's own runs before they let it through.
+      expect(chain.slice(0, guards.length).map(guardOf)).toEqual(route.guards)
+      expect(chain.length).toBeGreaterThan(guards.length)
+    },
+  )
+
+  it('runs no guard on the middleware every request shares', () => {
+    const shared = app.routes.filter((r) => r.method === 'ALL').map((r) => guardOf(r.handler))
+    expect(shared.length).toBeGreaterThan(0)
+    expect(shared.filter((guard) => guard !== undefined)).toEqual([])
+  })
 })
 
 describe('KIT_API against the running kit', () => {
@@ -101,7 +133,7 @@ describe('KIT_API against the running kit', () => {
 
   it("refuses every 'session' route without an end user (401), and only those", async () => {
     const sessionRoutes = guarded('session')
-    expect(sessionRoutes.length).toBeGreaterThanOrEqual(9)
+    expect(sessionRoutes.length).toBeGreaterThanOrEqual(18)
     for (const [name, { method }] of routes) {
       const path = pathOf(name)
       const res =
@@ -132,6 +164,21 @@ describe('KIT_API against the running kit', () => {
       }
     }
     expect(kit.upstream.length).toBe(before)
+  })
+
+  it("lets a page that is not allowed reach every route without the 'origin' guard", async () => {
+    const originRoutes = guarded('origin').map(([name]) => name)
+    for (const [name, { method }] of routes) {
+      if (originRoutes.includes(name)) continue
+      const path = pathOf(name)
+      const res = await kit.call(path, {
+        method,
+        headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
+        ...(method === 'POST' ? { body: '{}' } : {}),
+      })
+      expect(res.status, `${method} ${path}`).not.toBe(403)
+      await res.body?.cancel()
+    }
   })
 
   it("refuses a 'webhookSignature' route's delivery signed with another secret", async () => {

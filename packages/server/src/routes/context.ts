@@ -1,7 +1,11 @@
 import type { RampClient, RampEnvironment } from '@rampkit/core/client'
-import type { OrderBus } from '../bus/types.js'
+import type { BusSignal, OrderBus, SignalListener } from '../bus/types.js'
+import type { CustomerVault } from '../customers/vault.js'
 import type { RampLogger } from '../logger.js'
+import type { TrustProxy } from '../middleware/client-ip/index.js'
+import type { CustomerLinks } from '../store/customers/types.js'
 import type { RampStore } from '../store/types.js'
+import type { IngestWebhookResult, VerifiedDelivery } from '../webhooks/ingest.js'
 import type { ReadCache } from './cache.js'
 
 /** Per-request values the kit's middleware sets on the Hono context. */
@@ -9,11 +13,14 @@ export type RampEnv = {
   Variables: {
     /** The end user asking, resolved at most once per request; null when nobody is signed in. */
     endUser: () => Promise<string | null>
+    /** Set by the `session` guard: the end user it let through (read with `sessionOwner`). */
+    owner?: string
+    /** Set by the `walletProof` guard (ask it with `provenWallet`). */
+    walletProof?: (address: string | null, field: string) => Promise<Response | null>
+    /** Set by the `webhookSignature` guard (read with `verifiedDelivery`). */
+    delivery?: VerifiedDelivery
   }
 }
-
-/** What the webhook route hands back: a status and an envelope body. */
-export type WebhookIngestResult = { status: number; body: unknown }
 
 /** Everything a route needs, built once by `createRampHandler`. */
 export type KitContext = {
@@ -28,11 +35,44 @@ export type KitContext = {
   /** The API key and webhook secrets: removed from anything sent or logged. */
   secrets: readonly string[]
   environment: RampEnvironment
+  /** Customer-signed accepts on (`signedAccepts`): accepts carry the wallet's signature. */
+  signedAccepts: boolean
   cacheTtlMs: number
   heartbeatMs: number
   /** How long a direct order's create waits to link its `order_id` before answering. */
   linkTimeoutMs: number
   now: () => Date
   wakeWorker: () => void
-  ingestWebhook: (request: Request) => Promise<WebhookIngestResult>
+  /** Origins allowed besides the app's own (the `origin` guard). */
+  allowedOrigins: readonly string[]
+  trustProxy: TrustProxy | undefined
+  /** Largest browser request body, bytes. */
+  bodyLimitBytes: number
+  /** A webhook's bytes, signature and headers checked (the `webhookSignature` guard). */
+  verifyWebhook: (
+    request: Request,
+  ) => Promise<
+    { ok: true; delivery: VerifiedDelivery } | { ok: false; result: IngestWebhookResult }
+  >
+  /** A verified delivery kept in the store (or the journal while the store is down). */
+  keepWebhook: (delivery: VerifiedDelivery) => Promise<IngestWebhookResult>
+  customers: KitCustomers
+}
+
+/** How quotes name the customer: the user's approved vault customer, or an inline customer. */
+export type CustomerMode = 'vault' | 'inline'
+
+/** Signals on the bus (every instance), or within this process when the bus has none. */
+export type KitSignals = {
+  send(signal: BusSignal): Promise<void>
+  on(topic: string, listener: SignalListener): () => void
+}
+
+/** The end users' vault customers. */
+export type KitCustomers = {
+  mode: CustomerMode
+  links: CustomerLinks
+  /** Null when there is no secret to derive customer refs from (then the routes answer 503). */
+  vault: CustomerVault | null
+  signals: KitSignals
 }

@@ -29,6 +29,13 @@ async function acceptedOrder(
 
 const statusOf = (event: { data: string }) => (JSON.parse(event.data) as KitOrder).status
 
+async function waitForStatus(user: Browser, id: string, status: string) {
+  await waitFor(async () => {
+    const res = await user.get(KIT_ROUTES.order.replace(':orderId', id))
+    return (await user.json<Body<KitOrder>>(res)).data.status === status
+  })
+}
+
 describe.each(TRANSPORTS)('order events through %s', (transport) => {
   let kit: KitHarness
   const keyIndex = transport === 'http' ? 1 : 0
@@ -121,6 +128,71 @@ describe.each(TRANSPORTS)('order events through %s', (transport) => {
     await waitFor(() => kit.subscriptions() === 0)
   })
 
+  it('numbers each status by its rank, and resumes from Last-Event-ID without a gap or a repeat', async () => {
+    const amina = browser(kit)
+    const order = await acceptedOrder(amina)
+    const path = KIT_ROUTES.orderEvents.replace(':orderId', order.id)
+    const controller = new AbortController()
+    const first = await readEvents(
+      await amina.get(path, { signal: controller.signal }),
+      (all) => all.length >= 1,
+    )
+    expect(first.map((e) => [e.event, e.id, statusOf(e)])).toEqual([['order', '2', 'processing']])
+    controller.abort()
+    await waitFor(() => kit.subscriptions() === 0)
+
+    // Settled, then refunded, while the client was away.
+    await sandbox.admin.settleOrder(apiKey(), order.order_id!)
+    await waitForStatus(amina, order.id, 'settled')
+    await sandbox.admin.refundOrder(apiKey(), order.order_id!)
+    await waitForStatus(amina, order.id, 'refunded')
+
+    const resume = (lastEventId: string) =>
+      amina
+        .get(path, { headers: { 'last-event-id': lastEventId } })
+        .then((res) => readEvents(res, () => false))
+    const fromProcessing = await resume('2')
+    expect(fromProcessing.map((e) => [e.event, e.id ?? null])).toEqual([
+      ['order', '5'],
+      ['order', '6'],
+      ['end', null],
+    ])
+    expect(fromProcessing.slice(0, 2).map(statusOf)).toEqual(['settled', 'refunded'])
+    expect((await resume('5')).map((e) => [e.event, e.id ?? null, e.data])).toEqual([
+      ['order', '6', expect.stringContaining('"refunded"')],
+      ['end', null, '{"status":"refunded"}'],
+    ])
+    // It saw the final status but not the end that followed it: only the end.
+    expect((await resume('6')).map((e) => e.event)).toEqual(['end'])
+    // An id this route never sends is a fresh start at the snapshot.
+    for (const foreign of ['abc', '99', '-1']) {
+      expect((await resume(foreign)).map((e) => [e.event, e.id ?? null])).toEqual([
+        ['order', '6'],
+        ['end', null],
+      ])
+    }
+    await waitFor(() => kit.subscriptions() === 0)
+  })
+
+  it('fills in the statuses a bus message skipped, from those it says the order entered', async () => {
+    const amina = browser(kit)
+    const order = await acceptedOrder(amina)
+    const res = await amina.get(KIT_ROUTES.orderEvents.replace(':orderId', order.id))
+    await readEvents(res.clone(), (all) => all.length >= 1)
+    // As if the message of pending_settlement was lost between instances.
+    await kit.kit.ramp.bus.publish({ ...order, status: 'settled' }, [
+      'pending_settlement',
+      'settled',
+    ])
+    const events = await readEvents(res, (all) => all.some((e) => e.event === 'end'))
+    expect(events.filter((e) => e.event === 'order').map((e) => [e.id, statusOf(e)])).toEqual([
+      ['2', 'processing'],
+      ['3', 'pending_settlement'],
+      ['5', 'settled'],
+    ])
+    await waitFor(() => kit.subscriptions() === 0)
+  })
+
   it('refuses a stream of someone else’s order with the JSON 404 of a missing one', async () => {
     const amina = browser(kit)
     const order = await acceptedOrder(amina)
@@ -133,6 +205,48 @@ describe.each(TRANSPORTS)('order events through %s', (transport) => {
 })
 
 describe('order events of an order that waits in pending_settlement', () => {
+  it('resumes mid-flow over HTTP: a reconnect with Last-Event-ID gets the status it missed, then the live ones', async () => {
+    const harness = await startKit(sandbox, 'http', { heartbeatMs: 200, poll: { lateAfterMs: 0 } })
+    try {
+      const amina = browser(harness)
+      const order = await acceptedOrder(amina, {
+        payment_method: { type: 'mobile_money', network_id: MPESA, phone_number: '+254712345678' },
+      })
+      const path = KIT_ROUTES.orderEvents.replace(':orderId', order.id)
+      const controller = new AbortController()
+      const first = await readEvents(
+        await amina.get(path, { signal: controller.signal }),
+        (all) => all.length >= 1,
+      )
+      expect(first.map((e) => [e.id, statusOf(e)])).toEqual([['2', 'processing']])
+      controller.abort()
+      await waitFor(() => harness.subscriptions() === 0)
+
+      await sandbox.admin.advance(60_000)
+      await waitFor(async () => {
+        await harness.kit.ramp.worker!.pollLateOrders()
+        const mine = await amina.get(KIT_ROUTES.order.replace(':orderId', order.id))
+        return (await amina.json<Body<KitOrder>>(mine)).data.status === 'pending_settlement'
+      })
+      const res = await amina.get(path, { headers: { 'last-event-id': '2' } })
+      const missed = await readEvents(res.clone(), (all) => all.length >= 1)
+      expect(missed.map((e) => [e.event, e.id, statusOf(e)])).toEqual([
+        ['order', '3', 'pending_settlement'],
+      ])
+      await sandbox.admin.settleOrder(sandbox.apiKeys[0]!, order.order_id!)
+      const events = await readEvents(res, (all) => all.some((e) => e.event === 'end'))
+      expect(events.map((e) => [e.event, e.id ?? null])).toEqual([
+        ['order', '3'],
+        ['order', '5'],
+        ['end', null],
+      ])
+      expect(statusOf(events[1]!)).toBe('settled')
+      await waitFor(() => harness.subscriptions() === 0)
+    } finally {
+      await harness.close()
+    }
+  })
+
   it('streams pending_settlement and stays open, then streams settled and ends', async () => {
     const harness = await startKit(sandbox, 'app.request', {
       heartbeatMs: 200,

@@ -1,169 +1,267 @@
 import {
-  canMoveOrderStatus,
   isFinalOrderStatus,
-  KIT_API,
   KIT_SSE_EVENTS,
   type KitOrder,
   type OrderStatus,
+  orderStatusRank,
 } from '@rampkit/core'
 import type { Hono } from 'hono'
+import type { StoredOrder } from '../store/types.js'
 import type { KitContext, RampEnv } from './context.js'
 import { notFound } from './envelope.js'
-import { findOwnedOrder, requireEndUser } from './owned.js'
+import { mountRoute, sessionOwner } from './guards.js'
+import { findOwnedOrder } from './owned.js'
+import { openSseStream, type SseStream } from './sse.js'
 
 /** Milliseconds the browser waits before reconnecting a dropped stream. */
 const RECONNECT_MS = 3000
 
+/**
+ * Bytes that may wait for one slow client (dozens of order frames). Past it the stream is
+ * dropped; its client reconnects with `Last-Event-ID` and resumes from the store.
+ */
+export const MAX_BUFFERED_BYTES = 64 * 1024
+
+/** The highest rank a status has: a `Last-Event-ID` above it is not one this route sent. */
+const MAX_RANK = orderStatusRank('refunded')
+/** The rank of a stream that sent a final status: no later update reaches it. */
+const ENDED = MAX_RANK + 1
+
 const encoder = new TextEncoder()
 const PING = encoder.encode(`event: ${KIT_SSE_EVENTS.ping}\ndata: \n\n`)
+const RETRY = encoder.encode(`retry: ${RECONNECT_MS}\n\n`)
 
-// One published order reaches every subscriber of it as the same object (the bus parses a
-// message once, then fans it out): its frame is serialized and encoded once, not once per
-// stream. Keyed weakly, so a frame lives as long as the order object does.
-const orderFrames = new WeakMap<KitOrder, Uint8Array>()
+/**
+ * An order's state and the statuses it has entered (the store's `appliedBy` keys), with its
+ * status's rank and finality worked out once for every stream it reaches.
+ */
+type Update = { order: KitOrder; entered: readonly OrderStatus[]; rank: number; final: boolean }
 
-function orderFrame(order: KitOrder): Uint8Array {
-  let frame = orderFrames.get(order)
-  if (!frame) {
-    frame = encoder.encode(`event: ${KIT_SSE_EVENTS.order}\ndata: ${JSON.stringify(order)}\n\n`)
-    orderFrames.set(order, frame)
-  }
-  return frame
+function updateOf(order: KitOrder, entered: readonly OrderStatus[]): Update {
+  const rank = orderStatusRank(order.status)
+  return { order, entered, rank, final: isFinalOrderStatus(order.status) }
 }
 
-function endFrame(status: OrderStatus): string {
+const storedUpdate = (stored: StoredOrder) => updateOf(stored.order, Object.keys(stored.appliedBy))
+
+function endBlock(status: OrderStatus): string {
   return `event: ${KIT_SSE_EVENTS.end}\ndata: ${JSON.stringify({ status })}\n\n`
 }
 
-// A terminal order and the `end` that follows it go out as one chunk: one socket write per
-// stream at settlement instead of two.
-const terminalFrames = new WeakMap<KitOrder, Uint8Array>()
+function orderBlock(order: KitOrder): string {
+  return `id: ${orderStatusRank(order.status)}\nevent: ${KIT_SSE_EVENTS.order}\ndata: ${JSON.stringify(order)}\n\n`
+}
 
-function terminalFrame(order: KitOrder): Uint8Array {
-  let frame = terminalFrames.get(order)
+/**
+ * The frames that take a client from the status ranked `after` to the update's: one `order`
+ * event per status the order entered in between (with the order's current fields), then the
+ * update itself, then `end` when it is final. Each event's id is its status's lifecycle rank,
+ * which only goes up along an order's life (a move is to a strictly higher rank), so it is also
+ * what a reconnecting client sends back as `Last-Event-ID`.
+ */
+function framesText({ order, entered, rank, final }: Update, after: number): string {
+  const missed = new Map<number, OrderStatus>()
+  for (const status of entered) {
+    const r = orderStatusRank(status)
+    if (r > after && r < rank && !missed.has(r)) missed.set(r, status)
+  }
+  let text = ''
+  for (const r of [...missed.keys()].sort((a, b) => a - b)) {
+    text += orderBlock({ ...order, status: missed.get(r)! })
+  }
+  text += orderBlock(order)
+  return final ? text + endBlock(order.status) : text
+}
+
+// One published order reaches every subscriber of it as the same object (the bus parses a
+// message once, then fans it out): its frames are serialized and encoded once per starting
+// rank, not once per stream. Keyed weakly, so they live as long as the order object does.
+const frameCache = new WeakMap<KitOrder, Map<number, Uint8Array>>()
+
+function frames(update: Update, after: number): Uint8Array {
+  let byRank = frameCache.get(update.order)
+  if (!byRank) {
+    byRank = new Map()
+    frameCache.set(update.order, byRank)
+  }
+  let frame = byRank.get(after)
   if (!frame) {
-    frame = encoder.encode(
-      `event: ${KIT_SSE_EVENTS.order}\ndata: ${JSON.stringify(order)}\n\n${endFrame(order.status)}`,
-    )
-    terminalFrames.set(order, frame)
+    frame = encoder.encode(framesText(update, after))
+    byRank.set(after, frame)
   }
   return frame
+}
+
+/** The rank a reconnecting client last saw, from its `Last-Event-ID`; null when none or not ours. */
+function resumeRank(header: string | undefined): number | null {
+  if (header === undefined || !/^\d{1,2}$/.test(header.trim())) return null
+  const rank = Number(header.trim())
+  return rank <= MAX_RANK ? rank : null
+}
+
+type Subscriber = {
+  sse: SseStream
+  /** Rank of the last status sent. */
+  rank: number
+  /** Updates that arrive while the snapshot is read; null once it is sent. */
+  held: Update[] | null
+}
+
+/**
+ * Sends an update to one stream if it moves the stream forward. True when it was final: the
+ * caller then ends the stream, which takes nothing more meanwhile (its rank is past every status).
+ */
+function offer(subscriber: Subscriber, update: Update): boolean {
+  if (subscriber.held) {
+    subscriber.held.push(update)
+    return false
+  }
+  if (update.rank <= subscriber.rank) return false
+  const frame = frames(update, subscriber.rank)
+  subscriber.rank = update.final ? ENDED : update.rank
+  return subscriber.sse.write(frame) && update.final
+}
+
+/**
+ * The open streams of one kit, by order: one bus subscription per order however many streams
+ * watch it, and one heartbeat timer for all of them, which pings every stream and re-reads each
+ * watched order from the store once (so a bus message lost in transit is caught up).
+ */
+function createStreams(kit: KitContext) {
+  const groups = new Map<string, { subscribers: Set<Subscriber>; unsubscribe: () => void }>()
+  let timer: ReturnType<typeof setInterval> | undefined
+
+  const deliver = (orderId: string, update: Update) => {
+    const group = groups.get(orderId)
+    if (!group) return
+    const ending: Subscriber[] = []
+    for (const subscriber of group.subscribers) {
+      if (offer(subscriber, update)) ending.push(subscriber)
+    }
+    // Every stream gets its frame first; the responses are ended after, so ending one (the
+    // socket's bookkeeping, the bus and heartbeat lists) never delays the next one's frame.
+    if (ending.length > 0) {
+      setTimeout(() => {
+        for (const subscriber of ending) subscriber.sse.close()
+      }, 0)
+    }
+  }
+
+  const tick = () => {
+    for (const [orderId, group] of groups) {
+      for (const subscriber of group.subscribers) {
+        // Not before its snapshot, nor after its `end` (its response ends on the next turn).
+        if (!subscriber.held && subscriber.rank !== ENDED) subscriber.sse.ping(PING)
+      }
+      kit.store.getOrder(orderId).then(
+        (stored) => {
+          if (stored) deliver(orderId, storedUpdate(stored))
+        },
+        (error: unknown) => logFailure(kit, error),
+      )
+    }
+  }
+
+  return {
+    add(orderId: string, subscriber: Subscriber) {
+      let group = groups.get(orderId)
+      if (!group) {
+        const subscribers = new Set<Subscriber>()
+        const unsubscribe = kit.bus.subscribe(orderId, (order, entered) =>
+          deliver(orderId, updateOf(order, entered)),
+        )
+        group = { subscribers, unsubscribe }
+        groups.set(orderId, group)
+      }
+      group.subscribers.add(subscriber)
+      if (!timer) {
+        timer = setInterval(tick, kit.heartbeatMs)
+        // Open streams keep the process alive through their sockets, not through this timer.
+        if (typeof timer === 'object' && 'unref' in timer) timer.unref()
+      }
+    },
+    remove(orderId: string, subscriber: Subscriber) {
+      const group = groups.get(orderId)
+      if (!group?.subscribers.delete(subscriber) || group.subscribers.size > 0) return
+      group.unsubscribe()
+      groups.delete(orderId)
+      if (groups.size === 0) {
+        clearInterval(timer)
+        timer = undefined
+      }
+    },
+  }
 }
 
 /**
  * GET /orders/:orderId/events: the order's live status as server-sent events. Only the
  * owner may open it (anyone else: the JSON 404 of a missing order). The stream sends an
- * `order` event with the current snapshot, then one per forward move from the bus, a `ping`
- * every `heartbeatMs` (when the store is also re-read, so a missed bus message is caught up),
- * and an `end` event once the order reaches a final status of core's order lifecycle (settled,
- * failed, refunded; `pending_settlement` and unknown statuses keep it open). It stops on the
- * client's abort too, and unsubscribes from the bus on every way out. Errors are logged, never
- * written to the stream.
+ * `order` event with the current snapshot, then one per forward move, a `ping` every
+ * `heartbeatMs` (when the store is also re-read, so a missed bus message is caught up), and an
+ * `end` event once the order reaches a final status of core's order lifecycle (settled,
+ * failed, refunded; `pending_settlement` and unknown statuses keep it open).
  *
- * Frames are enqueued synchronously from the bus callback into the response body: one
- * settlement fanned out to thousands of open streams is a loop of `enqueue` calls, with no
- * promise chain or writer per stream in between.
+ * Every `order` event carries an id, the lifecycle rank of its status. A client that reconnects
+ * with `Last-Event-ID` (EventSource does) gets every status the order entered after that one,
+ * from the store, then the live ones: nothing missed, nothing repeated. A move that skipped
+ * statuses the stream did not see (a lost bus message) is filled in the same way.
+ *
+ * On Node the frames are written straight to the response (see `openSseStream`); elsewhere they
+ * go through a web stream. A client that falls more than `MAX_BUFFERED_BYTES` behind is dropped
+ * (it resumes with `Last-Event-ID`). The stream stops on the client's disconnect too, and leaves
+ * the bus on every way out. Errors are logged, never written to the stream.
  */
 export function registerEventRoutes(app: Hono<RampEnv>, kit: KitContext) {
-  app.on(KIT_API.orderEvents.method, KIT_API.orderEvents.path, async (c) => {
-    const user = await requireEndUser(c)
-    if (!user.ok) {
-      c.header('Cache-Control', 'no-store')
-      return user.response
-    }
-    const found = await findOwnedOrder(kit, c.req.param('orderId'), user.owner)
+  const streams = createStreams(kit)
+
+  mountRoute(app, kit, 'orderEvents', async (c) => {
+    const found = await findOwnedOrder(kit, c.req.param('orderId'), sessionOwner(c))
     if (!found) {
       c.header('Cache-Control', 'no-store')
       return notFound(c)
     }
     const id = found.order.id
-    const signal = c.req.raw.signal
+    const resume = resumeRank(c.req.header('Last-Event-ID'))
 
-    let finish: () => void = () => {}
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        let closed = false
-        let last: KitOrder | null = null
-        // Moves that arrive while the snapshot is read; offered once it is sent.
-        let early: KitOrder[] | null = []
-        let heartbeat: ReturnType<typeof setInterval> | undefined
-
-        const send = (frame: Uint8Array) => {
-          try {
-            controller.enqueue(frame)
-          } catch {
-            // The body was cancelled between the check and the write: nothing to deliver to.
-            finish()
-          }
-        }
-        const offer = (order: KitOrder) => {
-          if (closed) return
-          if (last && !canMoveOrderStatus(last.status, order.status)) return
-          last = order
-          if (!isFinalOrderStatus(order.status)) return send(orderFrame(order))
-          send(terminalFrame(order))
-          finish()
-        }
-        finish = () => {
-          if (closed) return
-          closed = true
-          clearInterval(heartbeat)
-          unsubscribe()
-          signal.removeEventListener('abort', finish)
-          try {
-            controller.close()
-          } catch {
-            // Already closed or cancelled by the client.
-          }
-        }
-
-        // Subscribe before reading the snapshot, so no move falls between the two.
-        const unsubscribe = kit.bus.subscribe(id, (order) => {
-          if (early) early.push(order)
-          else offer(order)
-        })
-        signal.addEventListener('abort', finish, { once: true })
-        if (signal.aborted) return finish()
-
-        void (async () => {
-          const snapshot = (await kit.store.getOrder(id))?.order ?? found.order
-          if (closed) return
-          last = snapshot
-          const first = `event: ${KIT_SSE_EVENTS.order}\ndata: ${JSON.stringify(snapshot)}\nretry: ${RECONNECT_MS}\n\n`
-          if (isFinalOrderStatus(snapshot.status)) {
-            send(encoder.encode(first + endFrame(snapshot.status)))
-            return finish()
-          }
-          send(encoder.encode(first))
-          const pending = early ?? []
-          early = null
-          for (const order of pending) offer(order)
-          if (closed) return
-          heartbeat = setInterval(() => {
-            send(PING)
-            void kit.store.getOrder(id).then(
-              (current) => {
-                if (current) offer(current.order)
-              },
-              (error: unknown) => logFailure(kit, error),
-            )
-          }, kit.heartbeatMs)
-        })().catch((error: unknown) => {
-          logFailure(kit, error)
-          finish()
-        })
+    const subscriber: Subscriber = { sse: undefined as unknown as SseStream, rank: -1, held: [] }
+    const { response, stream } = openSseStream(c, {
+      headers: {
+        'Content-Type': 'text/event-stream',
+        'Cache-Control': 'no-cache, no-transform',
+        Connection: 'keep-alive',
+        'X-Accel-Buffering': 'no',
       },
-      cancel() {
-        finish()
-      },
+      maxBufferedBytes: MAX_BUFFERED_BYTES,
+      onClose: () => streams.remove(id, subscriber),
+    })
+    subscriber.sse = stream
+    // Subscribed before the snapshot is read, so no move falls between the two.
+    streams.add(id, subscriber)
+
+    void (async () => {
+      const update = storedUpdate((await kit.store.getOrder(id)) ?? found)
+      const { rank, final } = update
+      stream.write(RETRY)
+      if (resume === null || rank > resume) {
+        // A new client starts at the snapshot; a returning one gets what it missed first.
+        stream.write(frames(update, resume ?? rank - 1))
+      } else if (final) {
+        // It saw this final status already, but not the `end` after it.
+        stream.write(encoder.encode(endBlock(update.order.status)))
+      }
+      subscriber.rank = Math.max(rank, resume ?? -1)
+      if (final) return stream.close()
+      const held = subscriber.held ?? []
+      subscriber.held = null
+      for (const next of held) {
+        if (offer(subscriber, next)) return stream.close()
+      }
+    })().catch((error: unknown) => {
+      logFailure(kit, error)
+      stream.close()
     })
 
-    return c.body(body, 200, {
-      'Content-Type': 'text/event-stream',
-      'Cache-Control': 'no-cache, no-transform',
-      Connection: 'keep-alive',
-      'X-Accel-Buffering': 'no',
-    })
+    return response
   })
 }
 

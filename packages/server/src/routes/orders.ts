@@ -3,7 +3,6 @@ import {
   createOrderRequest,
   type FiatPayload,
   isFinalOrderStatus,
-  KIT_API,
   type KitOrder,
   type OrderListFilter,
   type OrderStatus,
@@ -16,15 +15,18 @@ import {
   validateEvmAddress,
 } from '@rampkit/core'
 import type { RampEnvironment } from '@rampkit/core/client'
-import type { Hono } from 'hono'
+import type { Context, Hono, Next } from 'hono'
+import { limitBody } from '../middleware/body-limit/index.js'
+import { idempotency } from '../middleware/idempotency/index.js'
+import { sessionStartedBy } from '../middleware/session/index.js'
 import type { StoredOrder } from '../store/types.js'
 import { cacheKey } from './cache.js'
 import type { KitContext, RampEnv } from './context.js'
-import { notFound, ok } from './envelope.js'
-import { findOwnedOrder, requireEndUser } from './owned.js'
+import { fail, notFound, ok } from './envelope.js'
+import { mountRoute, provenWallet, sessionOwner } from './guards.js'
+import { findOwnedOrder } from './owned.js'
 import { upstreamError } from './upstream-error.js'
 import { invalid, parseQuery, parseWith, readJsonObject } from './validate.js'
-import { isWalletProven, walletNotProven } from './wallets.js'
 
 /** How many of a user's newest orders a filtered list looks through. */
 const FILTER_WINDOW = 1000
@@ -106,10 +108,29 @@ async function linkOrderId(kit: KitContext, stored: StoredOrder): Promise<Stored
  * here is cacheable (`Cache-Control: no-store`).
  */
 export function registerOrderRoutes(app: Hono<RampEnv>, kit: KitContext) {
-  app.on(KIT_API.createOrder.method, KIT_API.createOrder.path, async (c) => {
+  // Before the handler: the body's size, then the confirm's idempotency key.
+  const confirm = [
+    limitBody({ maxBytes: kit.bodyLimitBytes }),
+    async (c: Context<RampEnv>, next: Next) => {
+      // Keys live in the end user's key space. A confirm from a browser without a session
+      // would start a new one on each send (a double click, a re-send after a lost answer),
+      // so each send would be a first: refuse it unsent, with the new cookie, and let the
+      // re-send carry it.
+      if (c.req.header('Idempotency-Key') === undefined || !sessionStartedBy(c)) return next()
+      c.header('Retry-After', '1')
+      return fail(c, 409, 'Your session has just started: send the request again.')
+    },
+    // A create that failed ambiguously (5xx, timeout) may exist upstream: replay that answer
+    // rather than risk a second order under the same confirm.
+    idempotency({
+      store: kit.store,
+      scope: sessionOwner,
+      keep: (status) => status < 400 || status >= 500,
+    }),
+  ]
+  mountRoute(app, kit, 'createOrder', ...confirm, async (c) => {
     c.header('Cache-Control', 'no-store')
-    const user = await requireEndUser(c)
-    if (!user.ok) return user.response
+    const owner = sessionOwner(c)
     const body = await readJsonObject(c)
     if (!body.ok) return body.response
     const parsed = parseWith(c, createOrderRequest, body.data)
@@ -123,8 +144,9 @@ export function registerOrderRoutes(app: Hono<RampEnv>, kit: KitContext) {
     const request = { ...parsed.data, user_address: wallet.value, token: token.value }
     // A sale makes the service pull the tokens from user_address through its allowance: only
     // the wallet's proven holder may name it. Buying to any address harms nobody.
-    if (request.order_type === 1 && !(await isWalletProven(kit, user.owner, wallet.value))) {
-      return walletNotProven(c, 'user_address')
+    if (request.order_type === 1) {
+      const refused = await provenWallet(c, wallet.value, 'user_address')
+      if (refused) return refused
     }
 
     let created: CreatedOrder
@@ -153,7 +175,7 @@ export function registerOrderRoutes(app: Hono<RampEnv>, kit: KitContext) {
       created_at: nowIso,
       updated_at: nowIso,
     }
-    const saved = await kit.store.saveOrder({ order, owner: user.owner })
+    const saved = await kit.store.saveOrder({ order, owner: owner })
     if (saved.result === 'conflict') {
       kit.logger.error('createOrder: the creation hash is recorded for another end user', {
         tx_hash: created.tx_hash,
@@ -164,23 +186,20 @@ export function registerOrderRoutes(app: Hono<RampEnv>, kit: KitContext) {
     return ok(c, linked.order, 'Order submitted', 201)
   })
 
-  app.on(KIT_API.orders.method, KIT_API.orders.path, async (c) => {
+  mountRoute(app, kit, 'orders', async (c) => {
     c.header('Cache-Control', 'no-store')
-    const user = await requireEndUser(c)
-    if (!user.ok) return user.response
+    const owner = sessionOwner(c)
     const query = parseQuery(c, ordersMeQuery)
     if (!query.ok) return query.response
     const { limit, offset, order_type } = query.data
     const filter = query.data.status ?? query.data.status_filter
     let orders: KitOrder[]
     if (filter === undefined && order_type === undefined) {
-      orders = (await kit.store.listOrders({ owner: user.owner, limit, offset })).map(
-        (s) => s.order,
-      )
+      orders = (await kit.store.listOrders({ owner: owner, limit, offset })).map((s) => s.order)
     } else {
       const matches = filter === undefined ? null : FILTERS[filter]
       const type = order_type === undefined ? null : order_type === 'onramp' ? 'OnRamp' : 'OffRamp'
-      orders = (await kit.store.listOrders({ owner: user.owner, limit: FILTER_WINDOW, offset: 0 }))
+      orders = (await kit.store.listOrders({ owner: owner, limit: FILTER_WINDOW, offset: 0 }))
         .map((s) => s.order)
         .filter(
           (o) =>
@@ -191,24 +210,22 @@ export function registerOrderRoutes(app: Hono<RampEnv>, kit: KitContext) {
     return ok(c, orders, `${orders.length} order${orders.length === 1 ? '' : 's'}`)
   })
 
-  app.on(KIT_API.orderByTx.method, KIT_API.orderByTx.path, async (c) => {
+  mountRoute(app, kit, 'orderByTx', async (c) => {
     c.header('Cache-Control', 'no-store')
-    const user = await requireEndUser(c)
-    if (!user.ok) return user.response
+    const owner = sessionOwner(c)
     const hash = txHash.safeParse(c.req.param('txHash'))
     if (!hash.success) return invalid(c, 'tx_hash', hash.error.issues[0]?.message ?? 'Invalid hash')
     const stored =
       (await kit.store.getOrderByTxHash(hash.data)) ??
       (await kit.store.getOrderByTxHash(hash.data.toLowerCase()))
-    if (!stored || stored.owner !== user.owner) return notFound(c)
+    if (!stored || stored.owner !== owner) return notFound(c)
     return ok(c, stored.order)
   })
 
-  app.on(KIT_API.order.method, KIT_API.order.path, async (c) => {
+  mountRoute(app, kit, 'order', async (c) => {
     c.header('Cache-Control', 'no-store')
-    const user = await requireEndUser(c)
-    if (!user.ok) return user.response
-    const stored = await findOwnedOrder(kit, c.req.param('orderId'), user.owner)
+    const owner = sessionOwner(c)
+    const stored = await findOwnedOrder(kit, c.req.param('orderId'), owner)
     if (!stored) return notFound(c)
     return ok(c, stored.order)
   })

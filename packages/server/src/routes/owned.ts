@@ -1,7 +1,5 @@
-import type { Context } from 'hono'
 import type { StoredOrder } from '../store/types.js'
-import type { KitContext, RampEnv } from './context.js'
-import { fail } from './envelope.js'
+import type { KitContext } from './context.js'
 
 const ORDER_ID = /^[A-Za-z0-9_.:-]{1,200}$/
 const TX_HASH = /^0x[0-9a-fA-F]{64}$/
@@ -28,13 +26,4 @@ export async function findOwnedOrder(
     (isTxHash(id) ? await kit.store.getOrderByTxHash(id) : null)
   if (!stored || stored.owner === null || stored.owner !== owner) return null
   return stored
-}
-
-/** The end user, or the 401 to return when nobody is signed in. */
-export async function requireEndUser(
-  c: Context<RampEnv>,
-): Promise<{ ok: true; owner: string } | { ok: false; response: Response }> {
-  const owner = await c.var.endUser()
-  if (owner) return { ok: true, owner }
-  return { ok: false, response: fail(c, 401, 'Sign in to continue.') }
 }

@@ -191,7 +191,13 @@ describe('the sandbox test values of the success & failure guide', () => {
   beforeAll(async () => {
     kit = await startKit(sandbox, 'app.request')
     // A production key: the kit refuses before any upstream call, so the sandbox never sees it.
-    live = await startKit(sandbox, 'app.request', { apiKey: LIVE_KEY, pointWebhooks: false })
+    // Inline customers, so a real number is seen going upstream (a live key's default, vault
+    // mode, would first ask for a verified customer: see customers.test.ts).
+    live = await startKit(sandbox, 'app.request', {
+      apiKey: LIVE_KEY,
+      pointWebhooks: false,
+      customerMode: 'inline',
+    })
     const banks = await browser(kit).get(
       `${KIT_ROUTES.banks}?country=KE&currency=KES&order_type=OnRamp&payment_method_type=bank`,
     )

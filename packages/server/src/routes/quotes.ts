@@ -1,6 +1,5 @@
 import {
   acceptQuoteRequest,
-  KIT_API,
   type KitOrder,
   normalizeOrderStatus,
   type OrderStatus,
@@ -10,14 +9,17 @@ import {
   quoteSides,
   validateQuoteInput,
 } from '@rampkit/core'
-import type { Hono } from 'hono'
+import type { Context, Hono } from 'hono'
+import { limitBody } from '../middleware/body-limit/index.js'
+import { idempotency } from '../middleware/idempotency/index.js'
 import { cacheKey } from './cache.js'
 import type { KitContext, RampEnv } from './context.js'
-import { notFound, ok } from './envelope.js'
-import { requireEndUser } from './owned.js'
+import { vaultError, vaultOf } from './customers.js'
+import { fail, notFound, ok } from './envelope.js'
+import { mountRoute, provenWallet, sessionOwner } from './guards.js'
+import { isSignerOfSession } from './signing.js'
 import { upstreamError } from './upstream-error.js'
 import { invalid, parseWith, readJsonObject } from './validate.js'
-import { isWalletProven, walletNotProven } from './wallets.js'
 
 const QUOTE_ID = /^[A-Za-z0-9_.:-]{1,200}$/
 /** How long after its expiry a quote's owner is remembered (for a late, idempotent accept). */
@@ -37,6 +39,12 @@ type QuoteRecord = {
     /** An on-ramp's `wallet_address`, an off-ramp's `refund_address`. */
     wallet_address: string | null
   }
+  /**
+   * Signed accepts: the vault customer the quote named and the address its `signing` block asks
+   * to sign (the customer's active key when quoted); null without them.
+   */
+  customer_id?: string | null
+  signer?: string | null
 }
 
 const quoteKey = (quoteId: string) => `rampkit:quote:${quoteId}`
@@ -68,9 +76,74 @@ function cachedProvider(kit: KitContext, body: Record<string, unknown>): Provide
   return undefined
 }
 
+/** The id a vault-mode quote is parsed with until the kit puts the user's own in its place. */
+const VAULT_STAND_IN = 'pcus_kit_names_the_customer'
+
+/**
+ * The signed-in user's approved vault customer, or the answer to return: 403
+ * `customer_not_verified` (on `customer_id`) for a user without one, which the widget answers
+ * with its identity step.
+ */
+async function approvedCustomer(
+  c: Context,
+  kit: KitContext,
+  owner: string,
+): Promise<{ ok: true; id: string } | { ok: false; response: Response }> {
+  const vault = vaultOf(c, kit)
+  if (!vault.ok) return vault
+  let id: string | null
+  try {
+    id = await vault.vault.approvedId(owner)
+  } catch (error) {
+    return { ok: false, response: vaultError(c, kit, error, 'getCustomer') }
+  }
+  if (id) return { ok: true, id }
+  return {
+    ok: false,
+    response: fail(c, 403, 'Verify your identity before your first order.', {
+      field: 'customer_id',
+      code: 'customer_not_verified',
+    }),
+  }
+}
+
 /** The accept's order status, any word kept (core's order lifecycle); none: `fallback`. */
 function toStatus(value: unknown, fallback: OrderStatus): OrderStatus {
   return normalizeOrderStatus(value) ?? fallback
+}
+
+/** Why a signed accept cannot go to the service (signed accepts on), or null when it can. */
+async function signedAcceptRefusal(
+  c: Context,
+  kit: KitContext,
+  owner: string,
+  record: QuoteRecord,
+  signed: { signature: string } | undefined,
+): Promise<Response | null> {
+  if (!record.signer) {
+    return fail(
+      c,
+      422,
+      'Enroll your wallet before confirming: this quote has nothing for it to sign. Then ask for a new quote.',
+      { field: 'signed_accept.signature', code: 'signer_not_enrolled' },
+    )
+  }
+  if (!signed) {
+    return invalid(
+      c,
+      'signed_accept.signature',
+      'Approve this order in your wallet: signed_accept.signature (the wallet’s signature of the quote’s signing.typed_data) is required.',
+    )
+  }
+  if (!(await isSignerOfSession(kit, owner, record.signer, record.customer_id ?? null))) {
+    return fail(
+      c,
+      403,
+      'The wallet asked to sign this quote is not one you enrolled or proved here: enroll it again.',
+      { field: 'signed_accept.signature', code: 'signer_not_enrolled' },
+    )
+  }
+  return null
 }
 
 /**
@@ -81,24 +154,34 @@ function toStatus(value: unknown, fallback: OrderStatus): OrderStatus {
  * it, and the accepted order is recorded with them as owner.
  */
 export function registerQuoteRoutes(app: Hono<RampEnv>, kit: KitContext) {
-  app.on(KIT_API.quotes.method, KIT_API.quotes.path, async (c) => {
-    const user = await requireEndUser(c)
-    if (!user.ok) return user.response
+  mountRoute(app, kit, 'quotes', limitBody({ maxBytes: kit.bodyLimitBytes }), async (c) => {
+    const owner = sessionOwner(c)
     const body = await readJsonObject(c)
     if (!body.ok) return body.response
-    const parsed = parseWith(c, quoteRequest, body.data)
-    if (!parsed.ok) return parsed.response
     // Who the order is for is the server's to say, never the browser's: a `customer_id` would
     // quote (and, accepted, order) as another user's verified vault customer, and a
     // `customer.uid` would claim another user's id at the service.
+    const inline = body.data.customer
     for (const [present, field] of [
-      [parsed.data.customer_id !== undefined, 'customer_id'],
-      [parsed.data.customer?.uid !== undefined, 'customer.uid'],
+      [body.data.customer_id !== undefined, 'customer_id'],
+      [typeof inline === 'object' && inline !== null && 'uid' in inline, 'customer.uid'],
     ] as const) {
       if (present) {
         return invalid(c, field, `${field} is set by the server, not sent from the browser`)
       }
     }
+    // In vault mode the kit names the user's approved customer after the body is checked; an
+    // inline customer is dropped. The body is parsed with a stand-in id meanwhile, so the
+    // schema's "customer_id or customer" holds and the inline rules are skipped.
+    // Signed accepts quote only a verified vault customer, whatever the mode.
+    const vaultMode = kit.customers.mode === 'vault' || kit.signedAccepts
+    const { customer: _dropped, ...withoutInline } = body.data
+    const parsed = parseWith(
+      c,
+      quoteRequest,
+      vaultMode ? { ...withoutInline, customer_id: VAULT_STAND_IN } : body.data,
+    )
+    if (!parsed.ok) return parsed.response
     // The kit knows its environment (the key's prefix): the sandbox's test phones and account
     // numbers pass with a sandbox key and are refused, on their field, with a live one.
     const checked = validateQuoteInput(parsed.data, {
@@ -107,6 +190,14 @@ export function registerQuoteRoutes(app: Hono<RampEnv>, kit: KitContext) {
     })
     if (!checked.ok) return invalid(c, checked.field, checked.message)
     const request = { ...parsed.data, ...checked.value }
+    if (vaultMode) {
+      const customerId = await approvedCustomer(c, kit, owner)
+      if (!customerId.ok) return customerId.response
+      request.customer_id = customerId.id
+    } else if (request.customer && kit.customers.vault) {
+      // The service knows an inline customer by `uid`: the user's keyed ref, never their id.
+      request.customer = { ...request.customer, uid: await kit.customers.vault.refOf(owner) }
+    }
     let quote: Quote
     try {
       quote = await kit.client.createQuote(request as typeof parsed.data)
@@ -123,7 +214,7 @@ export function registerQuoteRoutes(app: Hono<RampEnv>, kit: KitContext) {
     // on-ramp's tokens go, or where an off-ramp's come from (its refund address).
     const { rate, fiat, crypto } = quoteSides(quote)
     const record: QuoteRecord = {
-      owner: user.owner,
+      owner,
       quote: {
         quote_id: quote.quote_id,
         order_type: quote.order_type,
@@ -136,15 +227,21 @@ export function registerQuoteRoutes(app: Hono<RampEnv>, kit: KitContext) {
           (quote.order_type === 'OffRamp' ? request.refund_address : request.wallet_address) ??
           null,
       },
+      customer_id: request.customer_id ?? null,
+      signer: quote.signing?.signer_address ?? null,
     }
     await kit.store.kvSet({ key: quoteKey(quote.quote_id), value: JSON.stringify(record), ttlMs })
     c.header('Cache-Control', 'no-store')
     return ok(c, quote, 'Quote created', 201)
   })
 
-  app.on(KIT_API.acceptQuote.method, KIT_API.acceptQuote.path, async (c) => {
-    const user = await requireEndUser(c)
-    if (!user.ok) return user.response
+  const accept = [
+    limitBody({ maxBytes: kit.bodyLimitBytes }),
+    // Accepting is idempotent upstream: only successes need replaying.
+    idempotency({ store: kit.store, scope: sessionOwner }),
+  ]
+  mountRoute(app, kit, 'acceptQuote', ...accept, async (c) => {
+    const owner = sessionOwner(c)
     const quoteId = c.req.param('quoteId')
     c.header('Cache-Control', 'no-store')
     if (!QUOTE_ID.test(quoteId)) return notFound(c, 'Quote')
@@ -154,21 +251,29 @@ export function registerQuoteRoutes(app: Hono<RampEnv>, kit: KitContext) {
     if (!parsed.ok) return parsed.response
     const saved = await kit.store.kvGet(quoteKey(quoteId))
     const record = saved === null ? null : (JSON.parse(saved) as QuoteRecord)
-    if (!record || record.owner !== user.owner) return notFound(c, 'Quote')
+    if (!record || record.owner !== owner) return notFound(c, 'Quote')
     // An off-ramp quote is only a price, and the widget shows it before asking for the wallet
     // proof; accepting it is what lets the service take the tokens from the quote's wallet (its
     // refund address).
-    const seller = record.quote.wallet_address
-    if (
-      record.quote.order_type === 'OffRamp' &&
-      (!seller || !(await isWalletProven(kit, user.owner, seller)))
-    ) {
-      return walletNotProven(c, 'refund_address')
+    if (record.quote.order_type === 'OffRamp') {
+      const refused = await provenWallet(c, record.quote.wallet_address, 'refund_address')
+      if (refused) return refused
+    }
+    // Signed accepts: the service refuses an accept without the customer's signature, so the
+    // kit does too, before the call; and the signer must be a wallet this user enrolled or
+    // proved. Without them the body is the empty accept, whatever the browser sent.
+    const signed = kit.signedAccepts ? parsed.data.signed_accept : undefined
+    if (kit.signedAccepts) {
+      const refusal = await signedAcceptRefusal(c, kit, owner, record, signed)
+      if (refusal) return refusal
     }
 
     let accepted: Awaited<ReturnType<typeof kit.client.acceptQuote>>
     try {
-      accepted = await kit.client.acceptQuote({ ...parsed.data, quote_id: quoteId })
+      accepted = await kit.client.acceptQuote({
+        quote_id: quoteId,
+        ...(signed ? { signed_accept: signed } : {}),
+      })
     } catch (error) {
       return upstreamError(c, error, { ...kit, operation: 'acceptQuote' })
     }
@@ -192,7 +297,7 @@ export function registerQuoteRoutes(app: Hono<RampEnv>, kit: KitContext) {
       created_at: nowIso,
       updated_at: nowIso,
     }
-    const result = await kit.store.saveOrder({ order, owner: user.owner })
+    const result = await kit.store.saveOrder({ order, owner })
     if (result.result === 'conflict') {
       kit.logger.error('accept: the order is recorded for another end user', {
         order_id: accepted.order_id,

@@ -129,6 +129,7 @@ describe.each(TRANSPORTS)('catalog-like reads through %s', (transport) => {
       chain_id: 31337,
       spender: sandbox.chain?.spender,
       sse: true,
+      signed_accepts: false,
     })
     expect(res.headers.get('cache-control')).toBe('no-store')
   })

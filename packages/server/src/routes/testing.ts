@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
-import { KIT_ROUTES, type KitOrder } from '@rampkit/core'
-import { type Sandbox, startSandbox } from '@rampkit/sandbox'
+import { KIT_ROUTES } from '@rampkit/core'
+import { type Sandbox, type StartSandboxOptions, startSandbox } from '@rampkit/sandbox'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, expect } from 'vitest'
 import { memoryBus } from '../bus/memory.js'
@@ -50,7 +50,7 @@ function countingBus(): { bus: OrderBus; open: () => number } {
   return {
     open: () => open,
     bus: {
-      publish: (order: KitOrder) => inner.publish(order),
+      publish: (order, entered) => inner.publish(order, entered),
       subscribe(orderId, listener, options) {
         open++
         const stop = inner.subscribe(orderId, listener, options)
@@ -180,7 +180,7 @@ export function browser(harness: KitHarness, origin = ALLOWED_ORIGIN): Browser {
  */
 export function takeSseEvents(
   buffer: string,
-  events: { event: string; data: string; at: number }[],
+  events: { event: string; data: string; id?: string; at: number }[],
 ): string {
   let rest = buffer
   let split = rest.indexOf('\n\n')
@@ -188,13 +188,22 @@ export function takeSseEvents(
     const block = rest.slice(0, split)
     rest = rest.slice(split + 2)
     let event = 'message'
+    let id: string | undefined
     const data: string[] = []
     for (const line of block.split('\n')) {
       if (line.startsWith('event: ')) event = line.slice(7)
+      else if (line.startsWith('id: ')) id = line.slice(4)
       else if (line.startsWith('data: ')) data.push(line.slice(6))
       else if (line.startsWith('data:')) data.push(line.slice(5))
     }
-    events.push({ event, data: data.join('\n'), at: Date.now() })
+    // As EventSource does: a block without data (a bare `retry:`) dispatches no event.
+    if (data.length > 0)
+      events.push({
+        event,
+        data: data.join('\n'),
+        at: Date.now(),
+        ...(id === undefined ? {} : { id }),
+      })
     split = rest.indexOf('\n\n')
   }
   return rest
@@ -203,12 +212,12 @@ export function takeSseEvents(
 /** Reads SSE events from a response body until `until` says stop (or the stream ends). */
 export async function readEvents(
   res: Response,
-  until: (events: { event: string; data: string }[]) => boolean,
+  until: (events: { event: string; data: string; id?: string }[]) => boolean,
   timeoutMs = 5000,
-): Promise<{ event: string; data: string; at: number }[]> {
+): Promise<{ event: string; data: string; id?: string; at: number }[]> {
   const reader = res.body!.getReader()
   const decoder = new TextDecoder()
-  const events: { event: string; data: string; at: number }[] = []
+  const events: { event: string; data: string; id?: string; at: number }[] = []
   let buffer = ''
   const deadline = Date.now() + timeoutMs
   try {
@@ -327,12 +336,16 @@ export function validSale(wallet: string = WALLET, overrides: Record<string, unk
  * the webhook secret or the session secret reached any response body or log line it captured.
  * Reads go through to the running sandbox, so tests use it like the sandbox itself.
  */
-export function sandboxForFile(name: string): Sandbox {
+export function sandboxForFile(
+  name: string,
+  options: Omit<StartSandboxOptions, 'apiKeys'> = {},
+): Sandbox {
   let current: Sandbox | undefined
   beforeAll(async () => {
     current = await startSandbox({
       port: 0,
       speed: 0,
+      ...options,
       apiKeys: [`is_test_${name}_key_one`, `is_test_${name}_key_two`],
     })
   })
@@ -348,3 +361,6 @@ export function sandboxForFile(name: string): Sandbox {
     },
   })
 }
+
+// The vault onboarding of the service's published customer example, shared with core's tests.
+export { submitCustomer } from '../../../core/src/test-utils/published/customers.js'

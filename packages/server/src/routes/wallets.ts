@@ -1,12 +1,11 @@
 import {
-  KIT_API,
   validateEvmAddress,
   type WalletChallenge,
   type WalletProof,
   walletChallengeRequest,
   walletProofRequest,
 } from '@rampkit/core'
-import type { Context, Hono } from 'hono'
+import type { Hono } from 'hono'
 import { type Address, type Client, verifyMessage } from 'viem'
 import {
   createSiweMessage,
@@ -15,11 +14,13 @@ import {
   validateSiweMessage,
   verifySiweMessage,
 } from 'viem/siwe'
+import { limitBody } from '../middleware/body-limit/index.js'
 import { normaliseOrigin } from '../middleware/origin-check/index.js'
 import type { KitContext, RampEnv } from './context.js'
 import { fail, ok } from './envelope.js'
-import { requireEndUser } from './owned.js'
+import { mountRoute, sessionOwner } from './guards.js'
 import { invalid, parseWith, readJsonObject } from './validate.js'
+import { liveWalletProof, type ProofRecord, walletProofKey } from './wallet-proof.js'
 
 /** Options of the wallet proof (Sign-In with Ethereum) that guards every sale. */
 export type WalletProofOptions = {
@@ -39,8 +40,6 @@ export type WalletProofOptions = {
   challengeTtlMs?: number
 }
 
-/** What the kit keeps of a wallet proof. */
-type ProofRecord = { address: Address; expires_at: string }
 /** What the kit keeps of a challenge it issued, under its nonce. */
 type ChallengeRecord = { owner: string; message: string }
 
@@ -49,32 +48,7 @@ export const WALLET_PROOF_DEFAULTS = {
   challengeTtlMs: 5 * 60 * 1000,
 } as const
 
-/** Where the kit keeps `owner`'s proof of `address` (one key per session and wallet). */
-export const walletProofKey = (owner: string, address: string) =>
-  `rampkit:wallet:proof:${encodeURIComponent(owner)}:${address.toLowerCase()}`
 const challengeKey = (nonce: string) => `rampkit:wallet:challenge:${nonce}`
-
-/** The answer to a write that spends from a wallet this session has not proven. */
-export function walletNotProven(c: Context, field: string): Response {
-  return fail(
-    c,
-    403,
-    'Prove you control this wallet before selling from it: sign the wallet check (free, no transaction), then try again.',
-    { field, code: 'wallet_not_proven' },
-  )
-}
-
-/** Whether `owner`'s session has proven, and not yet outlived, control of `address`. */
-export async function isWalletProven(
-  kit: KitContext,
-  owner: string,
-  address: string,
-): Promise<boolean> {
-  const saved = await kit.store.kvGet(walletProofKey(owner, address), kit.now())
-  if (saved === null) return false
-  const record = JSON.parse(saved) as ProofRecord
-  return Date.parse(record.expires_at) > kit.now().getTime()
-}
 
 async function verifySignature(
   options: WalletProofOptions,
@@ -114,11 +88,11 @@ export function registerWalletRoutes(
 ) {
   const ttlMs = options.ttlMs ?? WALLET_PROOF_DEFAULTS.ttlMs
   const challengeTtlMs = options.challengeTtlMs ?? WALLET_PROOF_DEFAULTS.challengeTtlMs
+  const withinLimit = limitBody({ maxBytes: kit.bodyLimitBytes })
 
-  app.on(KIT_API.walletChallenge.method, KIT_API.walletChallenge.path, async (c) => {
+  mountRoute(app, kit, 'walletChallenge', withinLimit, async (c) => {
     c.header('Cache-Control', 'no-store')
-    const user = await requireEndUser(c)
-    if (!user.ok) return user.response
+    const owner = sessionOwner(c)
     const body = await readJsonObject(c)
     if (!body.ok) return body.response
     const request = parseWith(c, walletChallengeRequest, body.data)
@@ -144,7 +118,7 @@ export function registerWalletRoutes(
       version: '1',
       statement: `Prove you control this wallet so you can sell crypto from it on ${url.host}. This is not a transaction and costs nothing.`,
     })
-    const record: ChallengeRecord = { owner: user.owner, message }
+    const record: ChallengeRecord = { owner, message }
     await kit.store.kvSet({
       key: challengeKey(nonce),
       value: JSON.stringify(record),
@@ -159,10 +133,9 @@ export function registerWalletRoutes(
     return ok(c, data, 'Sign this message in your wallet', 201)
   })
 
-  app.on(KIT_API.walletProofs.method, KIT_API.walletProofs.path, async (c) => {
+  mountRoute(app, kit, 'walletProofs', withinLimit, async (c) => {
     c.header('Cache-Control', 'no-store')
-    const user = await requireEndUser(c)
-    if (!user.ok) return user.response
+    const owner = sessionOwner(c)
     const body = await readJsonObject(c)
     if (!body.ok) return body.response
     const request = parseWith(c, walletProofRequest, body.data)
@@ -183,7 +156,7 @@ export function registerWalletRoutes(
     const saved = await kit.store.kvGet(key, kit.now())
     const record = saved === null ? null : (JSON.parse(saved) as ChallengeRecord)
     // Another session's challenge is refused exactly like an unknown one, and left in place.
-    if (record === null || record.owner !== user.owner) return refused()
+    if (record === null || record.owner !== owner) return refused()
     // Single use, whatever the outcome: a signature of this text is worth one try.
     await kit.store.kvDelete(key)
     const time = kit.now()
@@ -216,7 +189,7 @@ export function registerWalletRoutes(
     const expiresAt = new Date(time.getTime() + ttlMs).toISOString()
     const proof: ProofRecord = { address: parsed.address, expires_at: expiresAt }
     await kit.store.kvSet({
-      key: walletProofKey(user.owner, parsed.address),
+      key: walletProofKey(owner, parsed.address),
       value: JSON.stringify(proof),
       ttlMs,
     })
@@ -225,19 +198,16 @@ export function registerWalletRoutes(
     return ok(c, data, 'Wallet proven', 201)
   })
 
-  app.on(KIT_API.walletProof.method, KIT_API.walletProof.path, async (c) => {
+  mountRoute(app, kit, 'walletProof', async (c) => {
     c.header('Cache-Control', 'no-store')
-    const user = await requireEndUser(c)
-    if (!user.ok) return user.response
+    const owner = sessionOwner(c)
     const address = validateEvmAddress(c.req.param('address'), { field: 'address' })
     if (!address.ok) return invalid(c, address.field, address.message)
-    const saved = await kit.store.kvGet(walletProofKey(user.owner, address.value), kit.now())
-    const record = saved === null ? null : (JSON.parse(saved) as ProofRecord)
-    const live = record !== null && Date.parse(record.expires_at) > kit.now().getTime()
+    const record = await liveWalletProof(kit, owner, address.value)
     const data: WalletProof = {
       address: address.value,
-      proven: live,
-      expires_at: live ? record.expires_at : null,
+      proven: record !== null,
+      expires_at: record?.expires_at ?? null,
     }
     return ok(c, data)
   })

@@ -80,6 +80,8 @@ type Owned = {
   openQuote: Quote
   /** The wallet she proved (Sign-In with Ethereum). */
   wallet: string
+  /** The account she opened once verified (KYC). */
+  accountId: number
 }
 
 /**
@@ -91,13 +93,21 @@ const IDS_OF: Record<string, (owned: Owned) => string[]> = {
   txHash: ({ direct }) => [direct.tx_hash!],
   quoteId: ({ openQuote, acceptedQuote }) => [openQuote.quote_id, acceptedQuote.quote_id],
   address: ({ wallet }) => [wallet],
+  accountId: ({ accountId }) => [String(accountId)],
 }
 
 /**
  * Routes whose answer to an id nobody holds is not a 404: a wallet nobody proved is simply
  * "not proven" (200). Theirs must still read exactly like that.
  */
-const MISSING_STATUS: Partial<Record<KitRoute, number>> = { walletProof: 200 }
+const MISSING_STATUS: Partial<Record<KitRoute, number>> = {
+  walletProof: 200,
+  // An intruder without a verified customer of their own is refused before any account id is
+  // looked at (409 customer_not_verified); a verified one gets the service's 404, which
+  // routes/customers.test.ts shows.
+  depositInstructions: 409,
+  payoutBanks: 409,
+}
 
 /** An answer with the ids it echoes (addresses) blanked, to compare two answers' shapes. */
 const withoutEcho = (text: string) => text.replace(/0x[0-9a-fA-F]{40}/g, '0x…')
@@ -175,6 +185,47 @@ async function signedCookie(value: string, secret: string) {
   return `rampkit_session=${encodeURIComponent(`${value}.${base64}`)}`
 }
 
+/**
+ * Takes `user` through KYC (details, two documents, submit, the sandbox's review and
+ * deposit-account provisioning) and opens a EUR account; resolves to its id.
+ */
+async function verifiedAccount(user: Browser): Promise<number> {
+  const saved = await user.post(KIT_ROUTES.customer, {
+    customer_type: 'individual',
+    profile: {
+      first_name: 'Amina',
+      last_name: 'Otieno',
+      email: 'amina@example.com',
+      date_of_birth: '1990-12-04',
+      country_of_residence: 'KE',
+      gender: 'f',
+      phone: '+254712345678',
+      address: { line1: '1 Moi Avenue', city: 'Nairobi', country: 'KE' },
+      id_number: 'A12345678',
+      id_type: 'national_id',
+    },
+  })
+  expect(saved.status).toBe(200)
+  for (const category of ['identity', 'address']) {
+    const pdf = '%PDF-1.7\n%%EOF\n'
+    const uploaded = await user.post(`${KIT_ROUTES.customerDocuments}?category=${category}`, pdf, {
+      'content-type': 'application/pdf',
+    })
+    expect(uploaded.status).toBe(201)
+  }
+  expect((await user.post(KIT_ROUTES.submitCustomer, {})).status).toBe(200)
+  // Review, then the deposit-account product.
+  for (const ms of [2_000, 2_000]) {
+    await sandbox.admin.advance(ms)
+    await sandbox.admin.idle()
+  }
+  const opened = await user.post(KIT_ROUTES.accounts, { asset_type: 'fiat', currency: 'EUR' })
+  expect(opened.status).toBe(201)
+  await sandbox.admin.advance(1_000)
+  await sandbox.admin.idle()
+  return (await user.json<Envelope<{ id: number }>>(opened)).data.id
+}
+
 type Mode = { kind: 'anonymous'; transport: Transport } | { kind: 'sign-in'; transport: Transport }
 const MODES: Mode[] = [
   { kind: 'anonymous', transport: 'app.request' },
@@ -215,6 +266,8 @@ describe.each(MODES)('end users of one partner ($kind, $transport)', (mode) => {
     })
     amina = person('user_amina')
     bola = person('user_bola')
+    // First, as it moves the sandbox's clock: the quotes below must not expire meanwhile.
+    const accountId = await verifiedAccount(amina)
     const direct = await amina.json<Envelope<KitOrder>>(
       await amina.post(KIT_ROUTES.orders, directOrder()),
     )
@@ -234,6 +287,7 @@ describe.each(MODES)('end users of one partner ($kind, $transport)', (mode) => {
       acceptedQuote,
       openQuote,
       wallet: WALLET,
+      accountId,
     }
     expect(owned.direct.order_id).toBeTruthy()
     expect(owned.accepted.id).toBeTruthy()

@@ -26,12 +26,16 @@ import {
   createOrderRequest,
   KIT_ROUTES,
   type KitRoute,
+  kitCustomerQuery,
   type MetaTokens,
+  openAccountRequest,
   orderRequirementsQuery,
   ordersMeQuery,
   paymentMethodsQuery,
   quoteRequest,
   ratesQuery,
+  saveCustomerRequest,
+  submitCustomerRequest,
   tokenPreviewQuery,
   txHash,
   validateEvmAddress,
@@ -346,10 +350,51 @@ const SPECS: Partial<Record<KitRoute, RouteSpec>> = {
     valid: () => ({ params: { address: WALLET }, query: {}, body: undefined }),
     verdict: (input) => (validateEvmAddress(input.params.address).ok ? 'noUpstream' : 'refuse'),
   },
+  // The default kit runs without signed accepts: a well-formed request is a 404, never upstream.
+  signingKeyChallenge: {
+    valid: () => ({ params: {}, query: {}, body: { address: WALLET } }),
+    verdict: () => 'refuse',
+  },
+  completeSigningKey: {
+    valid: () => ({
+      params: {},
+      query: {},
+      body: { key_id: 'skey_not_mine', signature: `0x${'ab'.repeat(65)}` },
+    }),
+    verdict: () => 'refuse',
+  },
+  signingKeys: { valid: () => query({}), verdict: () => 'refuse' },
   orderEvents: {
     // Never an owned id: a live stream would stay open.
     valid: () => ({ params: { orderId: 'ord_not_mine' }, query: {}, body: undefined }),
     verdict: (input, state, owned) => ownedOrder(input.params.orderId, state, owned),
+  },
+  customer: {
+    // GET /customer (the query) and POST /customer (saveCustomer, the body).
+    valid: () => ({
+      params: {},
+      query: { customer_type: 'individual' },
+      body: { customer_type: 'individual', profile: { first_name: 'Amina' } },
+    }),
+    verdict: (input) =>
+      input.body === undefined
+        ? bySchema(kitCustomerQuery)(input)
+        : bodyVerdict(saveCustomerRequest)(input),
+  },
+  // Its body is a file's raw bytes with their type: no fuzzed JSON body is a document.
+  customerDocuments: {
+    valid: () => ({ params: {}, query: { category: 'identity' }, body: {} }),
+    verdict: () => 'refuse',
+  },
+  submitCustomer: {
+    valid: () => ({ params: {}, query: {}, body: {} }),
+    verdict: bodyVerdict(submitCustomerRequest),
+  },
+  accounts: {
+    // GET /accounts and POST /accounts (openAccount, the body).
+    valid: () => ({ params: {}, query: {}, body: { asset_type: 'fiat', currency: 'EUR' } }),
+    verdict: (input) =>
+      input.body === undefined ? 'open' : bodyVerdict(openAccountRequest)(input),
   },
 }
 
@@ -951,8 +996,9 @@ function verdictOf(
   let parsedBody: unknown
   if (route.method === 'POST') {
     const text = body ?? ''
-    if (text.trim() === '') parsedBody = route.name === 'acceptQuote' ? {} : null
-    else {
+    if (text.trim() === '') {
+      parsedBody = route.name === 'acceptQuote' || route.name === 'submitCustomer' ? {} : null
+    } else {
       try {
         parsedBody = JSON.parse(text)
       } catch {
@@ -992,6 +1038,7 @@ const figures = {
   closedOnOversize: 0,
   staleConnectionsRetried: 0,
   withoutBody: 0,
+  streams: 0,
 }
 /** 4xx statuses the kit passes on from the service (upstream-error.ts). */
 const PASSED_THROUGH = new Set([400, 404, 409, 410, 422, 429])
@@ -1047,14 +1094,21 @@ function secretsIn(text: string): string[] {
  * request fails with "other side closed" before the kit saw it. Any HTTP client sends such a
  * request again on a fresh connection, and so does this (a streamed body cannot be re-sent).
  */
-async function fetchOverHttp(url: string, init: RequestInit, streamed: boolean) {
-  try {
-    return await fetch(url, init)
-  } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause
-    if (streamed || cause?.code !== 'UND_ERR_SOCKET') throw error
-    figures.staleConnectionsRetried++
-    return fetch(url, init)
+/**
+ * Sends over HTTP, again (up to 3 times) when a kept-alive connection turns out closed (the
+ * server closes a connection whose earlier request body it stopped reading). A streamed body
+ * is sent again only when it fits the limit: an oversized one closing the connection is the
+ * kit's refusal, counted by the caller.
+ */
+async function fetchOverHttp(url: string, init: () => RequestInit, retry: boolean) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetch(url, init())
+    } catch (error) {
+      const cause = (error as { cause?: { code?: string } }).cause
+      if (!retry || cause?.code !== 'UND_ERR_SOCKET' || attempt >= 3) throw error
+      figures.staleConnectionsRetried++
+    }
   }
 }
 
@@ -1081,32 +1135,41 @@ async function send(c: Case, routes: Route[], kits: Record<'default' | 'roomy', 
     if (type !== null && !headers.has('content-type')) headers.set('content-type', type)
   }
   const bodyText = asText(c.body)
-  const verdict = verdictOf(c, routes, state, ownOrigin, bodyText)
-  const init: RequestInit & { duplex?: 'half' } = {
-    method: c.method,
-    headers,
-    signal: AbortSignal.timeout(15_000),
-  }
-  if (c.body !== undefined && c.method !== 'GET' && c.method !== 'HEAD') {
-    if (c.stream) {
-      const bytes = typeof c.body === 'string' ? utf8.encode(c.body) : c.body
-      init.body = new ReadableStream<Uint8Array>({
-        start(controller) {
-          for (let at = 0; at < bytes.byteLength; at += 4096) {
-            controller.enqueue(bytes.slice(at, at + 4096))
-          }
-          controller.close()
-        },
-      })
-      init.duplex = 'half'
-    } else init.body = c.body as BodyInit
+  // Over HTTP fetch sends its own Content-Length: a declared one is not what the kit sees.
+  const sent = viaHttp
+    ? { ...c, headers: c.headers.filter(([name]) => name !== 'content-length') }
+    : c
+  const verdict = verdictOf(sent, routes, state, ownOrigin, bodyText)
+  const signal = AbortSignal.timeout(15_000)
+  // A function: a streamed body is consumed by its first send.
+  const makeInit = () => {
+    const init: RequestInit & { duplex?: 'half' } = { method: c.method, headers, signal }
+    if (c.body !== undefined && c.method !== 'GET' && c.method !== 'HEAD') {
+      if (c.stream) {
+        const bytes = typeof c.body === 'string' ? utf8.encode(c.body) : c.body
+        init.body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            for (let at = 0; at < bytes.byteLength; at += 4096) {
+              controller.enqueue(bytes.slice(at, at + 4096))
+            }
+            controller.close()
+          },
+        })
+        init.duplex = 'half'
+      } else init.body = c.body as BodyInit
+    }
+    return init
   }
   const before = harness.upstream.length
   let res: Response
   try {
     res = viaHttp
-      ? await fetchOverHttp(`${harness.url}${c.url}`, init, c.stream === true)
-      : await harness.kit.request(`http://127.0.0.1${c.url}`, init)
+      ? await fetchOverHttp(
+          `${harness.url}${c.url}`,
+          makeInit,
+          c.stream !== true || utf8.encode(bodyText ?? '').byteLength <= state.bodyLimit,
+        )
+      : await harness.kit.request(`http://127.0.0.1${c.url}`, makeInit())
   } catch (error) {
     if (error instanceof TypeError && /method|header|Request/i.test(String(error.message))) {
       figures.refusedByFetch++
@@ -1147,6 +1210,13 @@ async function send(c: Case, routes: Route[], kits: Record<'default' | 'roomy', 
   }
   if (c.method === 'HEAD' || (c.method === 'OPTIONS' && res.status === 204)) {
     figures.withoutBody++
+  } else if (
+    c.route === `GET ${KIT_ROUTES.customerEvents}` &&
+    res.status === 200 &&
+    type.includes('event-stream')
+  ) {
+    // The signed-in user's own customer stream: server-sent events, not the envelope.
+    figures.streams++
   } else {
     const problem = envelopeProblem(res.status, text)
     if (problem) problems.push(`envelope: ${problem}`)
@@ -1271,7 +1341,7 @@ describe('fuzz: hostile input on every browser route of the kit', () => {
     expect(figures.status5xx).toBe(0)
     expect(figures.upstreamCallsOnInvalid).toBe(0)
     expect(figures.secretsFound).toBe(0)
-    expect(figures.envelopeOk + figures.withoutBody).toBe(figures.inputs)
+    expect(figures.envelopeOk + figures.withoutBody + figures.streams).toBe(figures.inputs)
     // The verdict is not vacuous: a large share of the inputs are ones the kit must refuse.
     expect(figures.invalid).toBeGreaterThan(figures.inputs / 3)
     expect(figures.refusedByFetch).toBeGreaterThanOrEqual(INJECTED_HEADERS.length)
@@ -1361,11 +1431,19 @@ describe('reserved option names in write bodies', () => {
   it('refuses every request option name of core, at the top and in every nested object of every write body: 422 naming it, no upstream call', async () => {
     const state = kits.default
     const { harness, fuzzer } = state
-    const writes = browserRoutes(harness).filter((route) => route.method === 'POST')
+    // Every write with a JSON body (a document's body is its bytes).
+    const writes = browserRoutes(harness).filter(
+      (route) => route.method === 'POST' && route.name !== 'customerDocuments',
+    )
     expect(writes.map((route) => route.name).sort()).toEqual([
       'acceptQuote',
+      'accounts',
+      'completeSigningKey',
+      'customer',
       'orders',
       'quotes',
+      'signingKeyChallenge',
+      'submitCustomer',
       'walletChallenge',
       'walletProofs',
     ])
@@ -1400,15 +1478,22 @@ describe('reserved option names in write bodies', () => {
       }
     }
     // Every object of every body: the quote's top, asset, payment_method and customer, the
-    // accept's top, the order's top and fiat_payload, and the two wallet-proof bodies.
+    // accept's top, the order's top and fiat_payload, the two wallet-proof bodies, the
+    // customer's top and profile, the submit, the account and the two signing-key bodies.
     expect([...objects].sort()).toEqual([
       'acceptQuote',
+      'accounts',
+      'completeSigningKey',
+      'customer',
+      'customer profile',
       'orders',
       'orders fiat_payload',
       'quotes',
       'quotes asset',
       'quotes customer',
       'quotes payment_method',
+      'signingKeyChallenge',
+      'submitCustomer',
       'walletChallenge',
       'walletProofs',
     ])

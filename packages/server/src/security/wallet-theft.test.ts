@@ -20,7 +20,7 @@ import {
   validSale,
   waitFor,
 } from '../routes/testing.js'
-import { walletProofKey } from '../routes/wallets.js'
+import { walletProofKey } from '../routes/wallet-proof.js'
 
 /**
  * Selling from a wallet the session does not control. The service pulls an off-ramp's tokens

@@ -38,10 +38,10 @@ import {
   WALLET,
   waitFor,
 } from '../routes/testing.js'
-import { memoryStore } from '../store/memory.js'
+import { memoryStore } from '../store/memory/store.js'
 import { canMoveOrder } from '../store/orders.js'
-import { pgliteStore } from '../store/pglite.js'
-import { postgresStore } from '../store/postgres.js'
+import { pgliteStore } from '../store/pglite/store.js'
+import { postgresStore } from '../store/postgres/store.js'
 import { DATABASE_URL, runId, skipUnlessReachable } from '../store/testing.js'
 import type { RampStore, StoredOrder } from '../store/types.js'
 import type { AnyEventContext } from '../worker/events.js'

@@ -1,4 +1,4 @@
-export { memoryStore } from './memory.js'
+export { memoryStore } from './memory/store.js'
 export { canMoveOrder } from './orders.js'
 export { MIGRATIONS, type Migration } from './sql/migrations.js'
 export {

@@ -1,4 +1,5 @@
 import type { KitOrder, OrderStatus } from '@rampkit/core'
+import type { CustomerLinks } from './customers/types.js'
 
 /** Where a delivery is in its life: waiting (or being worked on), applied, or parked for a person. */
 export type DeliveryStatus = 'pending' | 'applied' | 'parked'
@@ -185,19 +186,10 @@ export type PruneParameters = {
 export type PruneResult = { deliveries: number; rateLimits: number; kv: number }
 
 /**
- * The durable half of the server kit, one interface over several engines (`memoryStore`,
- * `postgresStore`, `pgliteStore`, `redisStore`): webhook deliveries, the kit's orders,
- * rate-limit counters and a small key-value space. Every method is async and atomic on its own,
- * so several instances sharing one engine behave as one.
- *
- * @example
- * const store = memoryStore()
- * await store.insertDelivery({ id, event, signature, body, receivedAt: new Date() })
+ * The webhook deliveries the kit received: stored once, leased to one worker at a time, applied
+ * or retried and parked. Its conformance suite is `deliveryInboxContract` (`testing.ts`).
  */
-export interface RampStore {
-  /** Engine name, for logs. */
-  readonly engine: string
-
+export interface DeliveryInbox {
   /** Stores a verified delivery once; a repeat of its id or of its signature is a `duplicate`. */
   insertDelivery(delivery: NewDelivery): Promise<InsertDeliveryResult>
   /** Leases up to `limit` due deliveries, oldest due first, never one another worker holds. */
@@ -211,9 +203,13 @@ export interface RampStore {
   listParkedDeliveries(parameters?: { limit?: number; offset?: number }): Promise<Delivery[]>
   /** Puts a parked delivery back in the queue with its attempts reset; false if not parked. */
   requeueDelivery(parameters: { id: string; now?: Date }): Promise<boolean>
-  /** Deletes applied deliveries past the retention horizon and expired counters and keys. */
-  prune(parameters?: PruneParameters): Promise<PruneResult>
+}
 
+/**
+ * The kit's orders: who owns each, and its status moved forward only. Its conformance suite is
+ * `orderStoreContract` (`testing.ts`).
+ */
+export interface OrderStore {
   /** Creates or links the kit's order record (quote accepted, direct order created). */
   saveOrder(parameters: SaveOrderParameters): Promise<SaveOrderResult>
   getOrder(id: string): Promise<StoredOrder | null>
@@ -230,14 +226,44 @@ export interface RampStore {
   applyOrderUpdate(parameters: ApplyOrderUpdateParameters): Promise<ApplyOrderUpdateResult>
   /** Marks up to `limit` late non-terminal orders as polled now and returns them. */
   claimLateOrders(parameters: ClaimLateOrdersParameters): Promise<StoredOrder[]>
+}
 
+/**
+ * Rate-limit counters and a small key-value space with expiry (idempotency keys, the owner of
+ * each quote, wallet proofs and challenges). Its conformance suite is `countersContract`
+ * (`testing.ts`).
+ */
+export interface Counters {
   /** Counts one hit in a fixed window, atomically. */
   hitRateLimit(parameters: RateLimitParameters): Promise<RateLimitResult>
-
   kvGet(key: string, now?: Date): Promise<string | null>
   /** Sets a key; false only when `ifAbsent` and the key exists. */
   kvSet(parameters: KvSetParameters): Promise<boolean>
   kvDelete(key: string): Promise<void>
+}
+
+/**
+ * The durable half of the server kit: the delivery inbox, the orders and the counters over one
+ * engine (`memoryStore`, `postgresStore`, `pgliteStore`, `redisStore`, each in its folder
+ * here). Every method is async and atomic on its own, so several instances sharing one engine
+ * behave as one.
+ *
+ * @example
+ * const store = memoryStore()
+ * await store.insertDelivery({ id, event, signature, body, receivedAt: new Date() })
+ */
+export interface RampStore extends DeliveryInbox, OrderStore, Counters {
+  /** Engine name, for logs. */
+  readonly engine: string
+
+  /** Deletes applied deliveries past the retention horizon and expired counters and keys. */
+  prune(parameters?: PruneParameters): Promise<PruneResult>
+
+  /**
+   * End users' links to their vault customers, kept by the same engine (the kit's engines all
+   * carry them). Optional for a store of your own: pass `customerLinks` to the kit instead.
+   */
+  readonly customerLinks?: CustomerLinks
 
   /** Releases what the store opened itself (never a pool or client it was given). */
   close(): Promise<void>

@@ -8,7 +8,7 @@ import {
   type WebhookVerificationReason,
 } from '@rampkit/core/webhooks'
 import { BodyTooLargeError, readLimited } from '../middleware/body-limit/index.js'
-import type { RampStore } from '../store/types.js'
+import type { NewDelivery, RampStore } from '../store/types.js'
 import type { DeliveryJournal } from './journal.js'
 
 /** Largest accepted body, counted on the bytes read: 256 KiB. */
@@ -159,7 +159,30 @@ function toBytes(body: RawWebhookRequest['body']): Uint8Array {
 export async function ingestWebhook(
   parameters: IngestWebhookParameters,
 ): Promise<IngestWebhookResult> {
-  const { request, store } = parameters
+  const checked = await verifyDelivery(parameters)
+  return checked.ok ? keepDelivery(parameters, checked.delivery) : checked.result
+}
+
+/** A delivery whose signature, body and headers passed: what `keepDelivery` stores. */
+export type VerifiedDelivery = NewDelivery
+
+/**
+ * The first half of {@link ingestWebhook}: reads the bytes (at most `maxBytes`), verifies the
+ * signature over them, parses the JSON and checks the id and event headers. Stores nothing: a
+ * failure carries the 400, 401 or 413 answer, a success the delivery for `keepDelivery`.
+ *
+ * @example
+ * const checked = await verifyDelivery({ secrets, request: c.req.raw })
+ * if (!checked.ok) return c.json(checked.result.body, checked.result.status)
+ */
+export async function verifyDelivery(
+  parameters: Pick<
+    IngestWebhookParameters,
+    'secrets' | 'request' | 'now' | 'maxBytes' | 'toleranceSeconds'
+  >,
+): Promise<{ ok: true; delivery: VerifiedDelivery } | { ok: false; result: IngestWebhookResult }> {
+  const { request } = parameters
+  const refuse = (result: IngestWebhookResult) => ({ ok: false as const, result })
   const maxBytes = parameters.maxBytes ?? DEFAULT_WEBHOOK_MAX_BYTES
   const secretList =
     typeof parameters.secrets === 'string' ? [parameters.secrets] : [...parameters.secrets]
@@ -171,16 +194,16 @@ export async function ingestWebhook(
     // A declared length over the limit is refused without reading; the count below is what
     // holds when the header is absent or lies.
     const declared = Number(request.headers.get('content-length'))
-    if (Number.isFinite(declared) && declared > maxBytes) return tooLarge()
+    if (Number.isFinite(declared) && declared > maxBytes) return refuse(tooLarge())
     try {
       bytes = request.body ? await readLimited(request.body, maxBytes) : new Uint8Array(0)
     } catch (error) {
-      if (error instanceof BodyTooLargeError) return tooLarge()
-      return failure(400, 'The webhook body could not be read.', { reason: 'invalid_body' })
+      if (error instanceof BodyTooLargeError) return refuse(tooLarge())
+      return refuse(failure(400, 'The webhook body could not be read.', { reason: 'invalid_body' }))
     }
   } else {
     bytes = toBytes(request.body)
-    if (bytes.byteLength > maxBytes) return tooLarge()
+    if (bytes.byteLength > maxBytes) return refuse(tooLarge())
   }
 
   let verified: { signature: string }
@@ -197,12 +220,14 @@ export async function ingestWebhook(
       const status = REASON_STATUS[error.reason]
       const message = redactSecrets(error.message, secretList)
       if (status === null) throw new WebhookConfigurationError(error.reason, message)
-      return failure(status, message, {
-        reason: error.reason,
-        ...(status === 400 && error.reason !== 'invalid_body'
-          ? { field: WEBHOOK_SIGNATURE_HEADER }
-          : {}),
-      })
+      return refuse(
+        failure(status, message, {
+          reason: error.reason,
+          ...(status === 400 && error.reason !== 'invalid_body'
+            ? { field: WEBHOOK_SIGNATURE_HEADER }
+            : {}),
+        }),
+      )
     }
     throw error
   }
@@ -212,46 +237,73 @@ export async function ingestWebhook(
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
     const parsed: unknown = JSON.parse(text)
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-      return failure(400, 'The webhook body must be a JSON object.', { reason: 'invalid_json' })
+      return refuse(
+        failure(400, 'The webhook body must be a JSON object.', { reason: 'invalid_json' }),
+      )
     }
   } catch {
-    return failure(400, 'The webhook body is not valid JSON (UTF-8).', { reason: 'invalid_json' })
+    return refuse(
+      failure(400, 'The webhook body is not valid JSON (UTF-8).', { reason: 'invalid_json' }),
+    )
   }
 
   const deliveryId = headerOf(request, WEBHOOK_ID_HEADER)?.trim() ?? ''
   if (deliveryId === '') {
-    return failure(400, `The ${WEBHOOK_ID_HEADER} header is missing.`, {
-      field: WEBHOOK_ID_HEADER,
-      reason: 'missing_header',
-    })
+    return refuse(
+      failure(400, `The ${WEBHOOK_ID_HEADER} header is missing.`, {
+        field: WEBHOOK_ID_HEADER,
+        reason: 'missing_header',
+      }),
+    )
   }
   if (!DELIVERY_ID.test(deliveryId) || deliveryId.startsWith('poll:')) {
-    return failure(400, `The ${WEBHOOK_ID_HEADER} header is not a delivery id.`, {
-      field: WEBHOOK_ID_HEADER,
-      reason: 'invalid_header',
-    })
+    return refuse(
+      failure(400, `The ${WEBHOOK_ID_HEADER} header is not a delivery id.`, {
+        field: WEBHOOK_ID_HEADER,
+        reason: 'invalid_header',
+      }),
+    )
   }
   const event = headerOf(request, WEBHOOK_EVENT_HEADER)?.trim() ?? ''
   if (event === '') {
-    return failure(400, `The ${WEBHOOK_EVENT_HEADER} header is missing.`, {
-      field: WEBHOOK_EVENT_HEADER,
-      reason: 'missing_header',
-    })
+    return refuse(
+      failure(400, `The ${WEBHOOK_EVENT_HEADER} header is missing.`, {
+        field: WEBHOOK_EVENT_HEADER,
+        reason: 'missing_header',
+      }),
+    )
   }
   if (!EVENT_NAME.test(event)) {
-    return failure(400, `The ${WEBHOOK_EVENT_HEADER} header is not an event name.`, {
-      field: WEBHOOK_EVENT_HEADER,
-      reason: 'invalid_header',
-    })
+    return refuse(
+      failure(400, `The ${WEBHOOK_EVENT_HEADER} header is not an event name.`, {
+        field: WEBHOOK_EVENT_HEADER,
+        reason: 'invalid_header',
+      }),
+    )
   }
 
-  const delivery = {
-    id: deliveryId,
-    event,
-    signature: verified.signature,
-    body: text,
-    receivedAt: new Date((parameters.now ?? Date.now)()),
+  return {
+    ok: true,
+    delivery: {
+      id: deliveryId,
+      event,
+      signature: verified.signature,
+      body: text,
+      receivedAt: new Date((parameters.now ?? Date.now)()),
+    },
   }
+}
+
+/**
+ * The second half of {@link ingestWebhook}: keeps a verified delivery in the journal (when
+ * given) or the store, and answers 200 once it is kept; 503 when neither could take it.
+ */
+export async function keepDelivery(
+  parameters: Pick<IngestWebhookParameters, 'store' | 'journal' | 'onStored' | 'onStoreError'>,
+  delivery: VerifiedDelivery,
+): Promise<IngestWebhookResult> {
+  const { store } = parameters
+  const { id: deliveryId, event } = delivery
   let outcome: 'inserted' | 'duplicate' | 'journaled'
   if (parameters.journal) {
     const receipt = await parameters.journal.receive(delivery)

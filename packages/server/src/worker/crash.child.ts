@@ -42,7 +42,7 @@ let store: RampStore
 let sql: SqlQuery
 if (STORE === 'pglite') {
   const { PGlite } = await import('@electric-sql/pglite')
-  const { pgliteDriver, pgliteStore } = await import('../store/pglite.js')
+  const { pgliteDriver, pgliteStore } = await import('../store/pglite/store.js')
   const db = await PGlite.create(env.DATA_DIR)
   store = await pgliteStore({ db, schema: SCHEMA })
   if (env.INIT_ONLY === '1') {
@@ -53,7 +53,7 @@ if (STORE === 'pglite') {
   sql = pgliteDriver(db, false).query
 } else {
   const { default: pg } = await import('pg')
-  const { pgDriver, postgresStore } = await import('../store/postgres.js')
+  const { pgDriver, postgresStore } = await import('../store/postgres/store.js')
   const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: 8 })
   // As a partner must with their own pool: an idle connection cut by an outage is dropped, not
   // an uncaught `error` event that kills the process.

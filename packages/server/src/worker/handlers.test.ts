@@ -1,12 +1,6 @@
 import { KIT_ROUTES, type KitOrder, type MetaTokens, type Quote } from '@rampkit/core'
-import type { RampClient } from '@rampkit/core/client'
 import { WEBHOOK_EVENTS } from '@rampkit/core/webhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-// The service's published customer example, written once for the tests of core and the kit.
-import {
-  individualProfileBody,
-  PDF_BASE64,
-} from '../../../core/src/test-utils/published/customers.js'
 import {
   type Browser,
   browser,
@@ -15,6 +9,7 @@ import {
   sandboxForFile,
   seen,
   startKit,
+  submitCustomer,
   validQuote,
   WALLET,
   waitFor,
@@ -29,28 +24,6 @@ import { type AnyEventContext, HANDLER_NAMES, type WebhookHandlers } from './eve
 const sandbox = sandboxForFile('handlers')
 
 type Body<T> = { data: T }
-
-/**
- * A customer through the vault with core's client: the published example's complete profile,
- * both documents, submit (`customer.submitted`). Review follows on the sandbox clock.
- */
-async function onboard(client: RampClient, ref: string, profile: Record<string, string> = {}) {
-  const created = await client.createCustomer({
-    partner_customer_ref: ref,
-    type: 'individual',
-    profile: { ...individualProfileBody, ...profile },
-  })
-  for (const category of ['identity', 'address']) {
-    await client.uploadCustomerDocument({
-      customer_id: created.id,
-      category,
-      content_type: 'application/pdf',
-      content_base64: PDF_BASE64,
-    })
-  }
-  await client.submitCustomer({ customer_id: created.id })
-  return created.id
-}
 
 async function usdcAddress(apiKey: string): Promise<string> {
   const res = await fetch(`${sandbox.url}/meta/tokens`, { headers: { 'X-API-Key': apiKey } })
@@ -108,9 +81,9 @@ describe('every typed handler, with events from the real sandbox', () => {
     expect(direct.status).toBe('submitted')
     // Customers, submitted now (customer.submitted): one approved, one rejected (the sandbox's
     // Failure name) at review 2 s later, one revoked while in review (customer.revoked).
-    const approved = await onboard(client, uid('cust'))
-    await onboard(client, uid('cust'), { last_name: 'Failure' })
-    const offboarded = await onboard(client, uid('cust'))
+    const approved = await submitCustomer(client, uid('cust'))
+    await submitCustomer(client, uid('cust'), { last_name: 'Failure' })
+    const offboarded = await submitCustomer(client, uid('cust'))
     await client.revokeCustomer({ customer_id: offboarded, reason: 'closed' })
     await sandbox.admin.advance(1000)
     // order.settled
@@ -186,7 +159,7 @@ describe('a handler error that quotes a secret', () => {
 
   it('is stored in last_error and logged with every secret redacted', async () => {
     await kit.call(KIT_ROUTES.config) // the first request starts the worker
-    await onboard(kit.kit.ramp.client, uid('cust'))
+    await submitCustomer(kit.kit.ramp.client, uid('cust'))
     await sandbox.admin.idle()
     const [sent] = sandbox.admin.deliveries(apiKey(), 'customer.submitted')
     expect(sent).toBeDefined()

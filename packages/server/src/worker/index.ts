@@ -17,8 +17,10 @@ export {
   createWorker,
   defaultBackoff,
   type OrderPoller,
+  type PolledCustomer,
   type PolledOrder,
   type RampWorker,
+  type WorkerCustomerOptions,
   type WorkerLogger,
   type WorkerPollOptions,
 } from './worker.js'

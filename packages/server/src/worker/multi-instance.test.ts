@@ -29,8 +29,8 @@ import {
   startKit,
   validQuote,
 } from '../routes/testing.js'
-import { postgresStore } from '../store/postgres.js'
-import { redisStore } from '../store/redis.js'
+import { postgresStore } from '../store/postgres/store.js'
+import { redisStore } from '../store/redis/store.js'
 import { DATABASE_URL, REDIS_URL, runId, skipUnlessReachable, testOrder } from '../store/testing.js'
 import type { RampStore } from '../store/types.js'
 import type { AnyEventContext } from './events.js'

@@ -10,7 +10,7 @@ import {
 } from '../../../core/src/test-utils/published/webhooks.js'
 import { createRampHandler } from '../handler.js'
 import { SESSION_SECRET } from '../routes/testing.js'
-import { memoryStore } from '../store/memory.js'
+import { memoryStore } from '../store/memory/store.js'
 import { type AnyEventContext, HANDLER_NAMES, type WebhookHandlers } from './events.js'
 
 /**

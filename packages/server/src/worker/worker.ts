@@ -6,11 +6,13 @@ import {
   sanitizeCause,
   type WebhookOrder,
 } from '@rampkit/core'
-import type { OrderBus } from '../bus/types.js'
-import type { Delivery, OrderPatch, RampStore } from '../store/types.js'
+import type { BusSignal, OrderBus } from '../bus/types.js'
+import type { CustomerLink, CustomerLinks } from '../store/customers/types.js'
+import type { Delivery, OrderPatch, RampStore, StoredOrder } from '../store/types.js'
 import { DEFAULT_DELIVERY_RETENTION_MS } from '../store/types.js'
 import {
   type AnyEventContext,
+  accountIdOf,
   HANDLER_NAMES,
   OrderConflictError,
   type ParsedEvent,
@@ -54,6 +56,26 @@ export type WorkerLogger = {
   error: (message: string, details?: Record<string, unknown>) => void
 }
 
+/** What the backup GET of a customer says: its status and the deposit-account product's. */
+export type PolledCustomer = { status: string; depositAccountStatus: string | null }
+
+/**
+ * The end users' vault customers, for `customer.*` and `account.*` events: the link of the
+ * customer an event names gets the status the service confirms, and the customer's open
+ * streams are told (a signal on the bus, topic `customer:<ref>`).
+ */
+export type WorkerCustomerOptions = {
+  links: CustomerLinks
+  /**
+   * Reads the customer from the service (`GET /partner/customers/{customer_id}`): webhooks are
+   * a signal and may come out of order, the GET is the state. On failure, or without it, the
+   * status the signed body carries is stored.
+   */
+  fetchCustomer?: (customerId: string) => Promise<PolledCustomer | null>
+  /** Sends the signal; best-effort (a failure is logged, the delivery still applies). */
+  signal?: (signal: BusSignal) => Promise<void>
+}
+
 export type CreateWorkerOptions = {
   store: RampStore
   /** Where order changes are published for live status; none: no publishing. */
@@ -61,6 +83,8 @@ export type CreateWorkerOptions = {
   handlers?: WebhookHandlers
   /** Backup polls for late webhooks (spec section 6: "a GET ... is the backup"). */
   poll?: WorkerPollOptions | OrderPoller
+  /** Customer links to keep current from `customer.*` and `account.*` events. */
+  customers?: WorkerCustomerOptions
   /** Deliveries processed at once. Default 4. */
   concurrency?: number
   /** Attempts before a delivery is parked. Default 8. */
@@ -231,10 +255,12 @@ export function createWorker(options: CreateWorkerOptions): RampWorker {
    * `onOrderSettled` would never run. Never rejects; logs the error's name only, because a bus
    * error may quote the payload.
    */
-  async function publishQuietly(deliveryId: string, order: KitOrder): Promise<void> {
+  async function publishQuietly(deliveryId: string, stored: StoredOrder): Promise<void> {
     if (!bus) return
+    const { order } = stored
     try {
-      await bus.publish(order)
+      // With the statuses entered so far: a stream that missed one sends it from this list.
+      await bus.publish(order, Object.keys(stored.appliedBy))
     } catch (error) {
       const code = (error as { code?: unknown } | null)?.code
       logger.warn(
@@ -246,6 +272,58 @@ export function createWorker(options: CreateWorkerOptions): RampWorker {
           ...(typeof code === 'string' ? { code } : {}),
         },
       )
+    }
+  }
+
+  /**
+   * A customer or account event for a linked customer: the link's status as the service
+   * confirms it (or as the signed body says, when the read fails), then a signal to the
+   * customer's streams. A customer the kit never linked changes nothing here.
+   */
+  async function applyToCustomer(delivery: Delivery, parsed: ParsedEvent) {
+    const customers = options.customers
+    if (!customers || (parsed.family !== 'customer' && parsed.family !== 'account')) return
+    let link: CustomerLink | null = null
+    if (parsed.family === 'customer') {
+      link = await customers.links.findByCustomerId(parsed.payload.customer_id)
+      if (link?.customerId) {
+        let confirmed: PolledCustomer | null = null
+        try {
+          confirmed = (await customers.fetchCustomer?.(link.customerId)) ?? null
+        } catch (error) {
+          logger.warn('Could not confirm a customer event with the service; the body is stored', {
+            deliveryId: delivery.id,
+            error: errorName(error),
+          })
+        }
+        const deposit = parsed.payload.products?.deposit_account?.status
+        await customers.links.setStatus({
+          customerId: link.customerId,
+          status: confirmed?.status ?? parsed.payload.status,
+          depositAccountStatus: confirmed ? confirmed.depositAccountStatus : deposit,
+          now: now(),
+        })
+      }
+    } else {
+      const { customer_id: customerId, customer_uid: ref } = parsed.payload
+      link =
+        (customerId ? await customers.links.findByCustomerId(customerId) : null) ??
+        (ref ? await customers.links.findByRef(ref) : null)
+    }
+    if (!link || !customers.signal) return
+    try {
+      await customers.signal({
+        topic: `customer:${link.ref}`,
+        data: {
+          event: parsed.event,
+          account_id: parsed.family === 'account' ? accountIdOf(parsed.payload) : null,
+        },
+      })
+    } catch (error) {
+      logger.warn('Live customer signal failed; the event is applied', {
+        deliveryId: delivery.id,
+        error: errorName(error),
+      })
     }
   }
 
@@ -281,7 +359,7 @@ export function createWorker(options: CreateWorkerOptions): RampWorker {
       }
       // Started before the handlers, awaited after them: a publish held up by a reconnecting
       // bus does not hold back the partner's handlers, and drain() and stop() still wait for it.
-      const published = publishQuietly(delivery.id, result.stored.order)
+      const published = publishQuietly(delivery.id, result.stored)
       try {
         await runHandlers({
           ...base,
@@ -299,6 +377,7 @@ export function createWorker(options: CreateWorkerOptions): RampWorker {
       await runHandlers({ ...base, event: parsed.event, payload: parsed.payload, unknown: true })
       return
     }
+    await applyToCustomer(delivery, parsed)
     await runHandlers({ ...base, event: parsed.event, payload: parsed.payload } as AnyEventContext)
   }
 

@@ -21,4 +21,10 @@ export const rampKitKeys = {
   orders: (endpoint: string, params: object) => ['rampkit', endpoint, 'orders', params] as const,
   walletProof: (endpoint: string, address: string) =>
     ['rampkit', endpoint, 'wallet-proof', address.toLowerCase()] as const,
+  customer: (endpoint: string) => ['rampkit', endpoint, 'customer'] as const,
+  accounts: (endpoint: string) => ['rampkit', endpoint, 'accounts'] as const,
+  depositInstructions: (endpoint: string, accountId: string) =>
+    ['rampkit', endpoint, 'deposit-instructions', accountId] as const,
+  payoutBanks: (endpoint: string, accountId: string) =>
+    ['rampkit', endpoint, 'payout-banks', accountId] as const,
 }

@@ -1,3 +1,4 @@
+import type { RampClient } from '../../client/createRampClient.js'
 /**
  * The customer vault's answers, shaped as the service's published examples shape them (its
  * OpenAPI document's `PartnerCustomer*` examples, the customers guides, the error guide), with
@@ -271,3 +272,33 @@ export const retryNotFailed = {
 
 /** An id of another key, or none: 404 with `data: null`. */
 export const customerNotFound = { status: 'error', message: 'Customer not found', data: null }
+
+/** The client calls `submitCustomer` makes. */
+type VaultClient = Pick<RampClient, 'createCustomer' | 'uploadCustomerDocument' | 'submitCustomer'>
+
+/**
+ * A customer through the vault with core's client: the published example's complete profile
+ * (fields overridable), both documents, submit (`customer.submitted`). Review follows on the
+ * sandbox clock. Returns its id.
+ */
+export async function submitCustomer(
+  client: VaultClient,
+  ref: string,
+  profile: Record<string, string> = {},
+): Promise<string> {
+  const created = await client.createCustomer({
+    partner_customer_ref: ref,
+    type: 'individual',
+    profile: { ...individualProfileBody, ...profile },
+  })
+  for (const category of ['identity', 'address']) {
+    await client.uploadCustomerDocument({
+      customer_id: created.id,
+      category,
+      content_type: 'application/pdf' as const,
+      content_base64: PDF_BASE64,
+    })
+  }
+  await client.submitCustomer({ customer_id: created.id })
+  return created.id
+}

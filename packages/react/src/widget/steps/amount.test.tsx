@@ -1,7 +1,7 @@
 import { validateAmountForProvider } from '@rampkit/core'
+import { createSandboxApp, createSandboxContext } from '@rampkit/sandbox'
 import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { ratesRoutes } from '../../../../sandbox/src/routes/rates.js'
 import { expectNoAxeViolations } from '../../test/axe.js'
 import {
   checkoutAtAmount,
@@ -11,6 +11,7 @@ import {
   run,
   storedCheckout,
   TOKENS,
+  WALLET,
 } from '../../test/offline.js'
 
 async function submit(user: ReturnType<typeof renderResumed>['user'], label: RegExp, text: string) {
@@ -22,7 +23,7 @@ async function submit(user: ReturnType<typeof renderResumed>['user'], label: Reg
 }
 
 describe('amount step, off-ramp: the tokens the user sells', () => {
-  it('asks for the token by its symbol, with the payout limits, and no fiat preview', async () => {
+  it('asks for the token by its symbol, with the payout limits, and no KES token preview', async () => {
     const { fetch, sent } = kitFetch()
     const { container } = renderResumed(checkoutAtAmount('OffRamp'), { fetch })
     const field = await screen.findByLabelText('Amount of USDC to sell')
@@ -50,7 +51,7 @@ describe('amount step, off-ramp: the tokens the user sells', () => {
     const { user } = renderResumed(checkoutAtAmount('OffRamp'))
     await screen.findByLabelText(/to sell/)
     await submit(user, /to sell/, '1,234.123456')
-    await screen.findByRole('heading', { level: 2, name: /your details/i })
+    await screen.findByRole('heading', { level: 3, name: /your details/i })
     const saved = storedCheckout()
     expect(saved.amountCrypto).toBe('1234.123456')
     expect(saved.amountFiat).toBeUndefined()
@@ -64,7 +65,7 @@ describe('amount step, off-ramp: the tokens the user sells', () => {
     await submit(user, /to sell/, '')
     expect((await screen.findByRole('alert')).textContent).toBe('Enter an amount above 0.')
     await submit(user, /to sell/, '12.5000000')
-    await screen.findByRole('heading', { level: 2, name: /your details/i })
+    await screen.findByRole('heading', { level: 3, name: /your details/i })
     expect(storedCheckout().amountCrypto).toBe('12.5')
   })
 
@@ -78,7 +79,7 @@ describe('amount step, off-ramp: the tokens the user sells', () => {
       'Utilisez au plus 6 décimales pour USDT.',
     )
     await submit(user, /à vendre/, '1 300,5')
-    await screen.findByRole('heading', { level: 2, name: /vos informations/i })
+    await screen.findByRole('heading', { level: 3, name: /vos informations/i })
     expect(storedCheckout().amountCrypto).toBe('1300.5')
   })
 
@@ -86,6 +87,93 @@ describe('amount step, off-ramp: the tokens the user sells', () => {
     renderResumed(checkoutAtAmount('OffRamp'), { props: { amount: 1300, amountCrypto: '25.5' } })
     const field = (await screen.findByLabelText(/to sell/)) as HTMLInputElement
     expect(field.value).toBe('25.5')
+  })
+})
+
+describe('amount step, off-ramp estimate: the payout at the indicative sell rate', () => {
+  it('estimates what a sale of 10 USDC pays in KES, with the fees said to be in the rate', async () => {
+    const data = await sandboxRates('KES')
+    const sell = data.rates.find((rate) => rate.currency === 'KES')!.sell
+    const { fetch, sent } = kitFetch({ 'GET /rates': () => data })
+    const { container } = renderResumed(checkoutAtAmount('OffRamp'), { fetch })
+    await userType('Amount of USDC to sell', '10')
+    const fiat = new Intl.NumberFormat('en', { maximumSignificantDigits: 6 }).format(
+      Math.floor(sell * 10 * 100) / 100,
+    )
+    const rate = new Intl.NumberFormat('en', { maximumSignificantDigits: 6 }).format(sell)
+    expect(
+      await screen.findByText(`Estimate: about ${fiat} KES at ${rate} KES per USDC`, undefined, {
+        timeout: 3_000,
+      }),
+    ).toBeTruthy()
+    expect(screen.getByText('In the rate; exact on the quote')).toBeTruthy()
+    expect(sent.filter((request) => request.path === '/preview')).toEqual([])
+    await expectNoAxeViolations(container)
+  })
+})
+
+describe('amount step, EUR/USD bank pay-in: the currency’s limits from the catalog', () => {
+  /** An EUR corridor whose bank option came from the banks listing: no limits of its own. */
+  function checkoutInEuros() {
+    const start = checkoutAtAmount('OnRamp')
+    return run(
+      {
+        ...start,
+        step: 'token',
+        corridor: { kind: 'international', country: null, currency: 'EUR' },
+        paymentMethod: {
+          type: 'BankSepa',
+          label: 'BankSepa',
+          quoteType: 'BankSepa',
+          networkSource: 'banks',
+        },
+        provider: { id: 'sepa', name: 'SEPA Credit Transfer' },
+        token: undefined,
+      },
+      [{ type: 'SELECT_TOKEN', token: TOKENS.USDC }],
+    )
+  }
+  const catalog = () => ({
+    disclaimer: '',
+    international_bank: {
+      currencies: [
+        { currency: 'EUR', onramp: true, offramp: false, min_amount: 20, max_amount: 100_000 },
+      ],
+    },
+  })
+
+  it('shows the limits and refuses an amount below them here, not on a later step', async () => {
+    const { fetch } = kitFetch({ 'GET /catalog': catalog })
+    const { user, container } = renderResumed(checkoutInEuros(), { fetch })
+    await screen.findByText('Between 20 EUR and 100,000 EUR')
+    await submit(user, /amount in EUR/i, '5')
+    expect((await screen.findByRole('alert')).textContent).toBe('The minimum is 20 EUR.')
+    expect(storedCheckout()).toMatchObject({ step: 'amount' })
+    await submit(user, /amount in EUR/i, '250000')
+    expect((await screen.findByRole('alert')).textContent).toBe('The maximum is 100,000 EUR.')
+    await expectNoAxeViolations(container)
+    await submit(user, /amount in EUR/i, '25')
+    await screen.findByRole('heading', { level: 3, name: /your details/i })
+    expect(storedCheckout().amountFiat).toBe(25)
+  })
+
+  it('shows a 422 the service gave on the amount on the amount field', async () => {
+    const state = run(checkoutInEuros(), [{ type: 'SET_AMOUNT', amountFiat: 25 }])
+    const atQuote = run(state, [
+      { type: 'SUBMIT_DETAILS', details: { name: 'Ana Silva', walletAddress: WALLET } },
+      {
+        type: 'QUOTE_FAILED',
+        error: { message: 'local_amount below minimum', status: 422, field: 'local_amount' },
+      },
+    ])
+    expect(atQuote.step).toBe('amount')
+    const { fetch } = kitFetch({ 'GET /catalog': catalog })
+    renderResumed(atQuote, { fetch })
+    const field = await screen.findByLabelText('Amount in EUR')
+    expect(field.getAttribute('aria-invalid')).toBe('true')
+    expect(screen.getByRole('alert').textContent).toBe(
+      'This amount was not accepted: check the limits.',
+    )
   })
 })
 
@@ -110,7 +198,7 @@ describe('amount step, on-ramp: the fiat the user pays', () => {
     await submit(user, /amount in KES/i, '5')
     expect((await screen.findByRole('alert')).textContent).toBe('The minimum is 10 KES.')
     await submit(user, /amount in KES/i, '1,500.00')
-    await screen.findByRole('heading', { level: 2, name: /your details/i })
+    await screen.findByRole('heading', { level: 3, name: /your details/i })
     const saved = storedCheckout()
     expect(saved.amountFiat).toBe(1500)
     expect(saved.amountCrypto).toBeUndefined()
@@ -144,11 +232,19 @@ describe('amount step, on-ramp: the fiat the user pays', () => {
   })
 })
 
-/** The sandbox's own GET /partner/rates/indicative answer (its seeded mid rates, its spread). */
+const SANDBOX_KEY = 'is_test_amount_rates_1'
+
+/**
+ * The sandbox's own GET /partner/rates/indicative answer (its seeded mid rates, its spread),
+ * from its app as the package exports it (rates need no chain).
+ */
 async function sandboxRates(fiat: string) {
-  const clock = { now: () => Date.now() }
-  const app = ratesRoutes({ clock } as never)
-  const body = (await (await app.request(`/rates/indicative?fiat=${fiat}`)).json()) as {
+  const app = createSandboxApp(createSandboxContext({ speed: 0, apiKeys: [SANDBOX_KEY] }))
+  const response = await app.request(`/api/v1/partner/rates/indicative?fiat=${fiat}`, {
+    headers: { 'X-API-Key': SANDBOX_KEY },
+  })
+  expect(response.status).toBe(200)
+  const body = (await response.json()) as {
     data: { rates: { currency: string; buy: number; sell: number }[] }
   }
   return body.data

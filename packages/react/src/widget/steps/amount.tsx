@@ -1,20 +1,23 @@
 'use client'
 import {
+  AMOUNT_FIELDS,
   type CheckoutEvent,
   indicativeEstimate,
+  indicativePayout,
   validateAmountForProvider,
   validateFiatAmount,
 } from '@rampkit/core'
 import { type FormEvent, type ReactNode, useState } from 'react'
-import { useIndicativeRates } from '../../hooks/reads.js'
+import { useCatalog, useIndicativeRates } from '../../hooks/reads.js'
 import { useTokenPreview } from '../../hooks/useTokenPreview.js'
 import type { MessageKey } from '../../messages/index.js'
 import { useRampKit } from '../../provider.js'
 import { amountExample, formatAmountInput, parseLocaleAmount } from '../../utils/amount.js'
 import { readTokenAmount } from '../../utils/units.js'
 import { useWidget } from '../context.js'
-import { formatEstimate, formatFiat } from '../format.js'
-import { Field, Loading } from '../parts.js'
+import { fiatDigits, formatEstimate, formatFiat } from '../format.js'
+import { Field, Loading, Row } from '../parts.js'
+import { internationalLimits } from './select.js'
 
 const AMOUNT_MESSAGES: Partial<Record<string, MessageKey>> = {
   required: 'validation.amount',
@@ -30,8 +33,10 @@ const AMOUNT_MESSAGES: Partial<Record<string, MessageKey>> = {
  * quote's `local_amount` is an integer), checked with core's rules so the message is the kit's,
  * with the live indicative preview of what it buys. Off-ramp: how many tokens the user sells
  * (`crypto_amount`), an exact decimal the token can hold, checked through its base units, never
- * a float; no preview, since the service's preview prices a fiat amount (the binding quote shows
- * the payout, which the provider's limits bound).
+ * a float, with the payout estimated from the indicative sell rate. The limits are the
+ * provider's, or for an EUR/USD bank pay-in the currency's from the catalog; a 422 the service
+ * gave on the amount is shown on this field. The total (what the user pays) and a line saying
+ * the fees are in the rate sit under the estimate; the quote gives them exactly.
  */
 export function AmountStep(): ReactNode {
   const { t, locale } = useRampKit()
@@ -39,9 +44,15 @@ export function AmountStep(): ReactNode {
   const { state, send } = checkout
   const { provider, token } = state
   const sell = state.direction === 'OffRamp'
-  const currency = provider?.currency ?? state.corridor?.currency ?? ''
-  const min = provider?.minAmount
-  const max = provider?.maxAmount
+  const catalog = useCatalog()
+  // An international bank option has no limits of its own: its currency's are the catalog's.
+  const bounds =
+    provider?.minAmount !== undefined
+      ? provider
+      : (internationalLimits(catalog.data, state.corridor) ?? provider)
+  const currency = bounds?.currency ?? state.corridor?.currency ?? ''
+  const min = bounds?.minAmount
+  const max = bounds?.maxAmount
   const limits = {
     currency,
     min: formatFiat(min ?? 0, currency, locale),
@@ -53,7 +64,11 @@ export function AmountStep(): ReactNode {
   const [value, setValue] = useState(
     initial === undefined ? '' : formatAmountInput(initial, locale),
   )
-  const [error, setError] = useState<string>()
+  // The service refused the amount itself (a 422 on `local_amount`...): said here, where it is typed.
+  const refused = Object.keys(state.fieldErrors).some((field) => AMOUNT_FIELDS.includes(field))
+  const [error, setError] = useState<string | undefined>(() =>
+    refused ? t('amount.refused') : undefined,
+  )
   // Read by the locale's own separators: "1,500" is 1500 in English, 1.5 in French.
   const parsed = parseLocaleAmount(value, locale)
   const amount = parsed.ok ? Number(parsed.value) : Number.NaN
@@ -65,7 +80,7 @@ export function AmountStep(): ReactNode {
       ? { amount_fiat: amount, token: token.symbol, order_type: 'OnRamp' }
       : undefined,
   )
-  const rates = useIndicativeRates(!sell && !kes && currency ? { fiat: currency } : undefined)
+  const rates = useIndicativeRates((sell || !kes) && currency ? { fiat: currency } : undefined)
   // The token is chosen on the step before; its decimals decide what an amount may be.
   if (!token) return <Loading />
 
@@ -104,24 +119,38 @@ export function AmountStep(): ReactNode {
     if (typeof next !== 'string') send(next)
   }
 
-  const estimate = kes
-    ? preview.data && amount > 0
-      ? {
-          tokenAmount: preview.data.token_amount,
-          rate: preview.data.rate,
-          symbol: preview.data.symbol,
-        }
-      : undefined
-    : parsed.ok && amount > 0
-      ? indicativeEstimate({
-          amountFiat: parsed.value,
+  const estimate = sell
+    ? undefined
+    : kes
+      ? preview.data && amount > 0
+        ? {
+            tokenAmount: preview.data.token_amount,
+            rate: preview.data.rate,
+            symbol: preview.data.symbol,
+          }
+        : undefined
+      : parsed.ok && amount > 0
+        ? indicativeEstimate({
+            amountFiat: parsed.value,
+            currency,
+            token,
+            rates: rates.data,
+            orderType: 'OnRamp',
+          })
+        : undefined
+  const live = kes && !sell ? preview : rates
+  const tokens = sell && parsed.ok ? readTokenAmount(parsed.value, token.decimals) : undefined
+  const payout =
+    tokens?.ok && rates.data
+      ? indicativePayout({
+          amountCrypto: tokens.value,
           currency,
           token,
           rates: rates.data,
-          orderType: 'OnRamp',
+          fiatDigits: fiatDigits(currency),
         })
       : undefined
-  const live = kes ? preview : rates
+  const shown = sell ? payout : estimate
   return (
     <form className="rk-form" onSubmit={submit} noValidate>
       <Field
@@ -146,25 +175,45 @@ export function AmountStep(): ReactNode {
           />
         )}
       </Field>
-      {sell ? null : (
-        <div className="rk-preview" aria-live="polite" data-state={live.status}>
-          {live.isFetching && !estimate && amount > 0 ? <p>{t('amount.previewLoading')}</p> : null}
-          {estimate ? (
-            <>
-              <p className="rk-preview-amount">
-                {t('amount.preview', {
-                  tokenAmount: formatEstimate(estimate.tokenAmount, locale),
-                  symbol: estimate.symbol,
-                  rate: formatEstimate(estimate.rate, locale),
-                  currency,
-                })}
-              </p>
-              <p className="rk-hint">{t('amount.previewIndicative')}</p>
-            </>
-          ) : null}
-          {live.isError ? <p className="rk-hint">{t('amount.previewError')}</p> : null}
-        </div>
-      )}
+      <div className="rk-preview" aria-live="polite" data-state={live.status}>
+        {live.isFetching && !shown && (sell ? tokens?.ok : amount > 0) ? (
+          <p>{t('amount.previewLoading')}</p>
+        ) : null}
+        {estimate && !sell ? (
+          <p className="rk-preview-amount">
+            {t('amount.preview', {
+              tokenAmount: formatEstimate(estimate.tokenAmount, locale),
+              symbol: estimate.symbol,
+              rate: formatEstimate(estimate.rate, locale),
+              currency,
+            })}
+          </p>
+        ) : null}
+        {payout ? (
+          <p className="rk-preview-amount">
+            {t('amount.preview.offramp', {
+              fiatAmount: formatEstimate(payout.fiatAmount, locale),
+              symbol: payout.symbol,
+              rate: formatEstimate(payout.rate, locale),
+              currency,
+            })}
+          </p>
+        ) : null}
+        {shown ? (
+          <dl className="rk-summary rk-amount-summary">
+            {sell ? (
+              <Row label={t('quote.youSend')}>
+                {`${formatEstimate(tokens?.ok ? tokens.value : '0', locale)} ${token.symbol}`}
+              </Row>
+            ) : (
+              <Row label={t('amount.total')}>{formatFiat(amount, currency, locale)}</Row>
+            )}
+            <Row label={t('quote.fee')}>{t('amount.feesIncluded')}</Row>
+          </dl>
+        ) : null}
+        {shown ? <p className="rk-hint">{t('amount.previewIndicative')}</p> : null}
+        {live.isError ? <p className="rk-hint">{t('amount.previewError')}</p> : null}
+      </div>
       <button type="submit" className="rk-button">
         {t('widget.continue')}
       </button>

@@ -48,7 +48,7 @@ describe('approve step', () => {
       fireEvent.click(button)
       fireEvent.click(button)
     })
-    await screen.findByRole('heading', { level: 2, name: /confirm your order/i })
+    await screen.findByRole('button', { name: 'Confirm and sell' })
     expect(wallet.approvals).toEqual([35_500_000n])
     expect(storedCheckout().approval).toMatchObject({ amount: '35500000', confirmed: true })
   })

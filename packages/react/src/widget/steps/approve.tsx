@@ -2,7 +2,7 @@
 import { type CheckoutError, formatTokenAmount } from '@rampkit/core'
 import { rampKitKeys, type WalletProof } from '@rampkit/core/kit'
 import { useQueryClient } from '@tanstack/react-query'
-import { type ReactNode, useRef, useState } from 'react'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { useConnection } from 'wagmi'
 import { useTokens } from '../../hooks/reads.js'
 import { ApprovalError, useAllowance } from '../../hooks/useAllowance.js'
@@ -125,6 +125,17 @@ function ApproveWithWallet(): ReactNode {
     onTransaction: (hash, kind) =>
       send({ type: 'APPROVAL_SUBMITTED', txHash: hash, reset: kind === 'reset' }),
   })
+  const fmt = (value: bigint) => formatTokenAmount(value, token?.decimals ?? 0)
+  const required = allowance.required ?? 0n
+  const busy = ['resetting', 'approving', 'waiting'].includes(allowance.phase)
+  const enough = !allowance.needsApproval && allowance.allowance !== undefined
+  const switched = Boolean(address && owner && address.toLowerCase() !== owner.toLowerCase())
+  // An allowance that already covers the order needs no transaction: on to the confirm, on the
+  // same screen, once the wallet is proven.
+  const covered = enough && proof.proven && !busy && !switched && state.step === 'approve'
+  useEffect(() => {
+    if (covered) send({ type: 'APPROVAL_CONFIRMED' })
+  }, [covered, send])
   if (!token || !quote) return null
   if (tokens.isPending || allowance.isLoading || proof.isLoading) return <Loading />
   if (!address) return <Alert>{t('approve.noWallet')}</Alert>
@@ -132,10 +143,6 @@ function ApproveWithWallet(): ReactNode {
     return <SellerSwitched connected={address} seller={owner} />
   }
   if (!proof.proven) return <ProveWallet proof={proof} address={owner ?? address} />
-  const fmt = (value: bigint) => formatTokenAmount(value, token.decimals)
-  const required = allowance.required ?? 0n
-  const busy = ['resetting', 'approving', 'waiting'].includes(allowance.phase)
-  const enough = !allowance.needsApproval && allowance.allowance !== undefined
 
   async function approve() {
     if (!spender || allowance.required === undefined) return
@@ -201,18 +208,7 @@ function ApproveWithWallet(): ReactNode {
           <p className="rk-hint">{errorText(t, failure)}</p>
         </Alert>
       ) : null}
-      {enough ? (
-        <>
-          <p>{t('approve.enough')}</p>
-          <button
-            type="button"
-            className="rk-button"
-            onClick={() => send({ type: 'APPROVAL_CONFIRMED' })}
-          >
-            {t('widget.continue')}
-          </button>
-        </>
-      ) : (
+      {enough ? null : (
         <button
           type="button"
           className="rk-button"

@@ -1,11 +1,13 @@
 'use client'
 import type { ReactNode } from 'react'
+import { useKitConfig } from '../../hooks/reads.js'
 import { useRampKit } from '../../provider.js'
 import { useWidget } from '../context.js'
 import { errorText } from '../errors.js'
 import { Alert, Hash, Loading, Row } from '../parts.js'
 import { QuoteExpiry, QuoteSummary } from './quote.js'
 import { SellerCheck } from './seller.js'
+import { SignedConfirm } from './signed.js'
 
 export function ConfirmStep(): ReactNode {
   const { t } = useRampKit()
@@ -80,6 +82,22 @@ function ConfirmButton(props: { disabled: boolean; pending: boolean }): ReactNod
   const { checkout } = useWidget()
   const { state, confirm, isConfirming } = checkout
   const { disabled, pending } = props
+  const signedAccepts = useKitConfig().data?.signed_accepts === true
+  const label = isConfirming
+    ? t('confirm.sending')
+    : t(state.direction === 'OffRamp' ? 'confirm.button.OffRamp' : 'confirm.button.OnRamp')
+  if (signedAccepts) {
+    // The kit asks the user's wallet to approve each order: it signs, then the accept is sent.
+    if (!hasWagmi) {
+      return (
+        <Alert>
+          <p>{t('signed.noWallet')}</p>
+        </Alert>
+      )
+    }
+    const gate = <SignedConfirm disabled={disabled} label={label} />
+    return state.direction === 'OffRamp' ? <SellerCheck>{gate}</SellerCheck> : gate
+  }
   const button = (
     <button
       type="button"
@@ -89,9 +107,7 @@ function ConfirmButton(props: { disabled: boolean; pending: boolean }): ReactNod
       data-state={pending ? 'sending' : 'idle'}
       onClick={() => void confirm()}
     >
-      {isConfirming
-        ? t('confirm.sending')
-        : t(state.direction === 'OffRamp' ? 'confirm.button.OffRamp' : 'confirm.button.OnRamp')}
+      {label}
     </button>
   )
   return state.direction === 'OffRamp' && hasWagmi ? <SellerCheck>{button}</SellerCheck> : button

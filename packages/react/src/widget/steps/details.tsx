@@ -1,6 +1,8 @@
 'use client'
 import type { CheckoutDetails } from '@rampkit/core'
+import { customerQueryOptions } from '@rampkit/core/kit'
 import {
+  MIN_CUSTOMER_AGE,
   requiresBvn,
   type ValidationCode,
   validateAccountNumber,
@@ -10,14 +12,16 @@ import {
   validateEvmAddress,
   validateIban,
 } from '@rampkit/core/validation'
+import { useQuery } from '@tanstack/react-query'
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
-import { type FieldErrors, type Resolver, type UseFormSetValue, useForm } from 'react-hook-form'
 import { useConnection } from 'wagmi'
 import { useKitConfig } from '../../hooks/reads.js'
 import { useRampKit } from '../../kitContext.js'
 import type { MessageKey } from '../../messages/index.js'
 import { formatPhoneAsYouType, validatePhone } from '../../phone/index.js'
 import { useWidget } from '../context.js'
+import { type FieldErrors, type Resolver, type UseFormSetValue, useForm } from '../form.js'
+import { customerQueryOf } from '../identity/gate.js'
 import { Alert, Field } from '../parts.js'
 import { dayFirst, formatDobAsYouType, swapDayMonth } from './dob.js'
 
@@ -98,8 +102,34 @@ function ConnectedWallet(props: {
   return null
 }
 
+/**
+ * What a verified customer's profile on file says of the details (name, date of birth as
+ * mm/dd/yyyy, phone): a returning user is not asked again what the identity step collected. Read
+ * from the customer query the identity gate runs (the same key, no request of its own here).
+ */
+function useOnFile(): { name?: string; dob?: string; phone?: string } {
+  const { client } = useRampKit()
+  const { checkout, props } = useWidget()
+  const customer = useQuery({
+    ...customerQueryOptions(client, customerQueryOf(checkout.state, props)),
+    enabled: false,
+  })
+  const profile = customer.data?.profile
+  if (!profile) return {}
+  const name = [profile.first_name, profile.middle_name, profile.last_name]
+    .filter(Boolean)
+    .join(' ')
+  const dob = /^(\d{4})-(\d{2})-(\d{2})$/.exec(profile.date_of_birth ?? '')
+  return {
+    ...(profile.first_name && profile.last_name ? { name } : {}),
+    ...(dob ? { dob: `${dob[2]}/${dob[3]}/${dob[1]}` } : {}),
+    ...(profile.phone ? { phone: profile.phone } : {}),
+  }
+}
+
 export default function DetailsStep(): ReactNode {
   const { t, locale, hasWagmi } = useRampKit()
+  const onFile = useOnFile()
   const { checkout, props } = useWidget()
   const { state, send } = checkout
   const country = state.corridor?.country ?? null
@@ -133,7 +163,7 @@ export default function DetailsStep(): ReactNode {
     const fail = (field: keyof DetailsForm, key: MessageKey) => {
       errors[field] = {
         type: 'validate',
-        message: t(key, { country: countryLabel }),
+        message: t(key, { country: countryLabel, age: MIN_CUSTOMER_AGE }),
       }
     }
     const name = validateCustomerName(values.name)
@@ -185,25 +215,33 @@ export default function DetailsStep(): ReactNode {
   }
 
   const form = useForm<DetailsForm>({
+    // Checked on submit, then each field as it is typed: its error goes while the user is still
+    // in it, not on blur, where the form would shrink and move the button from under the click
+    // that caused the blur. Focus goes to the first field in error in the order of the form.
     resolver,
-    mode: 'onSubmit',
-    // After a failed submit each field is checked as it is typed: its error goes while the user
-    // is still in it, not on blur, where the form would shrink and move the button from under
-    // the click that caused the blur.
-    reValidateMode: 'onChange',
-    // Focus goes to the first field in error in the order of the form (below), not in the order
-    // the fields were registered.
-    shouldFocusError: false,
     defaultValues: {
-      name: previous?.name ?? props.customer?.name ?? '',
-      dob: displayDob(previous?.dob ?? props.customer?.dob ?? ''),
-      phone: previous?.phone ?? props.customer?.phone ?? '',
+      name: previous?.name ?? props.customer?.name ?? onFile.name ?? '',
+      dob: displayDob(previous?.dob ?? props.customer?.dob ?? onFile.dob ?? ''),
+      phone: previous?.phone ?? props.customer?.phone ?? onFile.phone ?? '',
       accountNumber: previous?.accountNumber ?? '',
       bvn: previous?.bvn ?? '',
       walletAddress: previous?.walletAddress ?? props.walletAddress ?? '',
     },
   })
   const { register, handleSubmit, setError, setValue, getValues, formState } = form
+  // The profile on file may arrive after the form: it fills what is still empty.
+  const { name: fileName, dob: fileDob, phone: filePhone } = onFile
+  useEffect(() => {
+    const late = {
+      name: fileName,
+      dob: fileDob && (dayFirstDob ? swapDayMonth(fileDob) : fileDob),
+      phone: filePhone,
+    }
+    for (const field of ['name', 'dob', 'phone'] as const) {
+      const value = late[field]
+      if (value && getValues(field) === '') setValue(field, value)
+    }
+  }, [fileName, fileDob, filePhone, dayFirstDob, getValues, setValue])
   const getWallet = useCallback(() => getValues('walletAddress'), [getValues])
   const [connectedAddress, setConnectedAddress] = useState<string>()
   const onAddress = useCallback((address: string | undefined) => {

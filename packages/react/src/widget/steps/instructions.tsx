@@ -1,11 +1,14 @@
 'use client'
 import type { CheckoutPaymentInstructions } from '@rampkit/core'
-import { type ReactNode, useEffect, useState } from 'react'
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react'
 import type { MessageKey } from '../../messages/index.js'
 import { useRampKit } from '../../provider.js'
 import { CopyButton } from '../copy.js'
 import { formatFiat } from '../format.js'
 import { Row } from '../parts.js'
+
+// The deposit address's QR code (and its encoder) load only for a sale that shows one.
+const QrCode = lazy(() => import('../qr.js'))
 
 /**
  * How long a mobile-money prompt may take before the status step says what to do without one.
@@ -66,10 +69,10 @@ export function PaymentInstructions(props: {
         : pay.phone
           ? t('pay.mobileMoney', { phone: pay.phone })
           : null
+    // No reference: the prompt on the phone carries the order, the user types nothing.
     rows = [
       ['pay.phone', pay.phone, false],
       ['pay.network', pay.network, false],
-      ['pay.reference', pay.reference, false],
     ]
   } else if (pay.kind === 'bank') {
     lead = fiat ? t('pay.bank', { amount: fiat }) : null
@@ -109,6 +112,11 @@ export function PaymentInstructions(props: {
           )
         })}
       </dl>
+      {pay.kind === 'crypto_deposit' && pay.address ? (
+        <Suspense fallback={null}>
+          <QrCode value={pay.address} label={t('pay.qr')} />
+        </Suspense>
+      ) : null}
       {pay.kind === 'mobile_money' ? (
         // Present before the hint, so screen readers announce it when it appears.
         <div aria-live="polite">

@@ -98,17 +98,19 @@ describe('quote step', () => {
       'Vous payez: 800 KES',
       'Vous recevez: 5,94999132 USDC sur Base',
       'Frais: 16,1 KES',
-      'Cours: 129,84 KES par USDC',
+      'Taux: 129,84 KES par USDC',
     ])
   })
 
-  it('shows the same figures on the confirm step', async () => {
+  it('shows the quote beside its one confirm, on the review screen', async () => {
     const { fetch } = kitFetch({ 'POST /quotes': () => buyQuote() })
-    const { user } = renderResumed(checkoutAtQuote('OnRamp', { amountFiat: 800 }), { fetch })
-    await screen.findByText('You receive')
-    await user.click(screen.getByRole('button', { name: 'Continue' }))
-    await screen.findByRole('heading', { level: 2, name: /confirm your order/i })
+    renderResumed(checkoutAtQuote('OnRamp', { amountFiat: 800 }), { fetch })
+    const confirm = await screen.findByRole('button', { name: 'Confirm and pay' })
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Review and confirm')
+    expect(screen.getByText('Step 3 of 3')).toBeTruthy()
     expect(rows()).toEqual(BUY_ROWS)
-    expect(screen.getByRole('button', { name: 'Confirm and pay' })).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull()
+    expect(storedCheckout().step).toBe('confirm')
+    expect(confirm.closest('.rk-root')?.getAttribute('data-screen')).toBe('review')
   })
 })

@@ -98,16 +98,30 @@ export function QuoteExpiry(props: { quote: CheckoutQuote }): ReactNode {
   )
 }
 
+/**
+ * The binding quote, asked for as the step opens. A fresh quote is reviewed on the same screen:
+ * the machine moves on to the approval (a sale) or the confirm as soon as it arrives, so the
+ * user reads the figures beside the one button that accepts them.
+ */
 export function QuoteStep(): ReactNode {
   const { t } = useRampKit()
   const { checkout } = useWidget()
-  const { state, requestQuote, isQuoting } = checkout
+  const { state, requestQuote, isQuoting, send } = checkout
   const quote = state.quote
   const error = state.error
   const shouldAsk = !quote && !error && !isQuoting && checkout.hydrated
   useEffect(() => {
     if (shouldAsk) void requestQuote()
   }, [shouldAsk, requestQuote])
+  const fresh =
+    quote !== undefined &&
+    !quote.expired &&
+    !error &&
+    !state.confirmedQuoteIds.includes(quote.quoteId) &&
+    state.step === 'quote'
+  useEffect(() => {
+    if (fresh) send({ type: 'QUOTE_REVIEWED', now: Date.now() })
+  }, [fresh, send])
 
   if (error && !quote) {
     return (
@@ -136,15 +150,6 @@ export function QuoteStep(): ReactNode {
         </Alert>
       ) : null}
       {spent && !quote.expired ? <RequoteButton /> : <QuoteExpiry quote={quote} />}
-      {!quote.expired && !spent ? (
-        <button
-          type="button"
-          className="rk-button"
-          onClick={() => checkout.send({ type: 'QUOTE_REVIEWED', now: Date.now() })}
-        >
-          {t('widget.continue')}
-        </button>
-      ) : null}
     </div>
   )
 }

@@ -1,3 +1,4 @@
+import decodeQR from '@paulmillr/qr/decode.js'
 import {
   type CheckoutOrder,
   type CheckoutPaymentInstructions,
@@ -89,6 +90,24 @@ const MPESA_PROMPT: CheckoutPaymentInstructions = {
 }
 
 const NO_PROMPT = /^No prompt yet\?/
+
+/** The QR code's SVG as an RGB image, each module 4 pixels square, for a decoder to read. */
+function rasterize(svg: Element) {
+  const size = Number(svg.getAttribute('viewBox')?.split(' ')[2])
+  const scale = 4
+  const width = size * scale
+  const data = new Uint8Array(width * width * 3).fill(255)
+  const path = svg.querySelector('path')?.getAttribute('d') ?? ''
+  for (const [, x, y] of path.matchAll(/M(\d+) (\d+)/g)) {
+    for (let dy = 0; dy < scale; dy++) {
+      for (let dx = 0; dx < scale; dx++) {
+        const pixel = ((Number(y) * scale + dy) * width + Number(x) * scale + dx) * 3
+        data.fill(0, pixel, pixel + 3)
+      }
+    }
+  }
+  return { width, height: width, data }
+}
 
 /** The summaries' rows as `label: value`, in order. */
 function rows(container: HTMLElement): string[] {
@@ -186,6 +205,16 @@ describe('status step', () => {
     await screen.findByText('Send 35.5 USDT to this address.')
     await user.click(screen.getByRole('button', { name: 'Copy Deposit address' }))
     expect(await navigator.clipboard.readText()).toBe(address)
+    // The QR code scans (by an independent decoder) as the address itself.
+    const qr = await screen.findByRole('img', { name: 'QR code of the deposit address' })
+    expect(decodeQR(rasterize(qr))).toBe(address)
+  })
+
+  it('shows no QR code for a bank or mobile-money payment', async () => {
+    const { state, fetch } = openOrder(MPESA_PROMPT)
+    renderResumed(state, { fetch })
+    await screen.findByText('How to pay')
+    expect(screen.queryByRole('img', { name: /QR code/ })).toBeNull()
   })
 
   describe('mobile money', () => {
@@ -211,6 +240,9 @@ describe('status step', () => {
         ).toBeTruthy()
         // The number the prompt goes to, to check against the phone in hand.
         expect(within(how).getByText('+254712345678')).toBeTruthy()
+        // The prompt carries the order: no reference for the user to type anywhere.
+        expect(within(how).queryByText('SBX7F3C2A91AB')).toBeNull()
+        expect(within(how).queryByText(/Reference/)).toBeNull()
         expect(screen.queryByText(NO_PROMPT)).toBeNull()
         await expectNoAxeViolations(container)
       },

@@ -11,6 +11,7 @@ import type { MessageKey } from '../../messages/index.js'
 import { type RampKitContextValue, useRampKit } from '../../provider.js'
 import { useWidget } from '../context.js'
 import { CopyButton, useBlockExplorer } from '../copy.js'
+import { Icon } from '../icons.js'
 import { Hash, Loading, Row } from '../parts.js'
 import { PaymentInstructions, usePromptOverdue } from './instructions.js'
 import { QuoteSummary } from './quote.js'
@@ -117,6 +118,7 @@ export function StatusStep(): ReactNode {
                   aria-label={`${t('status.explorer', { explorer: explorer.name })} ${t(label)}`}
                 >
                   {t('status.explorer', { explorer: explorer.name })}
+                  <Icon name="external" />
                 </a>
               ) : null}
             </span>

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { memoryStore } from '../../store/memory.js'
+import { memoryStore } from '../../store/memory/store.js'
 import { idempotency } from './index.js'
 
 function app(status = 201) {

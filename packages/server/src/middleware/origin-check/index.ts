@@ -13,7 +13,8 @@ export type OriginCheckOptions = {
 
 /** Normalises an origin (`HTTPS://Shop.Example:443` -> `https://shop.example`), or null. */
 export function normaliseOrigin(value: string): string | null {
-  if (value === 'null') return null
+  // No header (a same-origin GET, a server) or an opaque origin: nothing to parse.
+  if (value === '' || value === 'null') return null
   try {
     const url = new URL(value)
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return null

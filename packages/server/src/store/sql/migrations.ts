@@ -95,6 +95,24 @@ export const MIGRATIONS: readonly Migration[] = [
         ON ${s}.rampkit_orders (touched_at) WHERE status NOT IN ('settled', 'failed', 'refunded')`,
     ],
   },
+  {
+    version: 3,
+    name: 'customer links: each end user to their vault customer',
+    // One row per end user; `ref` is the keyed hash sent as `partner_customer_ref`.
+    statements: (s) => [
+      `CREATE TABLE IF NOT EXISTS ${s}.rampkit_customer_links (
+        owner text PRIMARY KEY,
+        ref text NOT NULL UNIQUE,
+        customer_type text NOT NULL,
+        customer_id text UNIQUE,
+        status text NOT NULL,
+        deposit_account_status text,
+        claimed_until timestamptz,
+        created_at timestamptz NOT NULL,
+        updated_at timestamptz NOT NULL
+      )`,
+    ],
+  },
 ]
 
 /**

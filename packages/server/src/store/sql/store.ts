@@ -1,4 +1,6 @@
 import { FINAL_ORDER_STATUSES, type KitOrder, type OrderStatus } from '@rampkit/core'
+import { sqlCustomerLinks } from '../customers/sql.js'
+import { deliveryBatcher } from '../delivery-batcher.js'
 import { planOrderUpdate, planSaveOrder } from '../orders.js'
 import {
   DEFAULT_DELIVERY_RETENTION_MS,
@@ -172,18 +174,37 @@ export async function sqlStore(
 
   return {
     engine: driver.engine,
+    customerLinks: sqlCustomerLinks(driver, { schema }),
 
-    async insertDelivery(delivery) {
+    insertDelivery: deliveryBatcher({
+      // One statement, so one transaction: every row of the batch commits, or none does.
+      // Sorted by id so two batches never wait on each other's rows in opposite orders.
       // No conflict target: a repeat of the id (primary key) or of the signature (unique
       // index) is a duplicate either way.
-      const result = await query(
-        `INSERT INTO ${s}.rampkit_deliveries (id, event, signature, body, received_at, next_attempt_at)
-         VALUES ($1, $2, $3, $4, $5, $5)
-         ON CONFLICT DO NOTHING`,
-        [delivery.id, delivery.event, delivery.signature, delivery.body, delivery.receivedAt],
-      )
-      return result.rowCount === 1 ? 'inserted' : 'duplicate'
-    },
+      async insertMany(batch) {
+        const rows = [...batch].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+        const { rows: inserted } = await query<{ id: string }>(
+          `INSERT INTO ${s}.rampkit_deliveries (id, event, signature, body, received_at, next_attempt_at)
+           SELECT id, event, signature, body, received_at, received_at
+             FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::timestamptz[])
+                  AS batch (id, event, signature, body, received_at)
+           ON CONFLICT DO NOTHING
+           RETURNING id`,
+          [
+            rows.map((d) => d.id),
+            rows.map((d) => d.event),
+            rows.map((d) => d.signature),
+            rows.map((d) => d.body),
+            rows.map((d) => d.receivedAt.toISOString()),
+          ],
+        )
+        const stored = new Set(inserted.map((row) => row.id))
+        return batch.map((d) => (stored.has(d.id) ? 'inserted' : 'duplicate'))
+      },
+      // Half the pool: commits overlap (the database flushes their WAL together), and the
+      // worker and the routes keep connections of their own.
+      concurrency: Math.max(1, Math.floor((driver.parallel ?? 1) / 2)),
+    }),
 
     async claimDeliveries({ worker, limit, leaseMs, now }) {
       const { rows } = await query<DeliveryRow>(

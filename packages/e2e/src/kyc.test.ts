@@ -1,0 +1,208 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import {
+  expectNoAxeViolations,
+  launchBrowser,
+  screenshotBoth,
+  skipBrowserTests,
+} from './browser.js'
+import { type RunningDemo, startDemo, stopDemo } from './setup/demo.js'
+import {
+  atStep,
+  type DemoChain,
+  demoChain,
+  fillKenyanDetails,
+  KES_MPESA,
+  openShop,
+  sandboxAdmin,
+  selectTestAccount,
+  upToDetails,
+  widget,
+} from './shop.js'
+
+/*
+ * Verified customers in the demo: a stack of its own with the kit in vault mode (quotes by the
+ * shopper's approved `customer_id`, KYC once in the widget) and the sandbox's clock stopped, so
+ * that "in review" stays on screen until the test moves time with the sandbox's admin route.
+ */
+
+let browser: Browser
+let vault: RunningDemo
+let chain: DemoChain
+let dataDir: string
+
+/** A real PNG (one pixel), so the preview shows an image. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+)
+const PDF = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\n%%EOF\n')
+
+beforeAll(async () => {
+  if (skipBrowserTests) return
+  dataDir = await mkdtemp(join(tmpdir(), 'rampkit-e2e-vault-'))
+  vault = await startDemo({
+    RAMP_DATA_DIR: dataDir,
+    RAMP_DEMO_SKIP_BUILD: '1',
+    RAMP_CUSTOMER_MODE: 'vault',
+    RAMP_SANDBOX_SPEED: '0',
+  })
+  browser = await launchBrowser()
+  chain = await demoChain(vault.stack)
+}, 120_000)
+
+afterAll(async () => {
+  await browser?.close()
+  if (vault) await stopDemo(vault)
+  if (dataDir) await rm(dataDir, { recursive: true, force: true })
+})
+
+/** Moves the sandbox's stopped clock: reviews, provisioning and settlements fall due. */
+const advance = (ms: number) => sandboxAdmin('/clock/advance', { ms }, vault.stack)
+
+/** What the identity step asks a Kenyan buyer whose name, birth date and phone it has. */
+async function fillIdentity(page: Page, email: string) {
+  const root = widget(page)
+  await root.getByLabel('Email').fill(email)
+  await root.getByLabel('Gender').selectOption('f')
+  await root.getByLabel('Street address').fill('1 Moi Avenue')
+  await root.getByLabel('City').fill('Nairobi')
+  await root.getByLabel('Identity document').selectOption('national_id')
+  await root.getByLabel('Document number').fill('12345678')
+  await root
+    .getByLabel(/^Photo ID/)
+    .setInputFiles({ name: 'id-card.png', mimeType: 'image/png', buffer: PNG })
+  await root
+    .getByLabel(/^Proof of address/)
+    .setInputFiles({ name: 'bill.pdf', mimeType: 'application/pdf', buffer: PDF })
+}
+
+/** Up to the identity step: the corridor, amount and details, then "Get a quote". */
+async function toIdentity(page: Page, name: string) {
+  await upToDetails(page, KES_MPESA)
+  await fillKenyanDetails(page)
+  await page.getByLabel('First and last name').fill(name)
+  await widget(page).getByRole('button', { name: 'Get a quote' }).click()
+  await atStep(page, 'identity')
+  await widget(page).getByRole('button', { name: 'Send for review' }).waitFor()
+}
+
+describe.skipIf(skipBrowserTests)('verified customers (kit in vault mode)', () => {
+  test('a new shopper verifies once with documents, continues by itself on approval and settles a KES buy; the next checkout goes straight on; the Account page shows their accounts and a credit arriving live', async () => {
+    const { context, page, errors, secretsSeen } = await openShop(browser, '/', vault.stack)
+    await selectTestAccount(page, chain, 1)
+    // The review's outcome comes over the kit's customer stream (SSE, the shopper's cookie).
+    const stream = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/ramp/customer/events',
+    )
+    await toIdentity(page, 'Amina Otieno')
+    const events = await stream
+    expect(events.status()).toBe(200)
+    expect(events.headers()['content-type']).toContain('text/event-stream')
+    // Neither the name, the date of birth nor the phone the details step took is asked again.
+    for (const label of ['First name', 'Last name', 'Date of birth', 'Phone number']) {
+      expect(await widget(page).getByLabel(label, { exact: true }).count(), label).toBe(0)
+    }
+    await expectNoAxeViolations(page)
+    await screenshotBoth(page, 'kyc-identity')
+    // A file that only claims to be a PDF is refused by its bytes, before any upload.
+    await widget(page)
+      .getByLabel(/^Photo ID/)
+      .setInputFiles({ name: 'id.pdf', mimeType: 'application/pdf', buffer: Buffer.from('hi') })
+    await widget(page).getByText('This file is not a JPEG, PNG or PDF.').waitFor()
+    await fillIdentity(page, 'amina@example.com')
+    await widget(page).getByRole('img', { name: 'Preview of id-card.png' }).waitFor()
+    await screenshotBoth(page, 'kyc-identity-filled')
+    const uploads = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/ramp/customer/documents',
+    )
+    await widget(page).getByRole('button', { name: 'Send for review' }).click()
+    expect((await uploads).status()).toBe(201)
+    await widget(page).getByText('We are checking your details').waitFor({ timeout: 15_000 })
+    await expectNoAxeViolations(page)
+    await screenshotBoth(page, 'kyc-in-review')
+
+    // The sandbox reviews 2 s after a submit: approved, customer.approved reaches the kit, its
+    // stream reaches the widget, and the checkout asks for the quote on its own.
+    await advance(2_500)
+    await atStep(page, 'confirm', 20_000)
+    await widget(page)
+      .getByText(/Price held for/)
+      .waitFor()
+    const customer = (await page.evaluate(async () => {
+      const response = await fetch('/api/ramp/customer')
+      return (await response.json()).data
+    })) as { status: string; customer_id: string }
+    expect(customer.status).toBe('approved')
+    expect(customer.customer_id).toMatch(/^pcus_/)
+    await widget(page).getByRole('button', { name: 'Confirm and pay' }).click()
+    await atStep(page, 'status')
+    await advance(30_000)
+    await widget(page).getByText('Your order: Settled.').waitFor({ timeout: 20_000 })
+
+    // The same shopper buys again: straight from the amount to the quote, the details prefilled.
+    await page.evaluate(() => window.sessionStorage.clear())
+    await page.reload()
+    await upToDetails(page, KES_MPESA)
+    expect(await page.getByLabel('First and last name').inputValue()).toBe('Amina Otieno')
+    await widget(page).getByRole('button', { name: 'Get a quote' }).click()
+    await atStep(page, 'confirm')
+    await widget(page)
+      .getByText(/Price held for/)
+      .waitFor()
+    expect(await widget(page).getByText('Verify your identity').count()).toBe(0)
+
+    // The Account page: verified, the accounts (opened here), a credit arriving live.
+    // The deposit-account product is provisioned 2 s after the approval.
+    await advance(2_500)
+    await page.getByRole('link', { name: 'Account' }).click()
+    await page.getByTestId('verification-status').waitFor()
+    expect(await page.getByTestId('verification-status').getAttribute('data-status')).toBe(
+      'approved',
+    )
+    const accounts = page.locator('.rk-accounts')
+    await accounts.getByText('You have no accounts yet.').waitFor({ timeout: 15_000 })
+    await accounts.getByLabel('Currency').selectOption('fiat:KES:')
+    await accounts.getByRole('button', { name: 'Open account' }).click()
+    const card = accounts.getByTestId('account')
+    await card.waitFor()
+    await advance(1_500)
+    await expect.poll(() => card.getAttribute('data-status'), { timeout: 15_000 }).toBe('active')
+    await card.getByRole('button', { name: 'Copy Account number' }).waitFor({ timeout: 15_000 })
+    await expectNoAxeViolations(page)
+    await screenshotBoth(page, 'account')
+
+    const id = await card.getAttribute('data-account-id')
+    await sandboxAdmin(`/accounts/${id}/credit`, { amount: '250.00' }, vault.stack)
+    await accounts.getByText('Money arrived in your KES account.').waitFor({ timeout: 15_000 })
+    await expect
+      .poll(() => card.getByTestId('account-balance').textContent(), { timeout: 15_000 })
+      .toBe('250.00 KES')
+    await screenshotBoth(page, 'account-credited')
+    expect(errors).toEqual([])
+    expect(await secretsSeen()).toBe(0)
+    await context.close()
+  })
+
+  test("a forced rejection shows the service's reason", async () => {
+    const { context, page, errors } = await openShop(browser, '/', vault.stack)
+    await selectTestAccount(page, chain, 2)
+    // The sandbox's review rejects a name containing "Failure".
+    await toIdentity(page, 'Failure Otieno')
+    await fillIdentity(page, 'failure@example.com')
+    await widget(page).getByRole('button', { name: 'Send for review' }).click()
+    await widget(page).getByText('We are checking your details').waitFor({ timeout: 15_000 })
+    await advance(2_500)
+    await widget(page).getByText('We could not verify your identity').waitFor({ timeout: 20_000 })
+    expect(await widget(page).getByTestId('rejection-reason').textContent()).toBe(
+      'Reason given: Review declined: the identity could not be verified (sandbox test value)',
+    )
+    await expectNoAxeViolations(page)
+    await screenshotBoth(page, 'kyc-rejected')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+})

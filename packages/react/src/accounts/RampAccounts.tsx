@@ -1,0 +1,301 @@
+'use client'
+import type { CustomerAccount, OpenAccountRequest } from '@rampkit/core'
+import { hasBanking, isCustomerVerified, type KitAccountEvent } from '@rampkit/core/kit'
+import { type ReactNode, useId, useRef, useState } from 'react'
+import {
+  useAccounts,
+  useCustomer,
+  useDepositInstructions,
+  useOpenAccount,
+  usePayoutBanks,
+} from '../hooks/customer.js'
+import { type RampTheme, useRampKit } from '../kitContext.js'
+import { formatMessage } from '../messages/index.js'
+import { RampKitLocale } from '../provider.js'
+import { CopyButton } from '../widget/copy.js'
+import { errorText } from '../widget/errors.js'
+import { Alert, LoadError, Loading, Row } from '../widget/parts.js'
+import { themeStyle } from '../widget/theme.js'
+import { ACCOUNTS_MESSAGES, type AccountsMessageKey } from './messages.js'
+
+/** An account the user may open: a fiat currency, or a stablecoin on a network. */
+export type RampAccountChoice = OpenAccountRequest
+
+/** What `<RampAccounts />` offers to open by default. */
+export const DEFAULT_ACCOUNT_CHOICES: readonly RampAccountChoice[] = [
+  { asset_type: 'fiat', currency: 'KES' },
+  { asset_type: 'fiat', currency: 'NGN' },
+  { asset_type: 'fiat', currency: 'GHS' },
+  { asset_type: 'fiat', currency: 'CAD' },
+  { asset_type: 'fiat', currency: 'EUR' },
+  { asset_type: 'fiat', currency: 'USD' },
+  { asset_type: 'stablecoin', currency: 'USDC', network: 'Base' },
+]
+
+/** Fiat currencies whose accounts pay out to a directory of banks. */
+const PAYOUT_BANK_CURRENCIES = new Set(['NGN', 'GHS', 'CAD'])
+
+/** Props of `<RampAccounts />`. */
+export type RampAccountsProps = {
+  /** The accounts the user may open (default: `DEFAULT_ACCOUNT_CHOICES`). */
+  choices?: readonly RampAccountChoice[]
+  /** Overrides the provider's locale. */
+  locale?: string
+  /** Overrides the provider's theme. */
+  theme?: RampTheme
+  className?: string
+}
+
+type Text = (key: AccountsMessageKey, values?: Record<string, string | number>) => string
+
+function useAccountsText(): Text {
+  const { locale } = useRampKit()
+  const base = locale.toLowerCase().split('-')[0] as keyof typeof ACCOUNTS_MESSAGES
+  const messages = ACCOUNTS_MESSAGES[base] ?? ACCOUNTS_MESSAGES.en
+  return (key, values) => formatMessage(messages[key], values)
+}
+
+const choiceKey = (choice: { asset_type: string; currency: string; network?: string | null }) =>
+  [choice.asset_type, choice.currency, choice.network ?? ''].join(':')
+
+function eventMessage(event: KitAccountEvent): AccountsMessageKey {
+  if (event.event === 'account.credited') return 'accounts.event.credited'
+  if (event.event === 'account.send.completed') return 'accounts.event.sent'
+  if (event.event === 'account.send.failed') return 'accounts.event.failed'
+  return 'accounts.event.other'
+}
+
+/**
+ * The user's accounts (the service's optional banking product, once their customer is verified
+ * and its deposit account is ready): each with its balance and status, how to add money (with
+ * copy buttons), the banks NGN, GHS and CAD accounts pay out to, and a form to open another.
+ * Live: a credit or a send updates the balances as it happens and is announced. Import it from
+ * `@rampkit/react/accounts`, inside `RampKitProvider`; it is not part of the checkout's bundle.
+ *
+ * @example
+ * import { RampAccounts } from '@rampkit/react/accounts'
+ * <RampKitProvider endpoint="/api/ramp"><RampAccounts /></RampKitProvider>
+ */
+export function RampAccounts(props: RampAccountsProps): ReactNode {
+  return (
+    <RampKitLocale locale={props.locale}>
+      <Accounts {...props} />
+    </RampKitLocale>
+  )
+}
+
+function Accounts(props: RampAccountsProps): ReactNode {
+  const { theme: baseTheme } = useRampKit()
+  const text = useAccountsText()
+  const headingId = useId()
+  const [notice, setNotice] = useState('')
+  const listed = useRef<CustomerAccount[] | undefined>(undefined)
+  const customer = useCustomer({
+    onAccountEvent: (event) => {
+      const account = listed.current?.find((each) => String(each.id) === event.account_id)
+      setNotice(text(eventMessage(event), { currency: account?.currency ?? '' }))
+    },
+  })
+  const accounts = useAccounts()
+  listed.current = accounts.data
+  const theme = {
+    ...baseTheme,
+    ...props.theme,
+    colors: { ...baseTheme.colors, ...props.theme?.colors },
+  }
+
+  let body: ReactNode
+  const status = customer.data?.status
+  if (customer.isPending) body = <Loading />
+  else if (customer.isError)
+    body = <LoadError error={customer.error} onRetry={() => void customer.refetch()} />
+  else if (status === 'pending_review') body = <p className="rk-hint">{text('accounts.review')}</p>
+  else if (!isCustomerVerified(status))
+    body = <p className="rk-hint">{text('accounts.notVerified')}</p>
+  else if (!hasBanking(customer.data))
+    body = <p className="rk-hint">{text('accounts.provisioning')}</p>
+  else if (accounts.isPending) body = <Loading />
+  else if (accounts.isError)
+    body = <LoadError error={accounts.error} onRetry={() => void accounts.refetch()} />
+  else
+    body = (
+      <>
+        {accounts.data.length === 0 ? <p className="rk-hint">{text('accounts.none')}</p> : null}
+        <ul className="rk-accounts-list">
+          {accounts.data.map((account) => (
+            <AccountCard key={account.id} account={account} text={text} />
+          ))}
+        </ul>
+        <OpenAccount
+          text={text}
+          choices={(props.choices ?? DEFAULT_ACCOUNT_CHOICES).filter(
+            (choice) => !accounts.data.some((account) => choiceKey(account) === choiceKey(choice)),
+          )}
+        />
+      </>
+    )
+
+  return (
+    <section
+      className={['rk-root', 'rk-accounts', props.className].filter(Boolean).join(' ')}
+      data-theme={theme.mode ?? 'light'}
+      style={themeStyle(theme)}
+      aria-labelledby={headingId}
+    >
+      <h2 id={headingId} className="rk-heading">
+        {text('accounts.title')}
+      </h2>
+      <p className="rk-accounts-notice" role="status" aria-live="polite">
+        {notice}
+      </p>
+      {body}
+    </section>
+  )
+}
+
+function AccountCard(props: { account: CustomerAccount; text: Text }): ReactNode {
+  const { account, text } = props
+  const headingId = useId()
+  const active = account.status === 'active'
+  const statusText =
+    account.status === 'active'
+      ? text('accounts.status.active')
+      : account.status === 'pending'
+        ? text('accounts.status.pending')
+        : account.status
+  const balance = account.balance
+    ? `${account.balance.available} ${account.balance.currency}`
+    : `0 ${account.currency}`
+  return (
+    <li
+      className="rk-account"
+      aria-labelledby={headingId}
+      data-testid="account"
+      data-account-id={account.id}
+      data-status={account.status}
+    >
+      <h3 id={headingId} className="rk-account-title">
+        {account.display_name ?? account.currency}
+      </h3>
+      <dl className="rk-summary">
+        <Row label={text('accounts.balance')}>
+          <span data-testid="account-balance">{balance}</span>
+        </Row>
+        <Row label={text('accounts.status')}>{statusText}</Row>
+      </dl>
+      {active ? (
+        <DepositDetails accountId={account.id} text={text} />
+      ) : (
+        <p className="rk-hint">{text('accounts.deposit.pending')}</p>
+      )}
+      {active && account.asset_type === 'fiat' && PAYOUT_BANK_CURRENCIES.has(account.currency) ? (
+        <PayoutBankList accountId={account.id} text={text} />
+      ) : null}
+    </li>
+  )
+}
+
+function DepositDetails(props: { accountId: number; text: Text }): ReactNode {
+  const { text } = props
+  const deposit = useDepositInstructions(props.accountId)
+  if (deposit.isPending) return <Loading />
+  if (deposit.isError)
+    return <LoadError error={deposit.error} onRetry={() => void deposit.refetch()} />
+  const data = deposit.data
+  // [label, value, whether it is typed somewhere and so gets a copy button]
+  const rows: [AccountsMessageKey, string | null | undefined, boolean][] = [
+    ['accounts.holder', data.account_holder_name, false],
+    ['accounts.bankName', data.bank_name, false],
+    ['accounts.accountNumber', data.account_number, true],
+    ['accounts.bankCode', data.bank_code, true],
+    ['accounts.swift', data.swift_bic, true],
+    ['accounts.network', data.network, false],
+    ['accounts.wallet', data.wallet_address, true],
+  ]
+  return (
+    <section className="rk-instructions" aria-label={text('accounts.deposit')}>
+      <p className="rk-instructions-title">{text('accounts.deposit')}</p>
+      <dl className="rk-summary">
+        {rows.map(([label, value, copy]) =>
+          value ? (
+            <Row key={label} label={text(label)}>
+              <span className="rk-reference">
+                <span className={copy ? 'rk-copy' : undefined}>{value}</span>
+                {copy ? <CopyButton value={value} label={text(label)} /> : null}
+              </span>
+            </Row>
+          ) : null,
+        )}
+      </dl>
+      {data.instructions ? <p className="rk-hint">{data.instructions}</p> : null}
+    </section>
+  )
+}
+
+function PayoutBankList(props: { accountId: number; text: Text }): ReactNode {
+  const banks = usePayoutBanks(props.accountId)
+  if (!banks.data || banks.data.banks.length === 0) return null
+  return (
+    <details className="rk-payout-banks">
+      <summary>{props.text('accounts.payoutBanks', { count: banks.data.banks.length })}</summary>
+      <ul>
+        {banks.data.banks.map((bank) => (
+          <li key={bank.bank_code}>
+            {bank.bank_name} <code className="rk-mono">{bank.bank_code}</code>
+          </li>
+        ))}
+      </ul>
+    </details>
+  )
+}
+
+function OpenAccount(props: { choices: readonly RampAccountChoice[]; text: Text }): ReactNode {
+  const { t } = useRampKit()
+  const { text, choices } = props
+  const open = useOpenAccount()
+  const selectId = useId()
+  const [chosen, setChosen] = useState('')
+  if (choices.length === 0) return null
+  const selected = choices.find((choice) => choiceKey(choice) === chosen) ?? choices[0]
+  return (
+    <form
+      className="rk-form rk-open-account"
+      onSubmit={(event) => {
+        event.preventDefault()
+        if (selected) open.mutate(selected)
+      }}
+    >
+      <p className="rk-instructions-title">{text('accounts.open')}</p>
+      <div className="rk-field">
+        <label htmlFor={selectId} className="rk-label">
+          {text('accounts.open.currency')}
+        </label>
+        <select
+          id={selectId}
+          className="rk-input"
+          value={selected ? choiceKey(selected) : ''}
+          onChange={(event) => setChosen(event.target.value)}
+        >
+          {choices.map((choice) => (
+            <option key={choiceKey(choice)} value={choiceKey(choice)}>
+              {choice.network
+                ? text('accounts.open.stablecoin', {
+                    currency: choice.currency,
+                    network: choice.network,
+                  })
+                : choice.currency}
+            </option>
+          ))}
+        </select>
+      </div>
+      {open.isError ? (
+        <Alert>
+          <p>{errorText(t, open.error)}</p>
+        </Alert>
+      ) : null}
+      <button type="submit" className="rk-button" disabled={open.isPending}>
+        {text('accounts.open.submit')}
+      </button>
+    </form>
+  )
+}

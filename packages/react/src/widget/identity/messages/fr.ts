@@ -1,0 +1,68 @@
+import type { IdentityMessages } from './index.js'
+
+/** The identity step's messages in French: their own chunk, loaded with the step for this locale only. */
+export const fr: IdentityMessages = {
+  'identity.intro':
+    'Avant votre première commande, le service vérifie votre identité, une seule fois. Cela prend quelques minutes.',
+  'identity.intro.business':
+    'Avant sa première commande, le service vérifie votre entreprise, une seule fois. Cela prend quelques minutes.',
+  'identity.field.first_name': 'Prénom',
+  'identity.field.last_name': 'Nom',
+  'identity.field.email': 'E-mail',
+  'identity.field.phone': 'Numéro de téléphone',
+  'identity.field.date_of_birth': 'Date de naissance',
+  'identity.field.gender': 'Genre',
+  'identity.gender.f': 'Femme',
+  'identity.gender.m': 'Homme',
+  'identity.gender.x': 'Autre',
+  'identity.field.country_of_residence': 'Pays de résidence',
+  'identity.field.address.line1': 'Adresse',
+  'identity.field.address.city': 'Ville',
+  'identity.field.address.postal_code': 'Code postal',
+  'identity.field.id_type': "Pièce d'identité",
+  'identity.idType.passport': 'Passeport',
+  'identity.idType.national_id': "Carte nationale d'identité",
+  'identity.idType.drivers_license': 'Permis de conduire',
+  'identity.field.id_number': 'Numéro du document',
+  'identity.field.additional_id_number': 'BVN (11 chiffres)',
+  'identity.field.legal_name': "Nom de l'entreprise",
+  'identity.field.registration_number': "Numéro d'immatriculation",
+  'identity.field.website': 'Site web',
+  'identity.field.tax_id': 'Numéro fiscal (EIN)',
+  'identity.field.country_of_incorporation': "Pays d'immatriculation",
+  'identity.field.registered_address.line_1': 'Adresse du siège',
+  'identity.field.registered_address.city': 'Ville',
+  'identity.field.business_type': "Type d'entreprise",
+  'identity.field.industry': "Secteur d'activité",
+  'identity.field.description': "Activité de l'entreprise",
+  'identity.country.hint': 'Deux lettres, par exemple KE',
+  'identity.choose': 'Choisir…',
+  'identity.documents': 'Documents',
+  'identity.document.identity':
+    "Pièce d'identité avec photo : passeport, carte d'identité ou permis",
+  'identity.document.address': 'Justificatif de domicile de moins de trois mois',
+  'identity.document.hint': 'Une photo ou un scan : JPEG, PNG ou PDF, 8 Mo au plus.',
+  'identity.document.tooBig': 'Ce fichier fait {size} ; la limite est de 8 Mo.',
+  'identity.document.badType': "Ce fichier n'est ni un JPEG, ni un PNG, ni un PDF.",
+  'identity.document.required': 'Ajoutez ce document.',
+  'identity.document.preview': 'Aperçu de {name}',
+  'identity.document.progress': 'Envoi de {name}',
+  'identity.document.uploaded': 'Envoyé',
+  'identity.submit': 'Envoyer pour vérification',
+  'identity.unsupported':
+    'Le service demande aussi {fields}, que ce formulaire ne peut pas recueillir. Contactez le support pour terminer.',
+  'identity.review.title': 'Nous vérifions vos informations',
+  'identity.review.text':
+    'Cela prend en général une ou deux minutes. Gardez cette page ouverte : votre commande reprend toute seule une fois la vérification faite.',
+  'identity.rejected.title': "Nous n'avons pas pu vérifier votre identité",
+  'identity.rejected.reason': 'Motif indiqué : {reason}',
+  'identity.rejected.text':
+    "Vous ne pouvez pas acheter ni vendre avec ce compte pour l'instant. Contactez le support en citant le motif ci-dessus.",
+  'identity.suspended.title': 'Ce compte est suspendu',
+  'identity.suspended.text':
+    'Les commandes ne sont pas disponibles pour ce compte. Contactez le support.',
+  'validation.email': 'Saisissez une adresse e-mail, comme nom@exemple.com.',
+  'validation.e164': 'Saisissez le numéro avec son indicatif, comme +254712345678.',
+  'validation.country': 'Saisissez un code pays de deux lettres, comme KE.',
+  'validation.date': 'Saisissez une date.',
+}

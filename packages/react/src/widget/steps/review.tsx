@@ -1,0 +1,58 @@
+'use client'
+import { lazy, type ReactNode, Suspense } from 'react'
+import { useRampKit } from '../../provider.js'
+import { useWidget } from '../context.js'
+import { Loading } from '../parts.js'
+import { ApproveStep } from './approve.js'
+import { ConfirmStep } from './confirm.js'
+import { QuoteExpiry, QuoteStep, QuoteSummary } from './quote.js'
+
+// The details form carries the form library and the phone metadata: loaded only when shown.
+const DetailsStep = lazy(() => import('./details.js'))
+
+/**
+ * The third screen: the details still missing (the lazily loaded form), then, on the same
+ * screen, the binding quote with its countdown, a sale's wallet proof and approval, and the one
+ * confirm. The machine's steps (`details`, `quote`, `approve`, `confirm`) move within it.
+ */
+export function ReviewScreen(): ReactNode {
+  const { t } = useRampKit()
+  const { checkout } = useWidget()
+  const { state, send } = checkout
+  const step = state.step
+  const quote = state.quote
+  const editable = state.confirm === undefined && step !== 'details'
+  return (
+    <div className="rk-stack rk-review">
+      {step === 'details' ? (
+        <section className="rk-section" aria-label={t('step.details')}>
+          <h3 className="rk-subheading">{t('step.details')}</h3>
+          <Suspense fallback={<Loading />}>
+            <DetailsStep />
+          </Suspense>
+        </section>
+      ) : null}
+      {step === 'quote' ? <QuoteStep /> : null}
+      {step === 'approve' && quote ? (
+        <>
+          <QuoteSummary quote={quote} />
+          {quote.expired ? null : <QuoteExpiry quote={quote} />}
+          <section className="rk-section" aria-label={t('step.approve')}>
+            <h3 className="rk-subheading">{t('step.approve')}</h3>
+            <ApproveStep />
+          </section>
+        </>
+      ) : null}
+      {step === 'confirm' ? <ConfirmStep /> : null}
+      {editable ? (
+        <button
+          type="button"
+          className="rk-button rk-button-secondary"
+          onClick={() => send({ type: 'GO_TO', step: 'details' })}
+        >
+          {t('review.editDetails')}
+        </button>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,286 @@
+import {
+  customerDocumentQuery,
+  KIT_CUSTOMER_SSE_EVENTS,
+  type KitCustomer,
+  kitCustomerQuery,
+  MAX_CUSTOMER_DOCUMENT_BYTES,
+  saveCustomerRequest,
+  submitCustomerRequest,
+} from '@rampkit/core'
+import { documentTypeOf } from '@rampkit/core/kit'
+import type { Context, Hono } from 'hono'
+import type { BusSignal } from '../bus/types.js'
+import { declaredDocumentType } from '../customers/documents.js'
+import { type CustomerVault, VaultRefusal } from '../customers/vault.js'
+import { BodyTooLargeError, limitBody, readLimited } from '../middleware/body-limit/index.js'
+import type { KitContext, RampEnv } from './context.js'
+import { fail, ok } from './envelope.js'
+import { mountRoute, sessionOwner } from './guards.js'
+import { GENERIC_MESSAGES, upstreamError } from './upstream-error.js'
+import { invalid, parseQuery, parseWith, readJsonObject } from './validate.js'
+
+/** Milliseconds the browser waits before reconnecting a dropped stream. */
+const RECONNECT_MS = 3000
+const encoder = new TextEncoder()
+const PING = encoder.encode(`event: ${KIT_CUSTOMER_SSE_EVENTS.ping}\ndata: \n\n`)
+const MIB = MAX_CUSTOMER_DOCUMENT_BYTES / (1024 * 1024)
+
+/** The bus topic of one end user's customer: their keyed ref, never their user id. */
+export const customerTopic = (ref: string) => `customer:${ref}`
+
+/** The answer to a vault error: the kit's own refusal, or the service's (`upstreamError`). */
+export function vaultError(c: Context, kit: KitContext, error: unknown, operation: string) {
+  if (error instanceof VaultRefusal) return fail(c, error.status, error.message, error.data)
+  return upstreamError(c, error, { ...kit, operation })
+}
+
+/**
+ * The vault, or the 503 of a kit without a secret to derive customer refs from (a production
+ * key with neither `customerRefSecret` nor `sessionSecret`; logged once at start).
+ */
+export function vaultOf(
+  c: Context,
+  kit: KitContext,
+): { ok: true; vault: CustomerVault } | { ok: false; response: Response } {
+  const vault = kit.customers.vault
+  if (vault) return { ok: true, vault }
+  return { ok: false, response: fail(c, 503, GENERIC_MESSAGES.notConfigured) }
+}
+
+/**
+ * The end user's verified customer (KYC): GET /customer, POST /customer (save the profile;
+ * the first save creates the vault customer), POST /customer/documents (one file as its raw
+ * bytes), POST /customer/submit and the live GET /customer/events. Every route is the signed-in
+ * user's own: no id in the path, the customer is found through the user's link. Bodies are
+ * checked with core's schemas; a document is checked for size (the vault's 8 MiB), declared
+ * type and magic number before it reaches the service. Nothing here logs a profile or a
+ * document.
+ */
+export function registerCustomerRoutes(app: Hono<RampEnv>, kit: KitContext) {
+  // JSON bodies have the kit's limit; a document has its own (the vault's 8 MiB), counted by
+  // its route.
+  const withinLimit = limitBody({ maxBytes: kit.bodyLimitBytes })
+  mountRoute(app, kit, 'customer', async (c) => {
+    c.header('Cache-Control', 'no-store')
+    const owner = sessionOwner(c)
+    const query = parseQuery(c, kitCustomerQuery)
+    if (!query.ok) return query.response
+    const vault = vaultOf(c, kit)
+    if (!vault.ok) return vault.response
+    try {
+      return ok(c, await vault.vault.view(owner, query.data))
+    } catch (error) {
+      return vaultError(c, kit, error, 'getCustomer')
+    }
+  })
+
+  mountRoute(app, kit, 'saveCustomer', withinLimit, async (c) => {
+    c.header('Cache-Control', 'no-store')
+    const owner = sessionOwner(c)
+    const body = await readJsonObject(c)
+    if (!body.ok) return body.response
+    const parsed = parseWith(c, saveCustomerRequest, body.data)
+    if (!parsed.ok) return parsed.response
+    const vault = vaultOf(c, kit)
+    if (!vault.ok) return vault.response
+    try {
+      return ok(c, await vault.vault.save(owner, parsed.data), 'Customer saved')
+    } catch (error) {
+      return vaultError(c, kit, error, 'saveCustomer')
+    }
+  })
+
+  mountRoute(app, kit, 'customerDocuments', async (c) => {
+    c.header('Cache-Control', 'no-store')
+    const owner = sessionOwner(c)
+    const tooLarge = () =>
+      fail(c, 413, `The document is larger than ${MIB} MiB. Send a smaller photo or scan.`, {
+        field: 'file',
+      })
+    const declaredLength = c.req.header('content-length')
+    if (declaredLength !== undefined && Number(declaredLength) > MAX_CUSTOMER_DOCUMENT_BYTES) {
+      return tooLarge()
+    }
+    // Read (up to the limit) before any other refusal: a connection left with an unread body
+    // would be closed under the browser's next request.
+    let bytes: Uint8Array
+    try {
+      bytes = c.req.raw.body
+        ? await readLimited(c.req.raw.body, MAX_CUSTOMER_DOCUMENT_BYTES)
+        : new Uint8Array()
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) return tooLarge()
+      throw error
+    }
+    const declared = declaredDocumentType(c.req.header('content-type'))
+    if (!declared) {
+      return invalid(
+        c,
+        'content_type',
+        'Send the document as a JPEG, PNG or PDF, with its Content-Type.',
+      )
+    }
+    const query = parseQuery(c, customerDocumentQuery)
+    if (!query.ok) return query.response
+    if (bytes.byteLength === 0) return invalid(c, 'file', 'The document is empty.')
+    const actual = documentTypeOf(bytes)
+    if (actual !== declared) {
+      return invalid(
+        c,
+        'content_type',
+        actual
+          ? `The file is a ${actual}, not the ${declared} it was sent as.`
+          : `The file is not a ${declared}: send a JPEG, PNG or PDF.`,
+      )
+    }
+    const vault = vaultOf(c, kit)
+    if (!vault.ok) return vault.response
+    try {
+      const customer = await vault.vault.upload(owner, {
+        category: query.data.category,
+        side: query.data.side,
+        contentType: actual,
+        bytes,
+      })
+      return ok(c, customer, 'Document uploaded', 201)
+    } catch (error) {
+      return vaultError(c, kit, error, 'uploadCustomerDocument')
+    }
+  })
+
+  mountRoute(app, kit, 'submitCustomer', withinLimit, async (c) => {
+    c.header('Cache-Control', 'no-store')
+    const owner = sessionOwner(c)
+    const body = await readJsonObject(c, { optional: true })
+    if (!body.ok) return body.response
+    const parsed = parseWith(c, submitCustomerRequest, body.data)
+    if (!parsed.ok) return parsed.response
+    const vault = vaultOf(c, kit)
+    if (!vault.ok) return vault.response
+    try {
+      return ok(c, await vault.vault.submit(owner), 'Customer submitted')
+    } catch (error) {
+      return vaultError(c, kit, error, 'submitCustomer')
+    }
+  })
+
+  mountRoute(app, kit, 'customerEvents', async (c) => {
+    const vault = vaultOf(c, kit)
+    if (!vault.ok) return vault.response
+    return customerStream(c, kit, vault.vault, sessionOwner(c))
+  })
+}
+
+const frame = (event: string, data: unknown) =>
+  encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)
+
+/**
+ * The user's customer as server-sent events: a `customer` event with the current view, then
+ * one after each `customer.*` or `account.*` webhook of that customer (a signal on the bus,
+ * from any instance), and after an `account.*` one an `account` event too. Each heartbeat sends
+ * a `ping` and compares the stored status with the one last sent, so a signal lost between
+ * instances is caught up. The first view is read before answering (its failure is the
+ * envelope's error, not a broken stream), after subscribing, so no signal falls between the
+ * two. Later views are built one at a time, in order; their errors are logged by name, never
+ * written to the stream.
+ */
+async function customerStream(c: Context, kit: KitContext, vault: CustomerVault, owner: string) {
+  const signal = c.req.raw.signal
+  const early: BusSignal[] = []
+  let onSignal: (received: BusSignal) => void = (received) => early.push(received)
+  let unsubscribe: () => void = () => {}
+  let first: KitCustomer
+  try {
+    const ref = await vault.refOf(owner)
+    unsubscribe = kit.customers.signals.on(customerTopic(ref), (received) => onSignal(received))
+    first = await vault.view(owner)
+  } catch (error) {
+    unsubscribe()
+    c.header('Cache-Control', 'no-store')
+    return vaultError(c, kit, error, 'getCustomer')
+  }
+
+  let finish: () => void = () => {}
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      let closed = false
+      let lastStatus: string = first.status
+      let queue: Promise<void> = Promise.resolve()
+
+      const send = (chunk: Uint8Array) => {
+        if (closed) return
+        try {
+          controller.enqueue(chunk)
+        } catch {
+          finish()
+        }
+      }
+      const sendView = async () => {
+        if (closed) return
+        const view = await vault.view(owner)
+        lastStatus = view.status
+        send(frame(KIT_CUSTOMER_SSE_EVENTS.customer, view))
+      }
+      const later = (task: () => Promise<void>) => {
+        queue = queue.then(task).catch((error: unknown) => logFailure(kit, error))
+      }
+      const heartbeat = setInterval(() => {
+        send(PING)
+        later(async () => {
+          const link = await kit.customers.links.get(owner)
+          const stored = link?.customerId ? link.status : 'none'
+          if (stored !== lastStatus) await sendView()
+        })
+      }, kit.heartbeatMs)
+      finish = () => {
+        if (closed) return
+        closed = true
+        clearInterval(heartbeat)
+        unsubscribe()
+        signal.removeEventListener('abort', finish)
+        try {
+          controller.close()
+        } catch {
+          // Already closed or cancelled by the client.
+        }
+      }
+      signal.addEventListener('abort', finish, { once: true })
+      if (signal.aborted) return finish()
+
+      onSignal = ({ data }) =>
+        later(async () => {
+          const event = data.event ?? ''
+          await sendView()
+          if (event.startsWith('account.')) {
+            send(
+              frame(KIT_CUSTOMER_SSE_EVENTS.account, {
+                event,
+                account_id: data.account_id ?? null,
+              }),
+            )
+          }
+        })
+      send(
+        encoder.encode(
+          `event: ${KIT_CUSTOMER_SSE_EVENTS.customer}\ndata: ${JSON.stringify(first)}\nretry: ${RECONNECT_MS}\n\n`,
+        ),
+      )
+      for (const received of early.splice(0)) onSignal(received)
+    },
+    cancel() {
+      finish()
+    },
+  })
+  return c.body(body, 200, {
+    'Content-Type': 'text/event-stream',
+    'Cache-Control': 'no-cache, no-transform',
+    Connection: 'keep-alive',
+    'X-Accel-Buffering': 'no',
+  })
+}
+
+function logFailure(kit: KitContext, error: unknown) {
+  kit.logger.error('customer events stream failed', {
+    error: error instanceof Error ? error.name : typeof error,
+  })
+}

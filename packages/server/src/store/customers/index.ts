@@ -1,0 +1,11 @@
+// What the main entry exports of the customer links (the engines' own live in their entries).
+export { memoryCustomerLinks } from './memory.js'
+export type {
+  AttachCustomerParameters,
+  ClaimCustomerLinkParameters,
+  ClaimCustomerLinkResult,
+  CustomerLink,
+  CustomerLinks,
+  LinkedCustomerType,
+  SetCustomerStatusParameters,
+} from './types.js'

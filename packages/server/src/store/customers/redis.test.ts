@@ -1,0 +1,15 @@
+import { describe } from 'vitest'
+import { redisStore } from '../redis/store.js'
+import { REDIS_URL, redisForTests, skipUnlessReachable } from '../testing.js'
+import { redisCustomerLinks } from './redis.js'
+import { customerLinksContract } from './testing.js'
+
+const skip = await skipUnlessReachable('Redis customer links', REDIS_URL)
+
+describe.skipIf(skip)('redis customer links', () => {
+  const { redis, keyPrefix } = redisForTests(skip)
+  customerLinksContract('redis', async () => redisCustomerLinks({ redis: redis!, keyPrefix }))
+  customerLinksContract('redisStore().customerLinks', async () => {
+    return redisStore({ redis: redis!, keyPrefix: `${keyPrefix}store:` }).customerLinks!
+  })
+})

@@ -1,4 +1,0 @@
-import { memoryStore } from './memory.js'
-import { storeContract } from './testing.js'
-
-storeContract('memory', async () => memoryStore())
