@@ -25,9 +25,6 @@ describe('the built package', () => {
     for (const name of ['react', 'wagmi', '@tanstack/react-query', '@rampkit/core']) {
       expect(text).toContain(`from "${name}"`)
     }
-    // Dependencies too: the QR library stays an import, for the partner's bundler to share.
-    expect(text).toContain('from "uqr"')
-    expect(text).not.toContain('function encode(')
     // Phone numbers are parsed by the widget's own rules (src/phone/parse.ts), not the library.
     expect(text).not.toContain('libphonenumber-js')
   })

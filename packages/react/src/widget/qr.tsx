@@ -1,17 +1,21 @@
 'use client'
 import type { ReactNode } from 'react'
-import { encode } from 'uqr'
+import { qrModules } from '../qr/encode.js'
+
+/** Light modules around the code, as the standard asks: scanners find its edge by them. */
+const QUIET = 4
 
 /**
  * A QR code of `value` as an SVG: dark modules on white whatever the theme (what scanners read
- * best), with a quiet zone of two modules. Its own chunk, loaded when a deposit address shows.
+ * best), with its quiet zone. Its own chunk, loaded when a deposit address shows.
  */
 export default function QrCode(props: { value: string; label: string }): ReactNode {
-  const qr = encode(props.value, { ecc: 'M', border: 2 })
+  const modules = qrModules(props.value)
+  const size = modules.length + QUIET * 2
   let path = ''
-  qr.data.forEach((row, y) => {
+  modules.forEach((row, y) => {
     row.forEach((dark, x) => {
-      if (dark) path += `M${x} ${y}h1v1h-1z`
+      if (dark) path += `M${x + QUIET} ${y + QUIET}h1v1h-1z`
     })
   })
   return (
@@ -19,10 +23,10 @@ export default function QrCode(props: { value: string; label: string }): ReactNo
       className="rk-qr"
       role="img"
       aria-label={props.label}
-      viewBox={`0 0 ${qr.size} ${qr.size}`}
+      viewBox={`0 0 ${size} ${size}`}
       shapeRendering="crispEdges"
     >
-      <rect width={qr.size} height={qr.size} fill="#fff" />
+      <rect width={size} height={size} fill="#fff" />
       <path d={path} fill="#000" />
     </svg>
   )
