@@ -67,6 +67,14 @@ function groupCommitContract(name: string, open: () => Promise<SqlDriver>) {
       }
     })
 
+    it('stores a burst larger than one statement takes (256 rows), each row once', async () => {
+      const deliveries = Array.from({ length: 300 }, () => delivery())
+      const results = await Promise.all(deliveries.map((d) => store.insertDelivery(d)))
+      expect(results).toEqual(Array(300).fill('inserted'))
+      const stored = await Promise.all(deliveries.map((d) => store.getDelivery(d.id)))
+      expect(stored.map((row) => row?.signature)).toEqual(deliveries.map((d) => d.signature))
+    })
+
     it('answers a repeat of an id or a signature duplicate, in one batch and across batches', async () => {
       const first = delivery()
       const sameId = { ...first, signature: `${first.signature}-other` }

@@ -2,7 +2,13 @@ import { FINAL_ORDER_STATUSES } from '@rampkit/core'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { MIGRATIONS } from '../sql/migrations.js'
-import { DATABASE_URL, runId, skipUnlessReachable, storeContract } from '../testing.js'
+import {
+  DATABASE_URL,
+  runId,
+  skipUnlessReachable,
+  storeContract,
+  testDelivery,
+} from '../testing.js'
 import { postgresStore } from './store.js'
 
 const skip = await skipUnlessReachable('Postgres store', DATABASE_URL)
@@ -45,6 +51,32 @@ describe.skipIf(skip)('postgres', () => {
     const excluded = [...(open?.indexdef ?? '').matchAll(/'([a-z_]+)'/g)].map((match) => match[1])
     expect(excluded).toEqual([...FINAL_ORDER_STATUSES])
     await store.close()
+  })
+
+  it('prepares its statements once per connection, and not at all with prepare: false', async () => {
+    // One connection, so the statements it prepared are the ones `pg_prepared_statements` lists.
+    const prepared = async (prepare: boolean) => {
+      const one = new pg.Pool({ connectionString: DATABASE_URL, max: 1 })
+      try {
+        const store = await postgresStore({ pool: one, schema, prepare })
+        for (let i = 0; i < 3; i++) {
+          expect(await store.insertDelivery(testDelivery())).toBe('inserted')
+          expect(await store.getOrder('no-such-order')).toBeNull()
+        }
+        const { rows } = await one.query<{ name: string; statement: string }>(
+          `SELECT name, statement FROM pg_prepared_statements WHERE name LIKE 'rampkit_%'`,
+        )
+        await store.close()
+        return rows
+      } finally {
+        await one.end()
+      }
+    }
+    const named = await prepared(true)
+    // The insert and the read, each prepared once for the three calls.
+    expect(named.filter((row) => row.statement.includes('rampkit_deliveries'))).toHaveLength(1)
+    expect(named.filter((row) => row.statement.includes('rampkit_orders'))).toHaveLength(1)
+    expect(await prepared(false)).toEqual([])
   })
 
   it('opens and closes its own pool from a connection string', async () => {

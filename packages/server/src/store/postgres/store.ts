@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import pg from 'pg'
 import type { SqlDriver, SqlQuery } from '../sql/driver.js'
 import { type SqlStoreOptions, sqlStore } from '../sql/store.js'
@@ -8,14 +9,46 @@ export type PostgresStoreOptions = SqlStoreOptions &
   (
     | { pool: pg.Pool; connectionString?: never }
     | { connectionString: string; pool?: never /** Pool size; default 10. */; max?: number }
-  )
+  ) & {
+    /**
+     * Run each statement as a named prepared statement, parsed and planned once per connection
+     * instead of on every call (default true). Turn it off behind a pooler that cannot keep
+     * prepared statements, such as PgBouncer in transaction mode before 1.21 or without
+     * `max_prepared_statements`.
+     */
+    prepare?: boolean
+  }
 
-/** A `SqlDriver` over a `pg` pool: each transaction on one checked-out client. */
-export function pgDriver(pool: pg.Pool, owned: boolean): SqlDriver {
+/** Statements named at most: the store's are a fixed set, far fewer. */
+const MAX_NAMED = 256
+/**
+ * Statements with more parameters run unnamed: the batch insert has one text per row count,
+ * and a connection keeps a plan only for the small ones it runs all the time.
+ */
+const MAX_NAMED_PARAMETERS = 200
+
+/**
+ * A `SqlDriver` over a `pg` pool: each transaction on one checked-out client. With `prepare`,
+ * a statement with parameters (up to `MAX_NAMED_PARAMETERS`) runs under a name taken from its
+ * text (a hash), so each connection parses and plans it once.
+ */
+export function pgDriver(pool: pg.Pool, owned: boolean, prepare = true): SqlDriver {
+  const names = new Map<string, string>()
+  const nameOf = (text: string): string | undefined => {
+    let name = names.get(text)
+    if (name === undefined && names.size < MAX_NAMED) {
+      name = `rampkit_${createHash('sha256').update(text).digest('hex').slice(0, 32)}`
+      names.set(text, name)
+    }
+    return name
+  }
   const run =
     (client: pg.Pool | pg.PoolClient): SqlQuery =>
     async (text, params) => {
-      const result = await client.query(text, params as unknown[] | undefined)
+      const values = params as unknown[] | undefined
+      const named = prepare && values && values.length > 0 && values.length <= MAX_NAMED_PARAMETERS
+      const name = named ? nameOf(text) : undefined
+      const result = await client.query(name ? { name, text, values } : { text, values })
       return { rows: result.rows, rowCount: result.rowCount ?? result.rows.length }
     }
   return {
@@ -74,7 +107,7 @@ export async function postgresStore(options: PostgresStoreOptions): Promise<Ramp
   // journaled in memory. The pool drops that connection; the next query opens a new one or
   // fails on its own. A pool you pass is yours to listen to.
   if (owned) pool.on('error', () => {})
-  const driver = pgDriver(pool, owned)
+  const driver = pgDriver(pool, owned, options.prepare ?? true)
   try {
     return await sqlStore(driver, options)
   } catch (error) {

@@ -163,6 +163,25 @@ export async function sqlStore(
     if (updated.rowCount === 0) throw new WriteRace()
   }
 
+  // The batch insert's text by row count: one parameter per value, sent as it is (no array
+  // literal to build and escape), and one statement per size for the driver to prepare.
+  const insertTexts = new Map<number, string>()
+  function insertText(count: number): string {
+    let text = insertTexts.get(count)
+    if (!text) {
+      const tuples = Array.from({ length: count }, (_, i) => {
+        const at = i * 5
+        return `($${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}, $${at + 5}::timestamptz, $${at + 5}::timestamptz)`
+      })
+      text = `INSERT INTO ${s}.rampkit_deliveries (id, event, signature, body, received_at, next_attempt_at)
+           VALUES ${tuples.join(', ')}
+           ON CONFLICT DO NOTHING
+           RETURNING id`
+      insertTexts.set(count, text)
+    }
+    return text
+  }
+
   async function findOrder(column: 'id' | 'order_id' | 'tx_hash', value: string | null) {
     if (!value) return null
     const { rows } = await query<OrderRow>(
@@ -183,21 +202,11 @@ export async function sqlStore(
       // index) is a duplicate either way.
       async insertMany(batch) {
         const rows = [...batch].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-        const { rows: inserted } = await query<{ id: string }>(
-          `INSERT INTO ${s}.rampkit_deliveries (id, event, signature, body, received_at, next_attempt_at)
-           SELECT id, event, signature, body, received_at, received_at
-             FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::timestamptz[])
-                  AS batch (id, event, signature, body, received_at)
-           ON CONFLICT DO NOTHING
-           RETURNING id`,
-          [
-            rows.map((d) => d.id),
-            rows.map((d) => d.event),
-            rows.map((d) => d.signature),
-            rows.map((d) => d.body),
-            rows.map((d) => d.receivedAt.toISOString()),
-          ],
-        )
+        const values: string[] = []
+        for (const d of rows) {
+          values.push(d.id, d.event, d.signature, d.body, d.receivedAt.toISOString())
+        }
+        const { rows: inserted } = await query<{ id: string }>(insertText(rows.length), values)
         const stored = new Set(inserted.map((row) => row.id))
         return batch.map((d) => (stored.has(d.id) ? 'inserted' : 'duplicate'))
       },
