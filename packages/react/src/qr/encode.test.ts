@@ -1,4 +1,4 @@
-import jsQR from 'jsqr'
+import decodeQR from '@paulmillr/qr/decode.js'
 import { encode } from 'uqr'
 import { describe, expect, it } from 'vitest'
 import { qrModules } from './encode.js'
@@ -12,24 +12,22 @@ function text(length: number, seed = length): string {
   return out
 }
 
-/** The symbol as a grey image a camera would give: four light modules around, 4 px each. */
-function scan(modules: boolean[][]) {
+/** What a decoder reads from the symbol drawn as an RGB image: four light modules around, 4 px each. */
+function scan(modules: boolean[][]): string {
   const scale = 4
   const quiet = 4
   const side = (modules.length + quiet * 2) * scale
-  const pixels = new Uint8ClampedArray(side * side * 4).fill(255)
+  const data = new Uint8Array(side * side * 3).fill(255)
   modules.forEach((row, y) => {
     row.forEach((dark, x) => {
       if (!dark) return
       for (let py = 0; py < scale; py++) {
-        for (let px = 0; px < scale; px++) {
-          const at = (((y + quiet) * scale + py) * side + (x + quiet) * scale + px) * 4
-          pixels.fill(0, at, at + 3)
-        }
+        const at = (((y + quiet) * scale + py) * side + (x + quiet) * scale) * 3
+        data.fill(0, at, at + scale * 3)
       }
     })
   })
-  return jsQR(pixels, side, side)
+  return decodeQR({ width: side, height: side, data })
 }
 
 describe('qrModules', () => {
@@ -52,7 +50,7 @@ describe('qrModules', () => {
     const value = 'Dépôt — 送金 ✓'
     const reference = encode(value, { ecc: 'M', maskPattern: 3, border: 0, boostEcc: false })
     expect(qrModules(value, 3)).toEqual(reference.data)
-    expect(scan(qrModules(value))?.binaryData).toEqual([...new TextEncoder().encode(value)])
+    expect(scan(qrModules(value))).toBe(value)
   })
 
   it.each([
@@ -61,10 +59,9 @@ describe('qrModules', () => {
     text(300),
     text(900),
   ])(
-    'a scanner reads back what was encoded, with the mask chosen by the penalty rules: %s',
+    'a decoder reads back what was encoded, with the mask chosen by the penalty rules: %s',
     (value) => {
-      const read = scan(qrModules(value))
-      expect(read?.data).toBe(value)
+      expect(scan(qrModules(value))).toBe(value)
     },
   )
 
