@@ -8,7 +8,7 @@ import { createRuntime } from './handler/runtime.js'
 import { registerAccountRoutes } from './routes/accounts.js'
 import { createReadCache } from './routes/cache.js'
 import { answerCachedReads } from './routes/cached-reads.js'
-import type { KitContext, RampEnv } from './routes/context.js'
+import { type KitContext, openStreams, type RampEnv } from './routes/context.js'
 import { registerCustomerRoutes } from './routes/customers.js'
 import { fail } from './routes/envelope.js'
 import { registerEventRoutes } from './routes/events.js'
@@ -42,7 +42,10 @@ export type RampKit = {
    * (Node): a restarted process then applies its stored backlog and polls late orders at once.
    */
   start(): void
-  /** Stops the worker and closes the stores the kit created itself. */
+  /**
+   * Ends the open event streams (clients reconnect and resume), stops the worker, drains the
+   * webhook journal and closes the stores the kit created itself. Idempotent.
+   */
   close(): Promise<void>
 }
 
@@ -93,6 +96,7 @@ export function createRampHandler(options: RampHandlerOptions): RampHandler {
     verifyWebhook: runtime.verifyWebhook,
     keepWebhook: runtime.keepWebhook,
     customers: runtime.customers,
+    streams: openStreams(),
   }
 
   const app = (
@@ -132,6 +136,7 @@ export function createRampHandler(options: RampHandlerOptions): RampHandler {
   registerAccountRoutes(app, kit)
   registerSigningRoutes(app, kit)
 
+  let closing: Promise<void> | undefined
   const ramp: RampKit = {
     environment,
     store: runtime.store,
@@ -139,7 +144,14 @@ export function createRampHandler(options: RampHandlerOptions): RampHandler {
     worker: runtime.worker,
     client,
     start: runtime.start,
-    close: runtime.close,
+    close() {
+      closing ??= (async () => {
+        // Streams first: their clients reconnect elsewhere while the worker and journal wind down.
+        kit.streams.endAll()
+        await runtime.close()
+      })()
+      return closing
+    },
   }
   return Object.assign(app, { ramp })
 }

@@ -57,6 +57,38 @@ export type KitContext = {
   /** A verified delivery kept in the store (or the journal while the store is down). */
   keepWebhook: (delivery: VerifiedDelivery) => Promise<IngestWebhookResult>
   customers: KitCustomers
+  /** The event streams open on this instance, which `ramp.close()` ends. */
+  streams: OpenStreams
+}
+
+/**
+ * The open server-sent event streams of one kit, each by the function that ends it. Closing the
+ * kit ends them all: a deploy or scale-down does not wait for clients to leave, and each client
+ * reconnects (to another instance behind the load balancer) and resumes.
+ */
+export type OpenStreams = {
+  /** Keeps `end` until the returned function is called (when the stream closes itself). */
+  add(end: () => void): () => void
+  /** Ends every open stream. */
+  endAll(): void
+  readonly size: number
+}
+
+export function openStreams(): OpenStreams {
+  const open = new Set<() => void>()
+  return {
+    add(end) {
+      open.add(end)
+      return () => open.delete(end)
+    },
+    endAll() {
+      for (const end of [...open]) end()
+      open.clear()
+    },
+    get size() {
+      return open.size
+    },
+  }
 }
 
 /** How quotes name the customer: the user's approved vault customer, or an inline customer. */

@@ -338,6 +338,28 @@ describe('uploading a document', () => {
   })
 })
 
+describe('closing the kit', () => {
+  it('ends an open customer stream', async () => {
+    const harness = await startKit(sandbox, 'http', { ...kitOptions, heartbeatMs: 60_000 })
+    try {
+      const user = userOf(harness, 'user-closing')
+      await completePackage(user)
+      const stream = await harness.call(KIT_API.customerEvents.path, {
+        headers: { 'x-user': user.id },
+      })
+      expect(stream.status).toBe(200)
+      expect((await readEvents(stream.clone(), (all) => all.length >= 1))[0]?.event).toBe(
+        'customer',
+      )
+      await harness.kit.ramp.close()
+      // The reader reaches the stream's end (else this times out).
+      await readEvents(stream, () => false, 3000)
+    } finally {
+      await harness.close()
+    }
+  })
+})
+
 describe('submit, review and the live stream', () => {
   let kit: KitHarness
   beforeAll(async () => {

@@ -232,9 +232,11 @@ async function customerStream(c: Context, kit: KitContext, vault: CustomerVault,
           if (stored !== lastStatus) await sendView()
         })
       }, kit.heartbeatMs)
+      const forget = kit.streams.add(() => finish())
       finish = () => {
         if (closed) return
         closed = true
+        forget()
         clearInterval(heartbeat)
         unsubscribe()
         signal.removeEventListener('abort', finish)

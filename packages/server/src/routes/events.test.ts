@@ -204,6 +204,35 @@ describe.each(TRANSPORTS)('order events through %s', (transport) => {
   })
 })
 
+describe.each(TRANSPORTS)('closing the kit (%s)', (transport) => {
+  it('ends its open streams at once, and a second close does nothing more', async () => {
+    const harness = await startKit(sandbox, transport, { heartbeatMs: 200 })
+    try {
+      const amina = browser(harness)
+      const orders = [await acceptedOrder(amina), await acceptedOrder(amina)]
+      const responses = await Promise.all(
+        orders.map((order) => amina.get(KIT_ROUTES.orderEvents.replace(':orderId', order.id))),
+      )
+      for (const res of responses) {
+        expect(statusOf((await readEvents(res.clone(), (all) => all.length >= 1))[0]!)).toBe(
+          'processing',
+        )
+      }
+      expect(harness.subscriptions()).toBe(2)
+      await Promise.all([harness.kit.ramp.close(), harness.kit.ramp.close()])
+      // Each stream ends (the reader reaches its end: no timeout), having sent no `end` event:
+      // the order is not final, and its client reconnects and resumes with Last-Event-ID.
+      for (const res of responses) {
+        const rest = await readEvents(res, () => false, 3000)
+        expect(rest.map((e) => e.event)).not.toContain(KIT_SSE_EVENTS.end)
+      }
+      await waitFor(() => harness.subscriptions() === 0)
+    } finally {
+      await harness.close()
+    }
+  })
+})
+
 describe('order events of an order that waits in pending_settlement', () => {
   it('resumes mid-flow over HTTP: a reconnect with Last-Event-ID gets the status it missed, then the live ones', async () => {
     const harness = await startKit(sandbox, 'http', { heartbeatMs: 200, poll: { lateAfterMs: 0 } })

@@ -224,6 +224,7 @@ export function registerEventRoutes(app: Hono<RampEnv>, kit: KitContext) {
     const resume = resumeRank(c.req.header('Last-Event-ID'))
 
     const subscriber: Subscriber = { sse: undefined as unknown as SseStream, rank: -1, held: [] }
+    let forget = () => {}
     const { response, stream } = openSseStream(c, {
       headers: {
         'Content-Type': 'text/event-stream',
@@ -232,9 +233,13 @@ export function registerEventRoutes(app: Hono<RampEnv>, kit: KitContext) {
         'X-Accel-Buffering': 'no',
       },
       maxBufferedBytes: MAX_BUFFERED_BYTES,
-      onClose: () => streams.remove(id, subscriber),
+      onClose: () => {
+        forget()
+        streams.remove(id, subscriber)
+      },
     })
     subscriber.sse = stream
+    forget = kit.streams.add(() => stream.close())
     // Subscribed before the snapshot is read, so no move falls between the two.
     streams.add(id, subscriber)
 
