@@ -54,6 +54,13 @@ export const kitConfig = z.looseObject({
    * Absent from kits that predate it: off.
    */
   signed_accepts: z.boolean().optional(),
+  /**
+   * How the kit names the customer on a quote: `vault` by the user's verified customer (the
+   * widget shows the identity step before the first quote of a user without one), `inline` by
+   * the details the quote carries. Absent from kits that predate it: the widget learns it from
+   * the first quote refused on `customer_id`.
+   */
+  customer_mode: z.enum(['vault', 'inline']).optional(),
 })
 export type KitConfig = z.infer<typeof kitConfig>
 

@@ -469,6 +469,11 @@ describe('quotes in vault mode', () => {
   })
   afterAll(() => kit?.close())
 
+  it('says so in GET /config, so the widget asks for identity before the first quote', async () => {
+    const res = await kit.call(KIT_ROUTES.config)
+    expect(((await res.json()) as { data: unknown }).data).toMatchObject({ customer_mode: 'vault' })
+  })
+
   it('refuses a user without an approved customer (403 customer_not_verified), before the service', async () => {
     const user = userOf(kit, 'user-unverified')
     const res = await user.post(KIT_ROUTES.quotes, validQuote())

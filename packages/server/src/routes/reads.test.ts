@@ -130,6 +130,7 @@ describe.each(TRANSPORTS)('catalog-like reads through %s', (transport) => {
       spender: sandbox.chain?.spender,
       sse: true,
       signed_accepts: false,
+      customer_mode: 'inline',
     })
     expect(res.headers.get('cache-control')).toBe('no-store')
   })

@@ -277,6 +277,7 @@ export function registerReadRoutes(app: Hono<RampEnv>, kit: KitContext) {
       spender,
       sse: true,
       signed_accepts: kit.signedAccepts,
+      customer_mode: kit.customers.mode,
     }
     c.header('Cache-Control', 'no-store')
     return ok(c, config)

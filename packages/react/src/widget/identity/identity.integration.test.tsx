@@ -114,12 +114,21 @@ describe('the identity step against the vault-mode kit and the sandbox', () => {
       dob: '07/14/1990',
       email: 'amina@example.com',
     }
+    // The page's own fetch, watched (it still goes to the kit).
+    const requests = vi.spyOn(globalThis, 'fetch')
     const first = renderCheckout({ vault: true, user: shopper, props: props(customer) })
     const { user, container } = first
     await toQuote(user)
     await click(user, /^Get a quote$/)
     await identityStep()
     expect(container.querySelector('.rk-root')?.getAttribute('data-step')).toBe('identity')
+    // GET /config said the kit quotes by verified customer: the step came before any quote, not
+    // after one refused.
+    const quotes = requests.mock.calls.filter(
+      ([input, init]) => String(input).endsWith('/quotes') && init?.method === 'POST',
+    )
+    expect(quotes).toEqual([])
+    requests.mockRestore()
     // What the checkout and the partner already gave is not asked again.
     for (const asked of [/^first name$/i, /^last name$/i, /^date of birth$/i, /^email$/i]) {
       expect(screen.queryByLabelText(asked), String(asked)).toBeNull()
