@@ -1,4 +1,6 @@
 import type { Redis } from 'ioredis'
+import { redisKeys } from '../redis/keys.js'
+import { defineCustomerLinkScripts } from '../redis/scripts.js'
 import type { CustomerLink, CustomerLinks, LinkedCustomerType } from './types.js'
 
 /** Options of `redisCustomerLinks`: the client, and the key prefix the kit's store uses. */
@@ -8,44 +10,8 @@ export type RedisCustomerLinksOptions = {
   keyPrefix?: string
 }
 
-// Each link is one hash (`cl:o:<owner>`); `cl:c:<customer id>` and `cl:r:<ref>` name its owner.
-// Times are milliseconds; an empty field is null. Scripts make each change atomic.
-
-const CLAIM = `
-if redis.call('EXISTS', KEYS[1]) == 0 then
-  redis.call('HSET', KEYS[1], 'owner', ARGV[1], 'ref', ARGV[2], 'type', ARGV[3], 'cid', '',
-    'status', 'pending', 'das', '', 'until', ARGV[5], 'created', ARGV[4], 'updated', ARGV[4])
-  redis.call('SET', KEYS[2], ARGV[1])
-  return 1
-end
-if redis.call('HGET', KEYS[1], 'cid') ~= '' then return 0 end
-local claimed = tonumber(redis.call('HGET', KEYS[1], 'until')) or 0
-if claimed > tonumber(ARGV[4]) then return 0 end
-redis.call('HSET', KEYS[1], 'until', ARGV[5], 'updated', ARGV[4])
-return 1`
-
-const ATTACH = `
-if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
-local current = redis.call('HGET', KEYS[1], 'cid')
-if current ~= '' and current ~= ARGV[1] then return 1 end
-local holder = redis.call('GET', KEYS[2])
-if holder and holder ~= redis.call('HGET', KEYS[1], 'owner') then return 1 end
-redis.call('HSET', KEYS[1], 'cid', ARGV[1], 'status', ARGV[2], 'das', ARGV[3], 'until', '',
-  'updated', ARGV[4])
-redis.call('SET', KEYS[2], redis.call('HGET', KEYS[1], 'owner'))
-return 1`
-
-const SET_STATUS = `
-if redis.call('HGET', KEYS[1], 'cid') ~= ARGV[1] then return 0 end
-redis.call('HSET', KEYS[1], 'status', ARGV[2], 'updated', ARGV[5])
-if ARGV[3] == '1' then redis.call('HSET', KEYS[1], 'das', ARGV[4]) end
-return 1`
-
-type Scripts = {
-  rampkitClaimCustomerLink(...args: string[]): Promise<number>
-  rampkitAttachCustomer(...args: string[]): Promise<number>
-  rampkitSetCustomerStatus(...args: string[]): Promise<number>
-}
+// Each link is one hash (`keys.customerLink`); two keys name its owner by customer id and by ref.
+// Times are milliseconds; an empty field is null. Scripts (`redis/lua/`) make each change atomic.
 
 function toLink(hash: Record<string, string>): CustomerLink | null {
   if (!hash.owner) return null
@@ -73,20 +39,13 @@ function toLink(hash: Record<string, string>): CustomerLink | null {
  */
 export function redisCustomerLinks(options: RedisCustomerLinksOptions): CustomerLinks {
   const { redis } = options
-  const P = `${options.keyPrefix ?? 'rampkit:'}cl:`
+  const keys = redisKeys(options.keyPrefix ?? 'rampkit:')
   const key = {
-    owner: (owner: string) => `${P}o:${owner}`,
-    customer: (customerId: string) => `${P}c:${customerId}`,
-    ref: (ref: string) => `${P}r:${ref}`,
+    owner: keys.customerLink,
+    customer: keys.customerLinkByCustomer,
+    ref: keys.customerLinkByRef,
   }
-  for (const [name, lua] of [
-    ['rampkitClaimCustomerLink', CLAIM],
-    ['rampkitAttachCustomer', ATTACH],
-    ['rampkitSetCustomerStatus', SET_STATUS],
-  ] as const) {
-    if (!(name in redis)) redis.defineCommand(name, { numberOfKeys: 2, lua })
-  }
-  const scripts = redis as unknown as Scripts
+  const scripts = defineCustomerLinkScripts(redis)
   const read = async (owner: string | null) =>
     owner === null ? null : toLink(await redis.hgetall(key.owner(owner)))
 
@@ -96,7 +55,7 @@ export function redisCustomerLinks(options: RedisCustomerLinksOptions): Customer
     findByCustomerId: async (customerId) => read(await redis.get(key.customer(customerId))),
     findByRef: async (ref) => read(await redis.get(key.ref(ref))),
     async claim({ owner, ref, customerType, now, leaseMs }) {
-      const claimed = await scripts.rampkitClaimCustomerLink(
+      const claimed = await scripts.claimCustomerLink(
         key.owner(owner),
         key.ref(ref),
         owner,
@@ -110,7 +69,7 @@ export function redisCustomerLinks(options: RedisCustomerLinksOptions): Customer
       return { link, claimed: Number(claimed) === 1 }
     },
     async attach({ owner, customerId, status, depositAccountStatus, now }) {
-      const found = await scripts.rampkitAttachCustomer(
+      const found = await scripts.attachCustomer(
         key.owner(owner),
         key.customer(customerId),
         customerId,
@@ -123,7 +82,7 @@ export function redisCustomerLinks(options: RedisCustomerLinksOptions): Customer
     async setStatus({ customerId, status, depositAccountStatus, now }) {
       const owner = await redis.get(key.customer(customerId))
       if (owner === null) return null
-      const set = await scripts.rampkitSetCustomerStatus(
+      const set = await scripts.setCustomerStatus(
         key.owner(owner),
         key.customer(customerId),
         customerId,

@@ -58,5 +58,26 @@ describe.skipIf(skip)('the built redis entry', () => {
     expect(await store.getDelivery(delivery.id)).toBeNull()
     const hit = await store.hitRateLimit({ key: 'built', limit: 2, windowMs: 60_000, now })
     expect(hit.count).toBe(1)
+    // The customer links' scripts, from the same folder.
+    const links = store.customerLinks!
+    const owner = 'built-user'
+    const claim = await links.claim({
+      owner,
+      ref: 'rk_built',
+      customerType: 'individual',
+      now,
+      leaseMs: 1000,
+    })
+    expect(claim.claimed).toBe(true)
+    const attached = await links.attach({
+      owner,
+      customerId: 'pcus_built',
+      status: 'approved',
+      depositAccountStatus: null,
+      now,
+    })
+    expect(attached).toMatchObject({ customerId: 'pcus_built', status: 'approved' })
+    const set = await links.setStatus({ customerId: 'pcus_built', status: 'suspended', now })
+    expect(set).toMatchObject({ owner, status: 'suspended' })
   })
 })

@@ -32,6 +32,12 @@ export function redisKeys(prefix: string) {
     rate: (key: string, window: number) => `${prefix}rl:${window}:${key}`,
     /** A key of the small key-value space. */
     kv: (key: string) => `${prefix}kv:${key}`,
+    /** A user's customer link (a hash), by the partner's user. */
+    customerLink: (owner: string) => `${prefix}cl:o:${owner}`,
+    /** The owner of the link that names a vault customer. */
+    customerLinkByCustomer: (customerId: string) => `${prefix}cl:c:${customerId}`,
+    /** The owner of the link with a `partner_customer_ref`. */
+    customerLinkByRef: (ref: string) => `${prefix}cl:r:${ref}`,
   }
   return {
     ...keys,

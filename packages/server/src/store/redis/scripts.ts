@@ -57,3 +57,26 @@ export function defineScripts(redis: Redis): Scripts {
     hitRateLimit: bind('rampkitHitRateLimit'),
   }
 }
+
+type CustomerLinkScripts = {
+  claimCustomerLink(link: string, ref: string, ...args: string[]): Promise<number>
+  attachCustomer(link: string, customer: string, ...args: string[]): Promise<number>
+  setCustomerStatus(link: string, customer: string, ...args: string[]): Promise<number>
+}
+
+/** The customer links' scripts (`store/customers/redis.ts`), from the same `lua/` folder. */
+export function defineCustomerLinkScripts(redis: Redis): CustomerLinkScripts {
+  for (const [name, file] of [
+    ['rampkitClaimCustomerLink', 'claim-customer-link'],
+    ['rampkitAttachCustomer', 'attach-customer'],
+    ['rampkitSetCustomerStatus', 'set-customer-status'],
+  ] as const) {
+    if (!(name in redis)) redis.defineCommand(name, { numberOfKeys: 2, lua: lua(file) })
+  }
+  const r = redis as unknown as Record<string, (...args: string[]) => Promise<number>>
+  return {
+    claimCustomerLink: (...args) => r.rampkitClaimCustomerLink!.call(redis, ...args),
+    attachCustomer: (...args) => r.rampkitAttachCustomer!.call(redis, ...args),
+    setCustomerStatus: (...args) => r.rampkitSetCustomerStatus!.call(redis, ...args),
+  }
+}
