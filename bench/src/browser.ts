@@ -1,30 +1,19 @@
 // 6. In Chromium against the demo stack (scripts/demo.mjs, as packages/e2e starts it): page load
 // to the first step interactive, and Confirm to "settled" shown, on a fast sandbox clock.
+
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
+import { freePort } from '@rampkit/test'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { type Entry, machine, RUNS, repoRoot, stat, withTimeout } from './lib.js'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const SPEED = 10
 const MPESA = 'd9128e24-4586-5981-9c1e-a96a091bf8da'
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 type Demo = {
   child: ChildProcess

@@ -2,8 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { type Sandbox, startSandbox } from '@rampkit/sandbox'
+import { freePort } from '@rampkit/test'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { freePort, repoRoot } from './setup/demo.js'
+import { repoRoot } from './setup/demo.js'
 
 const appDir = join(repoRoot, 'apps/next-example')
 const nextBin = join(appDir, 'node_modules/next/dist/bin/next')

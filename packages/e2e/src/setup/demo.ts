@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { freePort } from '@rampkit/test'
 import type { TestProject } from 'vitest/node'
 
 /** Where the `pnpm demo` stack of this run listens, and the sandbox key for its admin routes. */
@@ -23,18 +23,6 @@ declare module 'vitest' {
 }
 
 export const repoRoot = join(import.meta.dirname, '../../../..')
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 export type RunningDemo = { process: ChildProcess; stack: DemoStack; output: string[] }
 

@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { freePort } from '@rampkit/test'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SandboxChainError } from './errors.js'
 import { startChain } from './startChain.js'
@@ -35,17 +35,6 @@ async function chainIdAt(rpcUrl: string): Promise<string> {
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
   })
   return ((await response.json()) as { result: string }).result
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
 }
 
 describe('startChain', () => {

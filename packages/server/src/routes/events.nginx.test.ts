@@ -7,11 +7,11 @@ import { type ChildProcess, execSync, spawn } from 'node:child_process'
 import { createHmac, randomUUID } from 'node:crypto'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { KIT_ROUTES, type KitOrder, orderStatusRank } from '@rampkit/core'
 import { type Sandbox, startSandbox } from '@rampkit/sandbox'
+import { freePort } from '@rampkit/test'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { canConnect, DATABASE_URL, IN_CI, runId, skipUnlessReachable } from '../store/testing.js'
@@ -51,17 +51,6 @@ const nginx = nginxBinary()
 const skipPostgres = await skipUnlessReachable('three kit instances behind nginx', DATABASE_URL)
 
 const children = new Set<ChildProcess>()
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 type Kit = { child: ChildProcess; port: number; alive: boolean }
 
