@@ -23,9 +23,12 @@ export type UseOrderStatusReturnType = UseQueryResult<KitOrder, Error> & {
 
 /**
  * The live status of an order: an `EventSource` on GET /orders/:id/events when available,
- * with GET /orders/:id polling as the fallback (no `EventSource`, the stream failed, or the kit
- * says SSE is off). Both write to the same query cache entry, so `data` is always the latest
- * order. Stops once the order is settled, failed or refunded.
+ * with GET /orders/:id polling as the fallback (no `EventSource`, or the kit refused the stream)
+ * and to bridge a reconnect. Both write to the same query cache entry, so `data` is always the
+ * latest order. A stream cut mid-way (the kit instance restarted or was scaled down) reconnects
+ * by itself and sends the id of the last status it saw, and the kit answers with what came
+ * after: polling covers the seconds between. Stops once the order is settled, failed or
+ * refunded.
  *
  * @example
  * const { data: order } = useOrderStatus(orderId)
@@ -58,6 +61,7 @@ export function useOrderStatus(
     const source = new EventSource(client.url('orderEvents', { orderId }), {
       withCredentials: true,
     })
+    source.addEventListener('open', () => setStreaming(true))
     source.addEventListener('order', (event) => {
       try {
         const order = JSON.parse((event as MessageEvent<string>).data) as KitOrder
@@ -72,10 +76,12 @@ export function useOrderStatus(
       setStreaming(false)
       void queryClient.invalidateQueries({ queryKey: key })
     })
-    // No reconnect loop: on error the stream closes and polling takes over.
+    // A cut stream reconnects by itself (readyState CONNECTING) with Last-Event-ID, and polling
+    // runs meanwhile; one the kit refused (CLOSED: an error status, not an event stream) stays
+    // closed, and polling takes over.
     source.onerror = () => {
-      source.close()
       setStreaming(false)
+      if (source.readyState === EventSource.CLOSED) source.close()
     }
     return () => {
       source.close()

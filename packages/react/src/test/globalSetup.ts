@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { startSandbox } from '@rampkit/sandbox'
-import { createRampHandler, type RampHandler } from '@rampkit/server'
+import { createRampHandler, memoryBus, memoryStore, type RampHandler } from '@rampkit/server'
 import { type Context, Hono } from 'hono'
 import type { TestProject } from 'vitest/node'
 // The vault onboarding of the service's published customer example, written once for the tests.
@@ -43,6 +43,14 @@ export type RampTestEnv = {
     /** Users whose approved vault customers the kit has linked already (KYC done). */
     users: string[]
   }
+  /**
+   * Two instances of the inline kit on one store and one bus (as two processes share Postgres
+   * and Redis) behind one address, as a load balancer's pool: `endpoint` goes to the current
+   * instance; `POST {admin}/fail-over` sends new traffic to the second and closes the first (a
+   * deploy); `GET {admin}/streams` lists the event streams opened, by instance, with the
+   * `Last-Event-ID` each sent.
+   */
+  balanced: { endpoint: string; admin: string }
 }
 
 declare module 'vitest' {
@@ -142,7 +150,26 @@ export default async function setup(project: TestProject) {
   for (const owner of SIGNED_USERS) {
     await linkApprovedCustomer(signedKit, owner, () => sandbox.admin.advance(4_000))
   }
+  const shared = { store: memoryStore(), bus: memoryBus() }
+  const pool = [0, 1].map(() =>
+    createRampHandler({ apiKey, ...kitOptions, ...shared, basePath: '/api/ramp-balanced' }),
+  )
+  let current = 0
+  const streams: { instance: number; lastEventId: string | null }[] = []
   const app = new Hono()
+  app.all('/api/ramp-balanced/*', (c) => {
+    if (c.req.path.endsWith('/events')) {
+      streams.push({ instance: current, lastEventId: c.req.header('last-event-id') ?? null })
+    }
+    return pool[current]!.fetch(c.req.raw)
+  })
+  app.post('/__balancer/fail-over', async (c) => {
+    const old = current
+    current = 1
+    await pool[old]!.ramp.close()
+    return c.json({ instance: current })
+  })
+  app.get('/__balancer/streams', (c) => c.json(streams))
   app.route('/api/ramp', kit)
   app.route('/api/ramp-vault', vaultKit)
   app.route('/api/ramp-signed', signedKit)
@@ -166,12 +193,14 @@ export default async function setup(project: TestProject) {
     })),
     testAccounts: chain.testAccounts.map((account) => ({ ...account })),
     signed: { endpoint: `${kitUrl}/api/ramp-signed`, apiKey: SIGNED_KEY, users: SIGNED_USERS },
+    balanced: { endpoint: `${kitUrl}/api/ramp-balanced`, admin: `${kitUrl}/__balancer` },
   })
 
   return async () => {
     await kit.ramp.close()
     await vaultKit.ramp.close()
     await signedKit.ramp.close()
+    for (const instance of pool) await instance.ramp.close()
     await new Promise<void>((resolve) => kitServer.close(() => resolve()))
     await sandbox.stop()
   }
