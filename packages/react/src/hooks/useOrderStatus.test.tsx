@@ -1,10 +1,10 @@
 import type { KitOrder, Quote } from '@rampkit/core'
 import { QueryClient } from '@tanstack/react-query'
 import { renderHook, waitFor } from '@testing-library/react'
-import { EventSource as EventSourcePolyfill } from 'eventsource'
 import type { ReactNode } from 'react'
 import { afterEach, describe, expect, inject, it, vi } from 'vitest'
 import { RampKitProvider } from '../provider.js'
+import { eventSourceFor } from '../test/eventSource.js'
 import { useOrderStatus } from './useOrderStatus.js'
 
 const env = inject('ramp')
@@ -12,17 +12,6 @@ const USER = 'status-reconnect'
 /** Published sandbox values: USDC on Base, and M-Pesa Kenya's network id. */
 const BASE_USDC = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913'
 const MPESA = 'd9128e24-4586-5981-9c1e-a96a091bf8da'
-
-/** The browser's EventSource for the test user (Node keeps no cookies: the kit reads a header). */
-class UserEventSource extends EventSourcePolyfill {
-  constructor(url: string | URL, init?: EventSourceInit) {
-    super(url, {
-      ...init,
-      fetch: (input, request) =>
-        fetch(input, { ...request, headers: { ...request?.headers, 'x-test-user': USER } }),
-    })
-  }
-}
 
 async function call<T>(url: string, init: RequestInit = {}): Promise<T> {
   const response = await fetch(url, {
@@ -43,7 +32,7 @@ afterEach(() => {
 
 describe('useOrderStatus behind a load balancer', () => {
   it('resumes its stream on the other instance when the one serving it shuts down, instead of falling back to polling', async () => {
-    vi.stubGlobal('EventSource', UserEventSource)
+    vi.stubGlobal('EventSource', eventSourceFor(USER))
     const { endpoint } = env.balanced
     // A buy that no sandbox test value decides: it stays open.
     const quote = await call<Quote>(`${endpoint}/quotes`, {

@@ -2,11 +2,11 @@ import type { KitCustomer } from '@rampkit/core/kit'
 import { QueryClient } from '@tanstack/react-query'
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event'
-import { EventSource as EventSourcePolyfill } from 'eventsource'
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest'
 import { RampAccounts } from '../../accounts/RampAccounts.js'
 import { RampKitProvider } from '../../provider.js'
 import { expectNoAxeViolations } from '../../test/axe.js'
+import { eventSourceFor } from '../../test/eventSource.js'
 import { renderCheckout, sandboxAdmin } from '../../test/render.js'
 
 const env = inject('ramp')
@@ -15,23 +15,6 @@ const SLOW = { timeout: 20_000 }
 const SANDBOX_SETTLES = '+2541111111111'
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])
 const PDF = '%PDF-1.7\n1 0 obj <<>> endobj\n%%EOF\n'
-
-/**
- * The browser's EventSource for one test user: the kit names the user by `x-test-user` here
- * (Node keeps no cookies), which a browser's EventSource cannot send, so the polyfill's fetch
- * adds it.
- */
-function eventSourceFor(user: string) {
-  return class extends EventSourcePolyfill {
-    constructor(url: string | URL, init?: EventSourceInit) {
-      super(url, {
-        ...init,
-        fetch: (input, request) =>
-          fetch(input, { ...request, headers: { ...request?.headers, 'x-test-user': user } }),
-      })
-    }
-  }
-}
 
 /** The vault kit's answer for `user`, read as the browser would, through its own route. */
 async function kitRequest<T>(user: string, path: string, init: RequestInit = {}): Promise<T> {
