@@ -17,6 +17,8 @@ export type RecordedRequest = {
   /** Header names lower-cased. */
   headers: Record<string, string>
   body: string
+  /** The body as received, byte for byte (a binary upload is not valid UTF-8). */
+  bytes: Uint8Array
   json: unknown
 }
 
@@ -71,11 +73,11 @@ export function failure(
   return { status: 'error', message, data, ...extra }
 }
 
-function readBody(request: IncomingMessage): Promise<string> {
+function readBody(request: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+    request.on('end', () => resolve(Buffer.concat(chunks)))
     request.on('error', reject)
   })
 }
@@ -97,7 +99,8 @@ export async function startTestServer(): Promise<TestServer> {
 
   const server = createServer(async (incoming, response) => {
     const url = new URL(incoming.url ?? '/', 'http://127.0.0.1')
-    const body = await readBody(incoming)
+    const bytes = await readBody(incoming)
+    const body = bytes.toString('utf8')
     const headers: Record<string, string> = {}
     for (const [name, value] of Object.entries(incoming.headers)) {
       if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value
@@ -108,6 +111,7 @@ export async function startTestServer(): Promise<TestServer> {
       query: url.searchParams,
       headers,
       body,
+      bytes: new Uint8Array(bytes),
       json: parseJson(body),
     }
     requests.push(recorded)
