@@ -126,8 +126,9 @@ export type AxeViolation = {
 }
 
 /**
- * The widget's controls (buttons, fields, selects, links) smaller than a 44 px touch target in
- * height, as `tag "text" WxH`; visually hidden ones (1 px) are not targets.
+ * The widget's controls (buttons, fields, selects, textareas, links) smaller than a 44 × 44 px
+ * touch target, as `tag "text" WxH`. A radio is measured by its label (the card a finger
+ * presses); visually hidden controls (1 px) are not targets.
  */
 export async function smallTouchTargets(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -136,12 +137,16 @@ export async function smallTouchTargets(page: Page): Promise<string[]> {
       '.rk-root button, .rk-root input, .rk-root select, .rk-root textarea, .rk-root a[href]',
     )
     for (const control of controls) {
-      const box = control.getBoundingClientRect()
+      const target =
+        control instanceof HTMLInputElement && control.type === 'radio'
+          ? (control.closest('label') ?? control)
+          : control
+      const box = target.getBoundingClientRect()
       if (box.width <= 1 || box.height <= 1) continue
-      if (box.height < 44) {
-        const text = (control.textContent || control.getAttribute('aria-label') || '').trim()
+      if (box.width < 44 || box.height < 44) {
+        const text = (target.textContent || target.getAttribute('aria-label') || '').trim()
         small.push(
-          `${control.tagName.toLowerCase()} "${text.slice(0, 30)}" ${Math.round(box.width)}x${Math.round(box.height)}`,
+          `${target.tagName.toLowerCase()} "${text.slice(0, 30)}" ${Math.round(box.width)}x${Math.round(box.height)}`,
         )
       }
     }

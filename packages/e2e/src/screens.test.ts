@@ -5,6 +5,7 @@ import {
   launchBrowser,
   screenshotBoth,
   skipBrowserTests,
+  smallTouchTargets,
   VIEWPORTS,
 } from './browser.js'
 import {
@@ -162,24 +163,6 @@ async function recordScreens(page: Page) {
 const screensSeen = (page: Page) =>
   page.evaluate(() => (window as unknown as { __screens: string[] }).__screens)
 
-/** Every control of the widget is at least 44 px by 44 px (radios: their card). */
-async function expectTouchTargets(page: Page) {
-  const small = await widget(page).evaluate((root) =>
-    [...root.querySelectorAll('button, input, select, a')]
-      .map((element) => {
-        const target =
-          element instanceof HTMLInputElement && element.type === 'radio'
-            ? (element.closest('label') ?? element)
-            : element
-        const box = target.getBoundingClientRect()
-        const name = (target.textContent || target.getAttribute('aria-label') || '').trim()
-        return { name: name.slice(0, 30), width: box.width, height: box.height }
-      })
-      .filter((box) => box.width > 0 && (box.width < 44 || box.height < 44)),
-  )
-  expect(small).toEqual([])
-}
-
 /**
  * One walk from the first screen to the status: returns the estimate and the quote's "you
  * receive", and checks the payment instructions for the rail.
@@ -213,7 +196,7 @@ async function walk(page: Page, journey: Walk, shot?: (name: string) => Promise<
     await expect
       .poll(() => widget(page).getByRole('radio', { name: journey.provider }).isChecked())
       .toBe(true)
-    await expectTouchTargets(page)
+    expect(await smallTouchTargets(page)).toEqual([])
     await shot('choose')
     await widget(page).getByRole('button', { name: 'Continue' }).click()
   } else {
@@ -251,7 +234,7 @@ async function walk(page: Page, journey: Walk, shot?: (name: string) => Promise<
     await atStep(page, 'confirm')
   }
   expect(await widget(page).getAttribute('data-screen')).toBe('review')
-  await expectTouchTargets(page)
+  expect(await smallTouchTargets(page)).toEqual([])
   await shot?.('review')
   await widget(page)
     .getByRole('button', { name: journey.sell ? 'Confirm and sell' : 'Confirm and pay' })
