@@ -42,3 +42,66 @@ export function documentTypeOf(bytes: Uint8Array): CustomerDocumentContentType |
   }
   return null
 }
+
+/** Why a document upload is refused: the status the kit answers, the field, and the message. */
+export type DocumentRefusal = {
+  status: 413 | 422
+  field: 'file' | 'content_type'
+  message: string
+}
+
+/** The document type a `Content-Type` names (parameters and case ignored), or null. */
+export function declaredDocumentType(
+  contentType: string | null | undefined,
+): CustomerDocumentContentType | null {
+  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase()
+  return (CUSTOMER_DOCUMENT_CONTENT_TYPES as readonly string[]).includes(type)
+    ? (type as CustomerDocumentContentType)
+    : null
+}
+
+const MIB = MAX_CUSTOMER_DOCUMENT_BYTES / (1024 * 1024)
+
+/** The refusal of a document larger than the vault takes (413 on `file`). */
+export const DOCUMENT_TOO_LARGE: DocumentRefusal = {
+  status: 413,
+  field: 'file',
+  message: `The document is larger than ${MIB} MiB. Send a smaller photo or scan.`,
+}
+
+/**
+ * What is wrong with a document before it goes to the vault, or null: too large, sent without a
+ * JPEG, PNG or PDF `Content-Type`, empty, or its first bytes not the type it was sent as. The kit
+ * answers these; the kit client (`uploadCustomerDocument`) refuses them before sending, with the
+ * same error the kit would give.
+ *
+ * @example
+ * documentRefusal({ size: 0, contentType: 'image/png', head: new Uint8Array() })
+ * // { status: 422, field: 'file', message: 'The document is empty.' }
+ */
+export function documentRefusal(document: {
+  size: number
+  contentType: string | null | undefined
+  /** At least the first `DOCUMENT_MAGIC_BYTES` bytes (all of them when fewer). */
+  head: Uint8Array
+}): DocumentRefusal | null {
+  if (document.size > MAX_CUSTOMER_DOCUMENT_BYTES) return DOCUMENT_TOO_LARGE
+  const declared = declaredDocumentType(document.contentType)
+  if (!declared) {
+    return {
+      status: 422,
+      field: 'content_type',
+      message: 'Send the document as a JPEG, PNG or PDF, with its Content-Type.',
+    }
+  }
+  if (document.size === 0) return { status: 422, field: 'file', message: 'The document is empty.' }
+  const actual = documentTypeOf(document.head)
+  if (actual === declared) return null
+  return {
+    status: 422,
+    field: 'content_type',
+    message: actual
+      ? `The file is a ${actual}, not the ${declared} it was sent as.`
+      : `The file is not a ${declared}: send a JPEG, PNG or PDF.`,
+  }
+}

@@ -8,6 +8,7 @@ it('the kit entry exports', () => {
     [
       "CUSTOMER_DOCUMENT_CONTENT_TYPES",
       "DOCUMENT_MAGIC_BYTES",
+      "DOCUMENT_TOO_LARGE",
       "FINAL_ORDER_STATUSES",
       "KIT_API",
       "KIT_CUSTOMER_SSE_EVENTS",
@@ -26,7 +27,9 @@ it('the kit entry exports', () => {
       "createKitClient",
       "createOrderMutationOptions",
       "customerQueryOptions",
+      "declaredDocumentType",
       "depositInstructionsQueryOptions",
+      "documentRefusal",
       "documentTypeOf",
       "hasBanking",
       "indicativeRatesQueryOptions",

@@ -39,6 +39,10 @@ export {
   CUSTOMER_DOCUMENT_CONTENT_TYPES,
   type CustomerDocumentContentType,
   DOCUMENT_MAGIC_BYTES,
+  DOCUMENT_TOO_LARGE,
+  type DocumentRefusal,
+  declaredDocumentType,
+  documentRefusal,
   documentTypeOf,
   MAX_CUSTOMER_DOCUMENT_BYTES,
 } from './documentLimits.js'
@@ -52,9 +56,6 @@ export {
   payoutBanksQueryOptions,
   saveCustomerMutationOptions,
   submitCustomerMutationOptions,
-  type UploadDocumentVariables,
-  uploadCustomerDocument,
-  uploadDocumentMutationOptions,
 } from './query/customers.js'
 export { rampKitKeys } from './query/keys.js'
 export {
@@ -74,6 +75,11 @@ export {
   walletProofQueryOptions,
 } from './query/reads.js'
 export type { KitQueryOptions } from './query/types.js'
+export {
+  type UploadDocumentVariables,
+  uploadCustomerDocument,
+  uploadDocumentMutationOptions,
+} from './query/upload.js'
 export {
   type AcceptQuoteVariables,
   acceptQuoteMutationOptions,

@@ -7,23 +7,27 @@ import {
   saveCustomerRequest,
   submitCustomerRequest,
 } from '@rampkit/core'
-import { documentTypeOf } from '@rampkit/core/kit'
+import {
+  DOCUMENT_MAGIC_BYTES,
+  DOCUMENT_TOO_LARGE,
+  type DocumentRefusal,
+  declaredDocumentType,
+  documentRefusal,
+} from '@rampkit/core/kit'
 import type { Context, Hono } from 'hono'
 import type { BusSignal } from '../bus/types.js'
-import { declaredDocumentType } from '../customers/documents.js'
 import { type CustomerVault, VaultRefusal } from '../customers/vault.js'
 import { BodyTooLargeError, limitBody, readLimited } from '../middleware/body-limit/index.js'
 import type { KitContext, RampEnv } from './context.js'
 import { fail, ok } from './envelope.js'
 import { mountRoute, sessionOwner } from './guards.js'
 import { GENERIC_MESSAGES, upstreamError } from './upstream-error.js'
-import { invalid, parseQuery, parseWith, readJsonObject } from './validate.js'
+import { parseQuery, parseWith, readJsonObject } from './validate.js'
 
 /** Milliseconds the browser waits before reconnecting a dropped stream. */
 const RECONNECT_MS = 3000
 const encoder = new TextEncoder()
 const PING = encoder.encode(`event: ${KIT_CUSTOMER_SSE_EVENTS.ping}\ndata: \n\n`)
-const MIB = MAX_CUSTOMER_DOCUMENT_BYTES / (1024 * 1024)
 
 /** The bus topic of one end user's customer: their keyed ref, never their user id. */
 export const customerTopic = (ref: string) => `customer:${ref}`
@@ -93,13 +97,11 @@ export function registerCustomerRoutes(app: Hono<RampEnv>, kit: KitContext) {
   mountRoute(app, kit, 'customerDocuments', async (c) => {
     c.header('Cache-Control', 'no-store')
     const owner = sessionOwner(c)
-    const tooLarge = () =>
-      fail(c, 413, `The document is larger than ${MIB} MiB. Send a smaller photo or scan.`, {
-        field: 'file',
-      })
+    const refuse = (refusal: DocumentRefusal) =>
+      fail(c, refusal.status, refusal.message, { field: refusal.field })
     const declaredLength = c.req.header('content-length')
     if (declaredLength !== undefined && Number(declaredLength) > MAX_CUSTOMER_DOCUMENT_BYTES) {
-      return tooLarge()
+      return refuse(DOCUMENT_TOO_LARGE)
     }
     // Read (up to the limit) before any other refusal: a connection left with an unread body
     // would be closed under the browser's next request.
@@ -109,37 +111,29 @@ export function registerCustomerRoutes(app: Hono<RampEnv>, kit: KitContext) {
         ? await readLimited(c.req.raw.body, MAX_CUSTOMER_DOCUMENT_BYTES)
         : new Uint8Array()
     } catch (error) {
-      if (error instanceof BodyTooLargeError) return tooLarge()
+      if (error instanceof BodyTooLargeError) return refuse(DOCUMENT_TOO_LARGE)
       throw error
     }
-    const declared = declaredDocumentType(c.req.header('content-type'))
-    if (!declared) {
-      return invalid(
-        c,
-        'content_type',
-        'Send the document as a JPEG, PNG or PDF, with its Content-Type.',
-      )
+    const contentType = c.req.header('content-type')
+    const document = {
+      size: bytes.byteLength,
+      contentType,
+      head: bytes.subarray(0, DOCUMENT_MAGIC_BYTES),
     }
+    // The declared type before the query, the bytes after it.
+    if (!declaredDocumentType(contentType)) return refuse(documentRefusal(document)!)
     const query = parseQuery(c, customerDocumentQuery)
     if (!query.ok) return query.response
-    if (bytes.byteLength === 0) return invalid(c, 'file', 'The document is empty.')
-    const actual = documentTypeOf(bytes)
-    if (actual !== declared) {
-      return invalid(
-        c,
-        'content_type',
-        actual
-          ? `The file is a ${actual}, not the ${declared} it was sent as.`
-          : `The file is not a ${declared}: send a JPEG, PNG or PDF.`,
-      )
-    }
+    const refusal = documentRefusal(document)
+    if (refusal) return refuse(refusal)
+    const declared = declaredDocumentType(contentType)!
     const vault = vaultOf(c, kit)
     if (!vault.ok) return vault.response
     try {
       const customer = await vault.vault.upload(owner, {
         category: query.data.category,
         side: query.data.side,
-        contentType: actual,
+        contentType: declared,
         bytes,
       })
       return ok(c, customer, 'Document uploaded', 201)

@@ -4,7 +4,7 @@ import { NetworkError, RampApiError } from '../../errors/index.js'
 import { closedPortUrl, failure, success, type TestReply } from '../../test-utils/httpServer.js'
 import { useKitTestServer } from '../../test-utils/kitServer.js'
 import { createKitClient } from '../client.js'
-import { uploadCustomerDocument } from './customers.js'
+import { uploadCustomerDocument } from './upload.js'
 
 const kit = useKitTestServer({ 'x-csrf': 't1' })
 const DOCUMENTS = '/api/ramp/customer/documents'

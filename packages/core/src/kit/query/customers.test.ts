@@ -14,10 +14,9 @@ import {
   payoutBanksQueryOptions,
   saveCustomerMutationOptions,
   submitCustomerMutationOptions,
-  uploadCustomerDocument,
-  uploadDocumentMutationOptions,
 } from './customers.js'
 import { rampKitKeys } from './keys.js'
+import { uploadCustomerDocument, uploadDocumentMutationOptions } from './upload.js'
 
 const kit = useKitTestServer({ 'x-csrf': 't1' })
 
@@ -214,17 +213,44 @@ describe('uploadCustomerDocument (fetch, where there is no XMLHttpRequest)', () 
   it('rejects a refusal as RampApiError with its field', async () => {
     kit.server.route('POST', '/api/ramp/customer/documents', {
       status: 422,
-      json: { status: 'error', message: 'The file is not a PDF', data: { field: 'file' } },
+      json: { status: 'error', message: 'Choose identity or address', data: { field: 'category' } },
     })
     const upload = uploadCustomerDocument(kit.client, {
       category: 'identity',
-      file: new Blob(['hello'], { type: 'application/pdf' }),
+      file: new Blob(['%PDF-1.7 body'], { type: 'application/pdf' }),
     })
     await expect(upload).rejects.toBeInstanceOf(RampApiError)
-    await expect(upload).rejects.toMatchObject({ status: 422, field: 'file' })
+    await expect(upload).rejects.toMatchObject({ status: 422, field: 'category' })
   })
 
-  it('sends binary bytes exactly as the file holds them, untyped ones as octet-stream', async () => {
+  it.each([
+    [
+      'larger than 8 MiB',
+      new Blob([new Uint8Array(8 * 1024 * 1024 + 1)], { type: 'application/pdf' }),
+      413,
+      'file',
+    ],
+    ['empty', new Blob([], { type: 'image/png' }), 422, 'file'],
+    [
+      'not the type it says (text as a PDF)',
+      new Blob(['hello'], { type: 'application/pdf' }),
+      422,
+      'content_type',
+    ],
+    [
+      'of a type the vault does not take',
+      new Blob(['GIF89a'], { type: 'image/gif' }),
+      422,
+      'content_type',
+    ],
+  ])('refuses a file %s before sending, as the kit would', async (_, file, status, field) => {
+    const upload = uploadCustomerDocument(kit.client, { category: 'identity', file })
+    await expect(upload).rejects.toBeInstanceOf(RampApiError)
+    await expect(upload).rejects.toMatchObject({ status, field })
+    expect(kit.server.requests).toEqual([])
+  })
+
+  it('sends binary bytes exactly as the file holds them, an untyped file as the type its bytes show', async () => {
     kit.server.route('POST', '/api/ramp/customer/documents', {
       json: success({ status: 'incomplete' }),
     })
@@ -233,10 +259,7 @@ describe('uploadCustomerDocument (fetch, where there is no XMLHttpRequest)', () 
     await uploadCustomerDocument(kit.client, { category: 'identity', file: new Blob([png]) })
     const sent = kit.server.requests[0]!
     expect(sent.bytes).toEqual(png)
-    expect(sent.headers).toMatchObject({
-      'content-type': 'application/octet-stream',
-      'content-length': '10',
-    })
+    expect(sent.headers).toMatchObject({ 'content-type': 'image/png', 'content-length': '10' })
   })
 
   it('as a mutation, sends the variables and resolves to the customer', async () => {
