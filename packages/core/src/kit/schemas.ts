@@ -2,6 +2,7 @@ import { z } from 'zod'
 import {
   businessAddress,
   businessProfile,
+  CUSTOMER_TYPES,
   countryCode,
   customerStatus,
   depositAccountStatus,
@@ -123,7 +124,7 @@ export type WalletProof = z.infer<typeof walletProof>
 // The end user's verified customer (KYC) and accounts
 
 /** Customer types a user may verify as: a person, or a business (KYB). */
-export const kitCustomerType = z.enum(['individual', 'business'], {
+export const kitCustomerType = z.enum(CUSTOMER_TYPES, {
   error: 'customer_type must be individual or business',
 })
 export type KitCustomerType = z.infer<typeof kitCustomerType>

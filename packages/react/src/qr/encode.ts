@@ -58,6 +58,14 @@ function codewordCount(version: number): number {
   return modules >> 3
 }
 
+/** Bits a version holds for data: its codewords less the error correction, at level M. */
+function dataBits(version: number): number {
+  return (codewordCount(version) - EC_PER_BLOCK[version - 1]! * BLOCKS[version - 1]!) * 8
+}
+
+/** Bits of the byte count after the mode: 8 up to version 9, 16 from version 10. */
+const countBits = (version: number) => (version < 10 ? 8 : 16)
+
 // GF(256) over x^8 + x^4 + x^3 + x^2 + 1: exponent and logarithm tables.
 const EXP = new Uint8Array(510)
 const LOG = new Uint8Array(256)
@@ -91,14 +99,14 @@ function codewords(bytes: Uint8Array, version: number): number[] {
   const blocks = BLOCKS[version - 1]!
   const ecLength = EC_PER_BLOCK[version - 1]!
   const total = codewordCount(version)
-  const capacity = (total - ecLength * blocks) * 8
+  const capacity = dataBits(version)
 
   const bits: number[] = []
   const push = (value: number, length: number) => {
     for (let i = length - 1; i >= 0; i--) bits.push((value >>> i) & 1)
   }
   push(0b0100, 4)
-  push(bytes.length, version < 10 ? 8 : 16)
+  push(bytes.length, countBits(version))
   for (const byte of bytes) push(byte, 8)
   push(0, Math.min(4, capacity - bits.length))
   push(0, -bits.length & 7)
@@ -143,10 +151,7 @@ function bch(value: number, generator: number, degree: number): number {
 export function qrModules(text: string, mask?: number): boolean[][] {
   const bytes = new TextEncoder().encode(text)
   let version = 1
-  while (
-    bytes.length * 8 + (version < 10 ? 12 : 20) >
-    codewordCount(version) * 8 - EC_PER_BLOCK[version - 1]! * BLOCKS[version - 1]! * 8
-  ) {
+  while (4 + countBits(version) + bytes.length * 8 > dataBits(version)) {
     if (++version > 40) throw new RangeError('The text is too long for a QR code.')
   }
   const size = version * 4 + 17

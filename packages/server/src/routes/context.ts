@@ -71,7 +71,6 @@ export type OpenStreams = {
   add(end: () => void): () => void
   /** Ends every open stream. */
   endAll(): void
-  readonly size: number
 }
 
 export function openStreams(): OpenStreams {
@@ -84,9 +83,6 @@ export function openStreams(): OpenStreams {
     endAll() {
       for (const end of [...open]) end()
       open.clear()
-    },
-    get size() {
-      return open.size
     },
   }
 }

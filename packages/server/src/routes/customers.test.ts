@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   ALLOWED_ORIGIN,
   type KitHarness,
+  kenyanProfile,
   readEvents,
   sandboxForFile,
   seen,
@@ -61,21 +62,8 @@ const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70, 0])
 /** An identity number the logs must never hold. */
 const ID_NUMBER = 'A99887766'
 
-function profile(overrides: Record<string, unknown> = {}) {
-  return {
-    first_name: 'Amina',
-    last_name: 'Otieno',
-    email: 'amina@example.com',
-    date_of_birth: '1990-12-04',
-    country_of_residence: 'KE',
-    gender: 'f',
-    phone: '+254712345678',
-    address: { line1: '1 Moi Avenue', city: 'Nairobi', country: 'KE' },
-    id_number: ID_NUMBER,
-    id_type: 'national_id',
-    ...overrides,
-  }
-}
+const profile = (overrides: Record<string, unknown> = {}) =>
+  kenyanProfile({ id_number: ID_NUMBER, ...overrides })
 
 /** Saves a full profile and both documents: a package ready to submit. */
 async function completePackage(user: User, overrides: Record<string, unknown> = {}) {

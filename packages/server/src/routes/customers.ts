@@ -114,19 +114,17 @@ export function registerCustomerRoutes(app: Hono<RampEnv>, kit: KitContext) {
       if (error instanceof BodyTooLargeError) return refuse(DOCUMENT_TOO_LARGE)
       throw error
     }
-    const contentType = c.req.header('content-type')
-    const document = {
+    const declared = declaredDocumentType(c.req.header('content-type'))
+    const refusal = documentRefusal({
       size: bytes.byteLength,
-      contentType,
+      contentType: declared,
       head: bytes.subarray(0, DOCUMENT_MAGIC_BYTES),
-    }
-    // The declared type before the query, the bytes after it.
-    if (!declaredDocumentType(contentType)) return refuse(documentRefusal(document)!)
+    })
+    // A missing type is refused before the query, the bytes' own faults after it.
+    if (!declared) return refuse(refusal!)
     const query = parseQuery(c, customerDocumentQuery)
     if (!query.ok) return query.response
-    const refusal = documentRefusal(document)
     if (refusal) return refuse(refusal)
-    const declared = declaredDocumentType(contentType)!
     const vault = vaultOf(c, kit)
     if (!vault.ok) return vault.response
     try {

@@ -298,6 +298,26 @@ export const KE_SETTLES = '+2541111111111'
 export const BASE_USDC = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913'
 
 /**
+ * A full individual profile of a Kenyan resident for the kit's POST /customer, with an id
+ * number (which the kit sends on and never shows back).
+ */
+export function kenyanProfile(overrides: Record<string, unknown> = {}) {
+  return {
+    first_name: 'Amina',
+    last_name: 'Otieno',
+    email: 'amina@example.com',
+    date_of_birth: '1990-12-04',
+    country_of_residence: 'KE',
+    gender: 'f',
+    phone: '+254712345678',
+    address: { line1: '1 Moi Avenue', city: 'Nairobi', country: 'KE' },
+    id_number: 'A12345678',
+    id_type: 'national_id',
+    ...overrides,
+  }
+}
+
+/**
  * A quote body in the service's published form that the sandbox accepts (Kenya, M-Pesa,
  * on-ramp, inline customer) and whose order settles.
  */

@@ -27,6 +27,7 @@ import {
   type Browser,
   browser,
   type KitHarness,
+  kenyanProfile,
   proveWallet,
   readEvents,
   SESSION_SECRET,
@@ -192,18 +193,7 @@ async function signedCookie(value: string, secret: string) {
 async function verifiedAccount(user: Browser): Promise<number> {
   const saved = await user.post(KIT_ROUTES.customer, {
     customer_type: 'individual',
-    profile: {
-      first_name: 'Amina',
-      last_name: 'Otieno',
-      email: 'amina@example.com',
-      date_of_birth: '1990-12-04',
-      country_of_residence: 'KE',
-      gender: 'f',
-      phone: '+254712345678',
-      address: { line1: '1 Moi Avenue', city: 'Nairobi', country: 'KE' },
-      id_number: 'A12345678',
-      id_type: 'national_id',
-    },
+    profile: kenyanProfile(),
   })
   expect(saved.status).toBe(200)
   for (const category of ['identity', 'address']) {

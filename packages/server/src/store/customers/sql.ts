@@ -1,4 +1,4 @@
-import type { SqlDriver } from '../sql/driver.js'
+import { type SqlDriver, toDate } from '../sql/driver.js'
 import { quoteSchema } from '../sql/migrations.js'
 import type { CustomerLink, CustomerLinks, LinkedCustomerType } from './types.js'
 
@@ -22,8 +22,6 @@ type LinkRow = {
 
 const COLUMNS =
   'owner, ref, customer_type, customer_id, status, deposit_account_status, claimed_until, created_at, updated_at'
-
-const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value))
 
 function toLink(row: LinkRow): CustomerLink {
   return {

@@ -29,3 +29,8 @@ export function sqlState(error: unknown): string | undefined {
   }
   return undefined
 }
+
+/** A timestamp column as a Date: `pg` gives one already, PGlite may give the text. */
+export function toDate(value: Date | string): Date {
+  return value instanceof Date ? value : new Date(value)
+}

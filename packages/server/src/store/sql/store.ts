@@ -9,7 +9,7 @@ import {
   type RampStore,
   type StoredOrder,
 } from '../types.js'
-import { type SqlDriver, type SqlQuery, sqlState } from './driver.js'
+import { type SqlDriver, type SqlQuery, sqlState, toDate } from './driver.js'
 import { migrate, quoteSchema } from './migrations.js'
 
 /** Options shared by the SQL engines. */
@@ -45,10 +45,6 @@ type OrderRow = {
   owner: string | null
   data: KitOrder | string
   applied_by: Partial<Record<OrderStatus, string>> | string
-}
-
-function toDate(value: Date | string): Date {
-  return value instanceof Date ? value : new Date(value)
 }
 
 function json<T>(value: T | string): T {
