@@ -153,14 +153,11 @@ describe.skipIf(skipPostgres)('delivery group commit with the Postgres connectio
       },
     }
   }
-  /**
-   * Twelve deliveries sent in one event-loop turn: one statement of twelve rows, waiting. The
-   * statements already in flight (`inFlight`) wait too.
-   */
-  async function waitingBatch(inFlight = 0) {
+  /** Twelve deliveries sent in one event-loop turn: one statement of twelve rows, waiting. */
+  async function waitingBatch() {
     const deliveries = Array.from({ length: 12 }, () => delivery())
     const pending = deliveries.map((d) => settle(store.insertDelivery(d)))
-    await until(async () => (await waitingInserts()).length === inFlight + 1, 'the batch waiting')
+    await until(async () => (await waitingInserts()).length === 1, 'the batch waiting')
     return { deliveries, pending }
   }
   async function until(check: () => Promise<boolean>, what: string) {
@@ -203,16 +200,15 @@ describe.skipIf(skipPostgres)('delivery group commit with the Postgres connectio
     const holder = await holdTable()
     let queued: NewDelivery[] = []
     try {
-      // Two statements in flight (the engine's limit), twelve more deliveries queued behind.
+      // One statement in flight (the SQL stores' one writer), two turns of deliveries queued.
       const first = await waitingBatch()
-      const second = await waitingBatch(1)
-      const third = Array.from({ length: 12 }, () => delivery())
-      queued = third
-      const pending = [
-        ...first.pending,
-        ...second.pending,
-        ...third.map((d) => settle(store.insertDelivery(d))),
-      ]
+      queued = Array.from({ length: 24 }, () => delivery())
+      const pending = [...first.pending]
+      for (const half of [queued.slice(0, 12), queued.slice(12)]) {
+        pending.push(...half.map((d) => settle(store.insertDelivery(d))))
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+      expect(await waitingInserts()).toHaveLength(1)
       proxy.cut('refuse')
       const outcomes = await Promise.all(pending)
       expect(outcomes.every((o) => 'error' in o)).toBe(true)

@@ -4,6 +4,8 @@ import { REDIS_URL, runId } from '@rampkit/test'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createWorker, type WorkerLogger } from '../worker/worker.js'
+import type { SqlDriver, SqlQuery } from './sql/driver.js'
+import { BYTE_KEYS, migrate } from './sql/migrations.js'
 import type { Counters, NewDelivery, RampStore } from './types.js'
 
 // The services' URLs and the skip-off-CI rule live in `@rampkit/test`, shared by every package.
@@ -819,4 +821,75 @@ export function countersContract(store_: () => Counters) {
     expect(await store.kvSet({ key: short, value: 'w', ifAbsent: true })).toBe(true)
     expect(await store.kvGet(short)).toBe('w')
   })
+}
+
+/** Each text column a `rampkit_*` index compares, as `table.column`, with its collation. */
+async function indexedTextColumns(query: SqlQuery, schema: string): Promise<Map<string, string>> {
+  const { rows } = await query<{ key: string; collation: string }>(
+    `SELECT DISTINCT c.relname || '.' || a.attname AS key, coll.collname AS collation
+       FROM pg_index i
+       JOIN pg_class c ON c.oid = i.indrelid
+       JOIN pg_namespace n ON n.oid = c.relnamespace
+       JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = ANY (i.indkey)
+       JOIN pg_collation coll ON coll.oid = a.attcollation
+      WHERE n.nspname = $1 AND c.relname LIKE 'rampkit_%' AND a.atttypid = 'text'::regtype`,
+    [schema],
+  )
+  return new Map(rows.map((row) => [row.key, row.collation]))
+}
+
+/**
+ * The SQL schema's own checks, for Postgres and PGlite alike: every indexed text column compares
+ * as bytes, and migration 4 brings a database of migration 3, rows and all, to that.
+ */
+export function sqlSchemaContract(driver: () => SqlDriver) {
+  const expected = Object.entries(BYTE_KEYS)
+    .flatMap(([table, columns]) => columns.map((column) => `${table}.${column}`))
+    .sort()
+
+  /** Runs `test` on a schema of its own, dropped after. */
+  const inSchema = async (
+    name: string,
+    test: (schema: string, query: SqlQuery) => Promise<void>,
+  ) => {
+    const schema = `rampkit_${name}_${runId()}`.toLowerCase()
+    const { query } = driver()
+    try {
+      await test(schema, query)
+    } finally {
+      await query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)
+    }
+  }
+
+  it('compares every indexed text column as bytes', () =>
+    inSchema('keys', async (schema, query) => {
+      await migrate(driver(), schema)
+      const columns = await indexedTextColumns(query, schema)
+      expect([...columns.keys()].sort()).toEqual(expected)
+      expect(new Set(columns.values())).toEqual(new Set(['C']))
+    }))
+
+  it('migrates a database of migration 3 to byte keys, keeping its rows', () =>
+    inSchema('m3', async (schema, query) => {
+      await migrate(driver(), schema)
+      // Back to what migration 3 left: the database's own collation, and version 4 not applied.
+      for (const [table, columns] of Object.entries(BYTE_KEYS)) {
+        const back = columns.map((c) => `ALTER COLUMN ${c} TYPE text COLLATE "default"`).join(', ')
+        await query(`ALTER TABLE ${schema}.${table} ${back}`)
+      }
+      await query(`DELETE FROM ${schema}.rampkit_migrations WHERE version = 4`)
+      await query(
+        `INSERT INTO ${schema}.rampkit_deliveries (id, event, signature, body, received_at, next_attempt_at)
+       VALUES ('dlv_Zeta', 'order.settled', 'c2ln', '{}', now(), now()), ('dlv_alpha', 'order.settled', 'c2lo', '{}', now(), now())`,
+      )
+      expect(await migrate(driver(), schema)).toEqual([4])
+      expect(new Set((await indexedTextColumns(query, schema)).values())).toEqual(new Set(['C']))
+      const { rows } = await query<{ id: string; signature: string }>(
+        `SELECT id, signature FROM ${schema}.rampkit_deliveries`,
+      )
+      expect(rows.sort((a, b) => (a.id < b.id ? -1 : 1))).toEqual([
+        { id: 'dlv_Zeta', signature: 'c2ln' },
+        { id: 'dlv_alpha', signature: 'c2lo' },
+      ])
+    }))
 }

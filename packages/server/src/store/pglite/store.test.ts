@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite'
 import { afterAll, describe, expect, it } from 'vitest'
 import { MIGRATIONS, migrate } from '../sql/migrations.js'
-import { storeContract } from '../testing.js'
+import { sqlSchemaContract, storeContract } from '../testing.js'
 import { pgliteDriver, pgliteStore } from './store.js'
 
 // One PGlite for the whole file: each instance takes seconds to start.
@@ -10,6 +10,7 @@ const db = await PGlite.create()
 afterAll(() => db.close())
 
 storeContract('pglite', () => pgliteStore({ db, schema: 'rampkit_contract' }))
+sqlSchemaContract(() => pgliteDriver(db, false))
 
 describe('pglite migrations', () => {
   it('are versioned and idempotent', async () => {

@@ -6,10 +6,11 @@ import {
   DATABASE_URL,
   runId,
   skipUnlessReachable,
+  sqlSchemaContract,
   storeContract,
   testDelivery,
 } from '../testing.js'
-import { postgresStore } from './store.js'
+import { pgDriver, postgresStore } from './store.js'
 
 const skip = await skipUnlessReachable('Postgres store', DATABASE_URL)
 
@@ -23,6 +24,7 @@ describe.skipIf(skip)('postgres', () => {
   })
 
   storeContract('postgres', () => postgresStore({ pool, schema }))
+  sqlSchemaContract(() => pgDriver(pool, false))
 
   it('migrates once when several instances start together', async () => {
     const other = `${schema}_m`

@@ -53,7 +53,6 @@ export function pgDriver(pool: pg.Pool, owned: boolean, prepare = true): SqlDriv
     }
   return {
     engine: 'postgres',
-    parallel: pool.options.max ?? 10,
     query: run(pool),
     async transaction(callback) {
       const client = await pool.connect()

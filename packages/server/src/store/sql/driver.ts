@@ -13,8 +13,6 @@ export type SqlQuery = <Row = Record<string, unknown>>(
  */
 export type SqlDriver = {
   readonly engine: string
-  /** Statements it can run at once (a pool's size); 1 when it runs one at a time. */
-  readonly parallel?: number
   query: SqlQuery
   transaction<T>(callback: (query: SqlQuery) => Promise<T>): Promise<T>
   /** Releases what the driver opened itself. */
