@@ -128,7 +128,7 @@ export async function benchWebhooks(): Promise<Entry> {
       machine: machine(),
       startedAt: new Date(started).toISOString(),
       durationMs: Date.now() - started,
-      method: `autocannon POST /webhooks, ${CONNECTIONS} connections, ${SECONDS} s per run, ${RUNS} runs interleaved over the ceiling and the stores, warm-up run each. Each server in its own process: Hono + @hono/node-server; the route calls ingestWebhook({ store, secrets, request }), which answers 200 once the delivery's row is committed. Postgres and PGlite write concurrent deliveries by group commit (one multi-row INSERT per batch; store/delivery-batcher.ts).`,
+      method: `autocannon POST /webhooks, ${CONNECTIONS} connections, ${SECONDS} s per run, ${RUNS} runs interleaved over the ceiling and the stores, warm-up run each. Each server in its own process: Hono + @hono/node-server; the route calls ingestWebhook({ store, secrets, request }), which answers 200 once the delivery's row is committed. Postgres and PGlite write concurrent deliveries by group commit (one multi-row INSERT per batch, one batch in flight; store/delivery-batcher.ts).`,
       figures,
       notes,
     }

@@ -1,5 +1,5 @@
 import pg from 'pg'
-import { afterAll, describe } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { postgresStore } from '../postgres/store.js'
 import { DATABASE_URL, runId, skipUnlessReachable } from '../testing.js'
 import { postgresCustomerLinks } from './postgres.js'
@@ -20,5 +20,37 @@ describe.skipIf(skip)('postgres customer links', () => {
   customerLinksContract('postgresStore().customerLinks', async () => {
     const store = await postgresStore({ pool, schema })
     return store.customerLinks!
+  })
+
+  it('gives each owner one claim when two instances race on first claims', async () => {
+    // Two pools, as two kit instances: the claims really run at once on separate connections.
+    const other = new pg.Pool({ connectionString: DATABASE_URL, max: 8 })
+    try {
+      const instances = await Promise.all(
+        [pool, other].map((p) => postgresCustomerLinks({ pool: p, schema })),
+      )
+      for (let round = 0; round < 40; round++) {
+        const owner = `racer_${runId()}_${round}`
+        const outcomes = await Promise.allSettled(
+          Array.from({ length: 12 }, (_, i) =>
+            instances[i % 2]!.claim({
+              owner,
+              ref: `rk_${owner}`,
+              customerType: 'individual',
+              now: new Date(),
+              leaseMs: 15_000,
+            }),
+          ),
+        )
+        const errors = outcomes.filter((o) => o.status === 'rejected')
+        expect(errors.map((o) => String((o as PromiseRejectedResult).reason))).toEqual([])
+        const claims = outcomes.map(
+          (o) => (o as PromiseFulfilledResult<{ claimed: boolean }>).value,
+        )
+        expect(claims.filter((c) => c.claimed)).toHaveLength(1)
+      }
+    } finally {
+      await other.end()
+    }
   })
 })

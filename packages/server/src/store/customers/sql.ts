@@ -1,4 +1,4 @@
-import { type SqlDriver, toDate } from '../sql/driver.js'
+import { type SqlDriver, sqlState, toDate } from '../sql/driver.js'
 import { quoteSchema } from '../sql/migrations.js'
 import type { CustomerLink, CustomerLinks, LinkedCustomerType } from './types.js'
 
@@ -63,15 +63,24 @@ export function sqlCustomerLinks(
     findByRef: (ref) => one('ref', ref),
     async claim({ owner, ref, customerType, now, leaseMs }) {
       const until = new Date(now.getTime() + leaseMs)
-      const { rows } = await query<LinkRow>(
-        `INSERT INTO ${table} AS t (owner, ref, customer_type, status, claimed_until, created_at, updated_at)
-         VALUES ($1, $2, $3, 'pending', $4, $5, $5)
-         ON CONFLICT (owner) DO UPDATE SET claimed_until = EXCLUDED.claimed_until, updated_at = EXCLUDED.updated_at
-         WHERE t.customer_id IS NULL AND (t.claimed_until IS NULL OR t.claimed_until <= $5)
-         RETURNING ${COLUMNS}`,
-        [owner, ref, customerType, until, now],
-      )
-      if (rows[0]) return { link: toLink(rows[0]), claimed: true }
+      let claimed: LinkRow | undefined
+      try {
+        const { rows } = await query<LinkRow>(
+          `INSERT INTO ${table} AS t (owner, ref, customer_type, status, claimed_until, created_at, updated_at)
+           VALUES ($1, $2, $3, 'pending', $4, $5, $5)
+           ON CONFLICT (owner) DO UPDATE SET claimed_until = EXCLUDED.claimed_until, updated_at = EXCLUDED.updated_at
+           WHERE t.customer_id IS NULL AND (t.claimed_until IS NULL OR t.claimed_until <= $5)
+           RETURNING ${COLUMNS}`,
+          [owner, ref, customerType, until, now],
+        )
+        claimed = rows[0]
+      } catch (error) {
+        // Two first claims of one owner can both miss each other's row and both insert; the
+        // arbiter (owner) then settles it, but the `ref` index, checked as a plain unique one,
+        // may refuse the later insert first. Either way the other claim won: read its row.
+        if (sqlState(error) !== '23505') throw error
+      }
+      if (claimed) return { link: toLink(claimed), claimed: true }
       const stored = await one('owner', owner)
       if (!stored) throw new Error('A customer link vanished while it was claimed')
       return { link: stored, claimed: false }
