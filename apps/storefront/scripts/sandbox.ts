@@ -5,6 +5,7 @@
  * ready line has no keys), and stops everything on SIGINT/SIGTERM.
  */
 import { startSandbox } from '@rampkit/sandbox'
+import { flag } from '../server/config.js'
 
 const env = process.env
 const sandbox = await startSandbox({
@@ -15,6 +16,8 @@ const sandbox = await startSandbox({
   ...(env.RAMP_WEBHOOK_SECRET ? { webhookSecret: env.RAMP_WEBHOOK_SECRET } : {}),
   webhookUrl: env.DEMO_WEBHOOK_URL ?? null,
   speed: Number(env.RAMP_SANDBOX_SPEED ?? 2),
+  // The shop's key signs its accepts when the shop does (the service sets it per key).
+  signedAccepts: flag('RAMP_SIGNED_ACCEPTS', env.RAMP_SIGNED_ACCEPTS),
   ...(env.RAMP_SANDBOX_RPC_URL ? { rpcUrl: env.RAMP_SANDBOX_RPC_URL } : {}),
   log: env.RAMP_DEMO_VERBOSE === '1' ? (line) => console.error(`[sandbox] ${line}`) : undefined,
 })

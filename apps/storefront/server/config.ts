@@ -42,6 +42,12 @@ export interface ShopConfig {
    * inline customer without KYC.
    */
   customerMode: 'vault' | 'inline'
+  /**
+   * Customer-signed accepts (the kit's `signedAccepts`, RAMP_SIGNED_ACCEPTS=1): the shopper's
+   * wallet is enrolled once and signs each order. The demo's sandbox turns them on for its key
+   * too; against the service, set "Signed accepts" on the key in its Console.
+   */
+  signedAccepts: boolean
 }
 
 function required(env: NodeJS.ProcessEnv, name: string): string {
@@ -67,7 +73,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ShopConfig {
     distDir: resolve(env.STOREFRONT_DIST ?? './dist'),
     chainFile: env.RAMP_DEMO_CHAIN_FILE || null,
     customerMode: customerMode(env.RAMP_CUSTOMER_MODE),
+    signedAccepts: flag('RAMP_SIGNED_ACCEPTS', env.RAMP_SIGNED_ACCEPTS),
   }
+}
+
+/** An on/off variable: 1 or true, 0 or false, unset is off; anything else is refused. */
+export function flag(name: string, value: string | undefined): boolean {
+  const text = value?.trim().toLowerCase() ?? ''
+  if (text === '1' || text === 'true') return true
+  if (text === '' || text === '0' || text === 'false') return false
+  throw new Error(`${name} is 1 or 0, not ${JSON.stringify(value)}.`)
 }
 
 function customerMode(value: string | undefined): 'vault' | 'inline' {

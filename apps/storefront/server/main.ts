@@ -27,6 +27,7 @@ const ramp = createRampHandler({
   // RAMP_CUSTOMER_MODE=inline; the keyed hash that names shoppers in the vault keeps its key.
   customerMode: config.customerMode,
   customerRefSecret: await customerRefSecret(config.dataDir),
+  signedAccepts: config.signedAccepts,
   // Wallet proofs are checked on the local chain itself, smart-contract wallets included.
   walletProof: {
     publicClients: async (chainId) => {

@@ -1,22 +1,13 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import {
-  expectNoAxeViolations,
-  launchBrowser,
-  screenshotBoth,
-  skipBrowserTests,
-} from './browser.js'
-import { type RunningDemo, startDemo, stopDemo } from './setup/demo.js'
+import type { Page } from 'playwright-core'
+import { describe, expect, test } from 'vitest'
+import { expectNoAxeViolations, screenshotBoth, skipBrowserTests } from './browser.js'
 import {
   atStep,
-  type DemoChain,
-  demoChain,
+  fillIdentity,
   fillKenyanDetails,
   KES_MPESA,
   openShop,
+  ownStack,
   sandboxAdmin,
   selectTestAccount,
   upToDetails,
@@ -29,56 +20,9 @@ import {
  * that "in review" stays on screen until the test moves time with the sandbox's admin route.
  */
 
-let browser: Browser
-let vault: RunningDemo
-let chain: DemoChain
-let dataDir: string
+const own = ownStack('vault', { RAMP_CUSTOMER_MODE: 'vault', RAMP_SANDBOX_SPEED: '0' })
 
-/** A real PNG (one pixel), so the preview shows an image. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-)
-const PDF = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\n%%EOF\n')
-
-beforeAll(async () => {
-  if (skipBrowserTests) return
-  dataDir = await mkdtemp(join(tmpdir(), 'rampkit-e2e-vault-'))
-  vault = await startDemo({
-    RAMP_DATA_DIR: dataDir,
-    RAMP_DEMO_SKIP_BUILD: '1',
-    RAMP_CUSTOMER_MODE: 'vault',
-    RAMP_SANDBOX_SPEED: '0',
-  })
-  browser = await launchBrowser()
-  chain = await demoChain(vault.stack)
-}, 120_000)
-
-afterAll(async () => {
-  await browser?.close()
-  if (vault) await stopDemo(vault)
-  if (dataDir) await rm(dataDir, { recursive: true, force: true })
-})
-
-/** Moves the sandbox's stopped clock: reviews, provisioning and settlements fall due. */
-const advance = (ms: number) => sandboxAdmin('/clock/advance', { ms }, vault.stack)
-
-/** What the identity step asks a Kenyan buyer whose name, birth date and phone it has. */
-async function fillIdentity(page: Page, email: string) {
-  const root = widget(page)
-  await root.getByLabel('Email').fill(email)
-  await root.getByLabel('Gender').selectOption('f')
-  await root.getByLabel('Street address').fill('1 Moi Avenue')
-  await root.getByLabel('City').fill('Nairobi')
-  await root.getByLabel('Identity document').selectOption('national_id')
-  await root.getByLabel('Document number').fill('12345678')
-  await root
-    .getByLabel(/^Photo ID/)
-    .setInputFiles({ name: 'id-card.png', mimeType: 'image/png', buffer: PNG })
-  await root
-    .getByLabel(/^Proof of address/)
-    .setInputFiles({ name: 'bill.pdf', mimeType: 'application/pdf', buffer: PDF })
-}
+const advance = (ms: number) => sandboxAdmin('/clock/advance', { ms }, own.demo.stack)
 
 /** Up to the identity step: the corridor, amount and details, then "Get a quote". */
 async function toIdentity(page: Page, name: string) {
@@ -92,8 +36,8 @@ async function toIdentity(page: Page, name: string) {
 
 describe.skipIf(skipBrowserTests)('verified customers (kit in vault mode)', () => {
   test('a new shopper verifies once with documents, continues by itself on approval and settles a KES buy; the next checkout goes straight on; the Account page shows their accounts and a credit arriving live', async () => {
-    const { context, page, errors, secretsSeen } = await openShop(browser, '/', vault.stack)
-    await selectTestAccount(page, chain, 1)
+    const { context, page, errors, secretsSeen } = await openShop(own.browser, '/', own.demo.stack)
+    await selectTestAccount(page, own.chain, 1)
     // The review's outcome comes over the kit's customer stream (SSE, the shopper's cookie).
     const stream = page.waitForResponse(
       (response) => new URL(response.url()).pathname === '/api/ramp/customer/events',
@@ -176,7 +120,7 @@ describe.skipIf(skipBrowserTests)('verified customers (kit in vault mode)', () =
     await screenshotBoth(page, 'account')
 
     const id = await card.getAttribute('data-account-id')
-    await sandboxAdmin(`/accounts/${id}/credit`, { amount: '250.00' }, vault.stack)
+    await sandboxAdmin(`/accounts/${id}/credit`, { amount: '250.00' }, own.demo.stack)
     await accounts.getByText('Money arrived in your KES account.').waitFor({ timeout: 15_000 })
     await expect
       .poll(() => card.getByTestId('account-balance').textContent(), { timeout: 15_000 })
@@ -188,8 +132,8 @@ describe.skipIf(skipBrowserTests)('verified customers (kit in vault mode)', () =
   })
 
   test("a forced rejection shows the service's reason", async () => {
-    const { context, page, errors } = await openShop(browser, '/', vault.stack)
-    await selectTestAccount(page, chain, 2)
+    const { context, page, errors } = await openShop(own.browser, '/', own.demo.stack)
+    await selectTestAccount(page, own.chain, 2)
     // The sandbox's review rejects a name containing "Failure".
     await toIdentity(page, 'Failure Otieno')
     await fillIdentity(page, 'failure@example.com')

@@ -1,8 +1,11 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { createPublicClient, erc20Abi, http } from 'viem'
-import { expect, inject } from 'vitest'
-import { VIEWPORTS } from './browser.js'
-import type { DemoStack } from './setup/demo.js'
+import { afterAll, beforeAll, expect, inject } from 'vitest'
+import { launchBrowser, skipBrowserTests, VIEWPORTS } from './browser.js'
+import { type DemoStack, type RunningDemo, startDemo, stopDemo } from './setup/demo.js'
 
 export const demo = () => inject('demo')
 
@@ -223,6 +226,30 @@ export async function fillKenyanDetails(page: Page, phone: string = SANDBOX_SETT
   await page.getByLabel('Mobile money number').fill(phone)
 }
 
+/** A real PNG (one pixel), so the preview shows an image. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+)
+const PDF = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\n%%EOF\n')
+
+/** What the identity step asks a Kenyan buyer whose name, birth date and phone it has. */
+export async function fillIdentity(page: Page, email: string) {
+  const root = widget(page)
+  await root.getByLabel('Email').fill(email)
+  await root.getByLabel('Gender').selectOption('f')
+  await root.getByLabel('Street address').fill('1 Moi Avenue')
+  await root.getByLabel('City').fill('Nairobi')
+  await root.getByLabel('Identity document').selectOption('national_id')
+  await root.getByLabel('Document number').fill('12345678')
+  await root
+    .getByLabel(/^Photo ID/)
+    .setInputFiles({ name: 'id-card.png', mimeType: 'image/png', buffer: PNG })
+  await root
+    .getByLabel(/^Proof of address/)
+    .setInputFiles({ name: 'bill.pdf', mimeType: 'application/pdf', buffer: PDF })
+}
+
 /** The text of a field's error message (`aria-describedby` / `role=alert` under the field). */
 export function fieldError(page: Page, label: string): Locator {
   return widget(page)
@@ -236,4 +263,30 @@ export async function selectTestAccount(page: Page, chain: DemoChain, index: num
   await expect
     .poll(() => page.getByTestId('wallet-address').textContent())
     .toBe(chain.testAccounts[index]!.address)
+}
+
+/** A demo stack of a test file's own (with `env` over the usual), its browser and chain. */
+export type OwnStack = { browser: Browser; demo: RunningDemo; chain: DemoChain }
+
+/**
+ * Starts a demo stack of the file's own before its tests (the storefront already built by the
+ * global setup) and stops it after, its data directory removed. The fields are there once the
+ * file's `beforeAll` has run.
+ */
+export function ownStack(name: string, env: Record<string, string>): OwnStack {
+  const own = {} as OwnStack
+  let dataDir: string | undefined
+  beforeAll(async () => {
+    if (skipBrowserTests) return
+    dataDir = await mkdtemp(join(tmpdir(), `rampkit-e2e-${name}-`))
+    own.demo = await startDemo({ RAMP_DATA_DIR: dataDir, RAMP_DEMO_SKIP_BUILD: '1', ...env })
+    own.browser = await launchBrowser()
+    own.chain = await demoChain(own.demo.stack)
+  }, 120_000)
+  afterAll(async () => {
+    await own.browser?.close()
+    if (own.demo) await stopDemo(own.demo)
+    if (dataDir) await rm(dataDir, { recursive: true, force: true })
+  })
+  return own
 }
