@@ -33,17 +33,6 @@ const ENDPOINT = '/api/ramp'
 // The widget is light or dark as the shopper's system is; the shop's brand colours, one for
 // each, come from styles.css through the widget's CSS variables.
 const THEME: RampTheme = { mode: 'auto' }
-// What the kit answers for one shopper only: dropped when the shopper changes.
-const SHOPPER_QUERIES = [
-  'orders',
-  'order',
-  'wallet-proof',
-  'customer',
-  'accounts',
-  'deposit-instructions',
-  'payout-banks',
-] as const
-
 /** Another ramp environment: no test accounts, so the shopper is the browser's session. */
 function NoWallet() {
   useState(() => chooseShopper(undefined))
@@ -67,9 +56,9 @@ function LocalWallet({ chain }: { chain: DemoChain }) {
   const select = (next: Address) => {
     saveAccount(next)
     chooseShopper(next)
-    for (const kind of SHOPPER_QUERIES) {
-      queryClient.removeQueries({ queryKey: [...rampKitKeys.all(ENDPOINT), kind] })
-    }
+    // Every kit answer is dropped: most are the shopper's own (orders, customer, signing keys),
+    // and the public reads cost one refetch.
+    queryClient.removeQueries({ queryKey: rampKitKeys.all(ENDPOINT) })
     setAccount(next)
   }
   return (

@@ -96,8 +96,13 @@ function Checkout(props: RampCheckoutProps): ReactNode {
   const wanted = props.step
   const onStepChange = useRef(props.onStepChange)
   onStepChange.current = props.onStepChange
+  // Only a change of the prop moves the checkout: a partner that does not follow onStepChange
+  // keeps an old `step`, which must not pull the user back from the screen they went on to.
+  const applied = useRef<CheckoutScreen | undefined>(undefined)
   useEffect(() => {
-    if (!checkout.hydrated || wanted === undefined || wanted === screen) return
+    if (!checkout.hydrated || wanted === applied.current) return
+    applied.current = wanted
+    if (wanted === undefined || wanted === screen) return
     // A screen that cannot be shown (before a sent confirm) is refused: the partner hears where
     // the checkout is, to put its own route right.
     if (!moveTo(wanted)) onStepChange.current?.(screen)

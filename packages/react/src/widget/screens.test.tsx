@@ -290,6 +290,18 @@ describe('screens in the browser history', () => {
     expect(window.history.state).toEqual(state)
   })
 
+  it('does not undo Continue for a controlled step the partner leaves as it was', async () => {
+    const { user } = renderResumed(checkoutAtAmount('OnRamp'), {
+      fetch: kit().fetch,
+      props: { step: 'amount' },
+    })
+    await user.type(await screen.findByLabelText('Amount in KES'), '1500')
+    await user.click(screen.getByRole('button', { name: 'Continue' }))
+    await screen.findByRole('heading', { level: 3, name: 'Your details' })
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(shownScreen()).toBe('review')
+  })
+
   it('follows a partner router through step and onStepChange', async () => {
     const changes: CheckoutScreen[] = []
     const onStepChange = (step: CheckoutScreen) => changes.push(step)

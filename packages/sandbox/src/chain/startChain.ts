@@ -248,17 +248,26 @@ function createOperatorSender(
   const submit = (transaction: OperatorTransaction, fees: Fees) =>
     wallet.sendTransaction({ ...transaction, ...fees, type: 'eip1559' })
 
+  // Sends go out one at a time, in nonce order: concurrent ones would share a JSON-RPC batch,
+  // which anvil may take out of order (see sendAll).
+  let queue: Promise<unknown> = Promise.resolve()
+  const sendOne = async (transaction: OperatorTransaction, fees: Fees | undefined) => {
+    const resolvedFees = fees ?? (await publicClient.estimateFeesPerGas())
+    try {
+      return await submit(transaction, resolvedFees)
+    } catch (error) {
+      if (!/nonce/i.test(String(error))) throw error
+      // Someone else used the operator key (a shared rpcUrl chain). viem reset the manager on
+      // the failed send, so this try reads the chain's pending nonce.
+      return submit(transaction, resolvedFees)
+    }
+  }
+
   return {
-    async send(transaction, fees) {
-      const resolvedFees = fees ?? (await publicClient.estimateFeesPerGas())
-      try {
-        return await submit(transaction, resolvedFees)
-      } catch (error) {
-        if (!/nonce/i.test(String(error))) throw error
-        // Someone else used the operator key (a shared rpcUrl chain). viem reset the manager on
-        // the failed send, so this try reads the chain's pending nonce.
-        return submit(transaction, resolvedFees)
-      }
+    send(transaction, fees) {
+      const sent = queue.then(() => sendOne(transaction, fees))
+      queue = sent.catch(() => {})
+      return sent
     },
     async sendAll(steps, fees) {
       // Nonces taken in one tick share one read of the chain and come out consecutive.

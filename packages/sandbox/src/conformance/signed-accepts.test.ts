@@ -107,6 +107,18 @@ describe('accepts with signed accepts on', () => {
     expect(next.signing?.next_nonce).toBe(2)
   })
 
+  it('answer concurrent accepts of one quote with one order, the others as already accepted', async () => {
+    const { client, wallet, quote, signing } = await signedQuote('signed-race')
+    const signature = await sign(wallet, signing.typed_data)
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        client.acceptQuote({ quote_id: quote.quote_id, signed_accept: { signature } }),
+      ),
+    )
+    expect(answers.filter((a) => !a.alreadyAccepted)).toHaveLength(1)
+    expect(new Set(answers.map((a) => a.order_id)).size).toBe(1)
+  })
+
   it('refuse an accept without a signature, on signed_accept.signature', async () => {
     const { client, quote } = await signedQuote('signed-empty')
     const refused = await failure(client.acceptQuote({ quote_id: quote.quote_id }))

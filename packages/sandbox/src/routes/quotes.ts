@@ -172,13 +172,6 @@ export function quoteRoutes(ctx: SandboxContext) {
     }
     if (user.signedAccepts) {
       await verifySignedAccept(ctx, quote, parsed.data.signed_accept?.signature)
-      // A concurrent accept of the same quote may have finished during the verification.
-      if (quote.orderId) {
-        throw new ApiError(409, 'Quote already accepted; use the returned order_id', {
-          order_id: quote.orderId,
-          quote_id: quote.id,
-        })
-      }
     } else if (parsed.data.signed_accept !== undefined) {
       checkSignedAccept(ctx, user.id, quote.customerId)
     }

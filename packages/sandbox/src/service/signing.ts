@@ -166,7 +166,15 @@ export async function verifySignedAccept(
       FIELD,
     )
   }
-  // Checked again after the verification's await: a concurrent accept may have taken the nonce.
+  // Checked again after the verification's await: a concurrent accept of this quote may have
+  // finished meanwhile (a retry, answered with its order as any second accept is), or another
+  // may have taken the nonce.
+  if (quote.orderId) {
+    throw new ApiError(409, 'Quote already accepted; use the returned order_id', {
+      order_id: quote.orderId,
+      quote_id: quote.id,
+    })
+  }
   if (key.status !== 'active' || signing.nonce <= key.nonceHighWater) {
     throw new ApiError(422, `Nonce ${signing.nonce} is already used: request a new quote`, FIELD)
   }

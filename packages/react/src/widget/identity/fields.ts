@@ -1,5 +1,6 @@
 import type { CheckoutState } from '@rampkit/core'
 import type { KitCustomer, KitCustomerType } from '@rampkit/core/kit'
+import { validateBvn, validateCustomerName } from '@rampkit/core/validation'
 import type { RampCheckoutProps } from '../context.js'
 import type { IdentityMessageKey } from './messages/index.js'
 
@@ -102,13 +103,6 @@ function isoDob(dob: string | undefined): string | undefined {
   return match ? `${match[3]}-${match[1]}-${match[2]}` : undefined
 }
 
-/** A name as first name and the rest: "Amina Wanjiru Otieno" is Amina, Wanjiru Otieno. */
-function splitName(name: string | undefined): { first?: string; last?: string } {
-  const parts = (name ?? '').trim().split(/\s+/).filter(Boolean)
-  if (parts.length < 2) return {}
-  return { first: parts[0], last: parts.slice(1).join(' ') }
-}
-
 /** A nested profile (the partner's `customerProfile`) as field paths. */
 function flatten(profile: Record<string, unknown>, prefix = ''): Record<string, string> {
   const out: Record<string, string> = {}
@@ -140,9 +134,12 @@ export function knownFields(
   const details = state.details
   const country = state.corridor?.country ?? undefined
   if (type === 'individual') {
-    const name = splitName(details?.name ?? props.customer?.name)
-    put('first_name', name.first)
-    put('last_name', name.last)
+    // Split as the service reads it: "Amina Wanjiru Otieno" is Amina Wanjiru, Otieno.
+    const name = validateCustomerName(details?.name ?? props.customer?.name)
+    if (name.ok) {
+      put('first_name', name.value.first)
+      put('last_name', name.value.last)
+    }
     put('date_of_birth', isoDob(details?.dob ?? props.customer?.dob))
     put('country_of_residence', country)
     put('address.country', country)
@@ -179,7 +176,7 @@ export function checkField(spec: FieldSpec, value: string): IdentityMessageKey |
   if (spec.check === 'e164' && !/^\+\d{8,15}$/.test(value.replace(/[\s()-]/g, '')))
     return 'validation.e164'
   if (spec.check === 'country' && !/^[A-Za-z]{2}$/.test(value)) return 'validation.country'
-  if (spec.check === 'bvn' && !/^\d{11}$/.test(value)) return 'bvn'
+  if (spec.check === 'bvn' && !validateBvn(value).ok) return 'bvn'
   if (spec.input === 'date' && !/^\d{4}-\d{2}-\d{2}$/.test(value)) return 'validation.date'
   return null
 }
@@ -189,5 +186,9 @@ export function normalizeField(spec: FieldSpec, value: string): string {
   const trimmed = value.trim()
   if (spec.check === 'e164') return trimmed.replace(/[\s()-]/g, '')
   if (spec.check === 'country') return trimmed.toUpperCase()
+  if (spec.check === 'bvn') {
+    const bvn = validateBvn(trimmed)
+    return bvn.ok ? bvn.value : trimmed
+  }
   return trimmed
 }

@@ -76,8 +76,8 @@ describe('what the identity step asks', () => {
       'individual',
     )
     expect(known).toMatchObject({
-      first_name: 'Amina',
-      last_name: 'Wanjiru Otieno',
+      first_name: 'Amina Wanjiru',
+      last_name: 'Otieno',
       date_of_birth: '1990-01-15',
       phone: '+254712345678',
       email: 'amina@example.com',
