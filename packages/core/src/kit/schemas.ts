@@ -130,33 +130,11 @@ export const kitCustomerType = z.enum(CUSTOMER_TYPES, {
 export type KitCustomerType = z.infer<typeof kitCustomerType>
 
 /**
- * The profile fields the kit shows back to their owner, for the widget to prefill: names,
- * contact, date of birth, country, address, and a business's public particulars. Never a
- * government id number, BVN, tax id or liveness id: those are sent, and never read back.
+ * `profile` of a `KitCustomer`: the profile fields the kit shows back to their owner, for the
+ * widget to prefill: names, contact, date of birth, country, address, and a business's public
+ * particulars. Never a government id number, BVN, tax id or liveness id: those are sent, and
+ * never read back.
  */
-export const KIT_CUSTOMER_PROFILE_FIELDS = [
-  'first_name',
-  'middle_name',
-  'last_name',
-  'email',
-  'phone',
-  'date_of_birth',
-  'gender',
-  'country_of_residence',
-  'address',
-  'id_type',
-  'legal_name',
-  'website',
-  'business_type',
-  'country_of_incorporation',
-  'registration_number',
-  'industry',
-  'description',
-  'registered_address',
-  'operating_address',
-] as const
-
-/** `profile` of a `KitCustomer`: the fields of `KIT_CUSTOMER_PROFILE_FIELDS` that are on file. */
 export const kitCustomerProfile = z.looseObject({
   first_name: z.string().optional(),
   middle_name: z.string().optional(),
@@ -179,6 +157,11 @@ export const kitCustomerProfile = z.looseObject({
   operating_address: businessAddress.partial().loose().optional(),
 })
 export type KitCustomerProfile = z.infer<typeof kitCustomerProfile>
+
+/** The fields of `kitCustomerProfile`, which the kit copies from a profile on file. */
+export const KIT_CUSTOMER_PROFILE_FIELDS = Object.keys(
+  kitCustomerProfile.shape,
+) as readonly (keyof typeof kitCustomerProfile.shape)[]
 
 /** A document on file, as its owner sees it: what it is, never its bytes. */
 export const kitCustomerDocument = z.looseObject({

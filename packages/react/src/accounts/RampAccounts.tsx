@@ -10,7 +10,7 @@ import {
   usePayoutBanks,
 } from '../hooks/customer.js'
 import { type RampTheme, useRampKit } from '../kitContext.js'
-import { formatMessage } from '../messages/index.js'
+import { formatMessage, rampLocale } from '../messages/index.js'
 import { RampKitLocale } from '../provider.js'
 import { CopyButton } from '../widget/copy.js'
 import { errorText } from '../widget/errors.js'
@@ -50,8 +50,7 @@ type Text = (key: AccountsMessageKey, values?: Record<string, string | number>) 
 
 function useAccountsText(): Text {
   const { locale } = useRampKit()
-  const base = locale.toLowerCase().split('-')[0] as keyof typeof ACCOUNTS_MESSAGES
-  const messages = ACCOUNTS_MESSAGES[base] ?? ACCOUNTS_MESSAGES.en
+  const messages = ACCOUNTS_MESSAGES[rampLocale(locale)]
   return (key, values) => formatMessage(messages[key], values)
 }
 

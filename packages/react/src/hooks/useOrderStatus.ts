@@ -79,10 +79,7 @@ export function useOrderStatus(
     // A cut stream reconnects by itself (readyState CONNECTING) with Last-Event-ID, and polling
     // runs meanwhile; one the kit refused (CLOSED: an error status, not an event stream) stays
     // closed, and polling takes over.
-    source.onerror = () => {
-      setStreaming(false)
-      if (source.readyState === EventSource.CLOSED) source.close()
-    }
+    source.onerror = () => setStreaming(false)
     return () => {
       source.close()
       setStreaming(false)

@@ -43,6 +43,11 @@ export function readLastChoice(storageKey: string | undefined): LastChoice | und
   }
 }
 
+/** How a token is named in a stored choice and a token select: `chainId-address`, lower case. */
+export function tokenKey(token: { chainId: number; address: string }): string {
+  return `${token.chainId}-${token.address.toLowerCase()}`
+}
+
 /** Keeps the choices of an order just created, for the next checkout's defaults. */
 export function writeLastChoice(storageKey: string | undefined, state: CheckoutState): void {
   const { direction, corridor, paymentMethod, provider, token } = state
@@ -52,7 +57,7 @@ export function writeLastChoice(storageKey: string | undefined, state: CheckoutS
     corridor: { country: corridor.country, currency: corridor.currency },
     paymentMethod: paymentMethod.type,
     provider: provider.id,
-    token: `${token.chainId}-${token.address.toLowerCase()}`,
+    token: tokenKey(token),
   }
   try {
     window.localStorage.setItem(keyOf(storageKey), JSON.stringify(last))

@@ -12,7 +12,6 @@ export type Fanout = {
   dispatchSignal(signal: BusSignal): void
   /** Hands a decoded message from another instance to its listeners. */
   receive(message: BusMessage): void
-  size(): number
   clear(): void
 }
 
@@ -76,7 +75,6 @@ export function createFanout(onListenerError?: (error: unknown) => void): Fanout
       if ('signal' in message) fanout.dispatchSignal(message.signal)
       else fanout.dispatch(message.order, message.entered)
     },
-    size: () => listeners.size + topics.size,
     clear: () => {
       listeners.clear()
       topics.clear()

@@ -11,6 +11,7 @@ import {
   type SaveCustomerRequest,
 } from '@rampkit/core'
 import type { RampClient } from '@rampkit/core/client'
+import { isCustomerVerified } from '@rampkit/core/kit'
 import { cacheKey, type ReadCache } from '../routes/cache.js'
 import type { CustomerLink, CustomerLinks } from '../store/customers/types.js'
 import { DOCUMENT_EXTENSIONS } from './documents.js'
@@ -23,9 +24,6 @@ const WAIT_FOR_CLAIM_MS = 3_000
 
 /** Vault statuses after which the status changes only by the partner's or reviewer's hand. */
 const SETTLED_STATUSES = new Set(['approved', 'active', 'rejected', 'suspended'])
-
-/** Vault statuses that quote by `customer_id` (`active` is listed beside `approved`). */
-const QUOTABLE_STATUSES = new Set(['approved', 'active'])
 
 /** A refusal the kit decides itself (no customer yet, a type that cannot change...). */
 export class VaultRefusal extends Error {
@@ -246,8 +244,8 @@ export function createCustomerVault(options: CustomerVaultOptions) {
     }
   }
 
-  /** The owner's linked customer id, or the refusal of a write that needs one. */
-  async function linkedId(owner: string): Promise<string> {
+  /** The owner's link to a created customer, or the refusal of a write that needs one. */
+  async function linked(owner: string): Promise<CustomerLink & { customerId: string }> {
     const link = await links.get(owner)
     if (!link?.customerId) {
       throw new VaultRefusal(409, 'Save your details first: there is no customer to add this to.', {
@@ -255,7 +253,7 @@ export function createCustomerVault(options: CustomerVaultOptions) {
         code: 'customer_not_started',
       })
     }
-    return link.customerId
+    return { ...link, customerId: link.customerId }
   }
 
   return {
@@ -310,9 +308,8 @@ export function createCustomerVault(options: CustomerVaultOptions) {
         bytes: Uint8Array
       },
     ): Promise<KitCustomer> {
-      const customerId = await linkedId(owner)
-      const link = await links.get(owner)
-      const requirements = await requirementsFor(link?.customerType ?? 'individual', null)
+      const link = await linked(owner)
+      const requirements = await requirementsFor(link.customerType, null)
       if (!requirements.required_documents.some((required) => required.key === document.category)) {
         throw new VaultRefusal(
           422,
@@ -322,7 +319,7 @@ export function createCustomerVault(options: CustomerVaultOptions) {
       }
       const name = document.side ? `${document.category}-${document.side}` : document.category
       const uploaded = await client.uploadCustomerDocument({
-        customer_id: customerId,
+        customer_id: link.customerId,
         category: document.category,
         content_type: document.contentType,
         file_name: `${name}.${DOCUMENT_EXTENSIONS[document.contentType]}`,
@@ -334,9 +331,9 @@ export function createCustomerVault(options: CustomerVaultOptions) {
 
     /** POST /customer/submit: the package goes to review. */
     async submit(owner: string): Promise<KitCustomer> {
-      const customerId = await linkedId(owner)
-      const customer = await client.submitCustomer({ customer_id: customerId })
-      await reconcile(await links.get(owner), customer)
+      const link = await linked(owner)
+      const customer = await client.submitCustomer({ customer_id: link.customerId })
+      await reconcile(link, customer)
       return viewOf(customer)
     },
 
@@ -352,7 +349,7 @@ export function createCustomerVault(options: CustomerVaultOptions) {
         await reconcile(link, customer)
         link = { ...link, status: customer.status }
       }
-      return QUOTABLE_STATUSES.has(link.status) ? link.customerId : null
+      return isCustomerVerified(link.status) ? link.customerId : null
     },
 
     /** The owner's customer id for the account routes, or the refusal to answer. */

@@ -15,6 +15,7 @@ import {
   documentRefusal,
 } from '@rampkit/core/kit'
 import type { Context, Hono } from 'hono'
+import { customerTopic } from '../bus/topics.js'
 import type { BusSignal } from '../bus/types.js'
 import { type CustomerVault, VaultRefusal } from '../customers/vault.js'
 import { BodyTooLargeError, limitBody, readLimited } from '../middleware/body-limit/index.js'
@@ -28,9 +29,6 @@ import { parseQuery, parseWith, readJsonObject } from './validate.js'
 const RECONNECT_MS = 3000
 const encoder = new TextEncoder()
 const PING = encoder.encode(`event: ${KIT_CUSTOMER_SSE_EVENTS.ping}\ndata: \n\n`)
-
-/** The bus topic of one end user's customer: their keyed ref, never their user id. */
-export const customerTopic = (ref: string) => `customer:${ref}`
 
 /** The answer to a vault error: the kit's own refusal, or the service's (`upstreamError`). */
 export function vaultError(c: Context, kit: KitContext, error: unknown, operation: string) {

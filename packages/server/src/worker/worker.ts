@@ -6,6 +6,7 @@ import {
   sanitizeCause,
   type WebhookOrder,
 } from '@rampkit/core'
+import { customerTopic } from '../bus/topics.js'
 import type { BusSignal, OrderBus } from '../bus/types.js'
 import type { CustomerLink, CustomerLinks } from '../store/customers/types.js'
 import type { Delivery, OrderPatch, RampStore, StoredOrder } from '../store/types.js'
@@ -313,7 +314,7 @@ export function createWorker(options: CreateWorkerOptions): RampWorker {
     if (!link || !customers.signal) return
     try {
       await customers.signal({
-        topic: `customer:${link.ref}`,
+        topic: customerTopic(link.ref),
         data: {
           event: parsed.event,
           account_id: parsed.family === 'account' ? accountIdOf(parsed.payload) : null,

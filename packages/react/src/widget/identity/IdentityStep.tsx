@@ -1,6 +1,11 @@
 'use client'
 import { RampApiError } from '@rampkit/core'
-import type { KitCustomer, KitCustomerType, SaveCustomerRequest } from '@rampkit/core/kit'
+import {
+  isCustomerVerified,
+  type KitCustomer,
+  type KitCustomerType,
+  type SaveCustomerRequest,
+} from '@rampkit/core/kit'
 import { type FormEvent, type ReactNode, use, useRef, useState } from 'react'
 import {
   useCustomer,
@@ -69,8 +74,7 @@ export default function IdentityStep(): ReactNode {
   if (data.status === 'rejected' || data.status === 'suspended') {
     return <Refused customer={data} text={text} />
   }
-  if (data.status === 'approved' || data.status === 'active')
-    return <Loading label={t('widget.loading')} />
+  if (isCustomerVerified(data.status)) return <Loading label={t('widget.loading')} />
   return <IdentityForm customer={data} text={text} />
 }
 

@@ -154,7 +154,10 @@ export default function DetailsStep(): ReactNode {
 
   const previous = state.details
   // Dates of birth are kept and sent as the service's mm/dd/yyyy, shown in the locale's order.
-  const displayDob = (dob: string) => (dayFirstDob ? swapDayMonth(dob) : dob)
+  const displayDob = useCallback(
+    (dob: string) => (dayFirstDob ? swapDayMonth(dob) : dob),
+    [dayFirstDob],
+  )
   const resolver: Resolver<DetailsForm> = async (values) => {
     const environment =
       config.data?.environment ?? (await config.refetch()).data?.environment ?? undefined
@@ -234,14 +237,14 @@ export default function DetailsStep(): ReactNode {
   useEffect(() => {
     const late = {
       name: fileName,
-      dob: fileDob && (dayFirstDob ? swapDayMonth(fileDob) : fileDob),
+      dob: fileDob && displayDob(fileDob),
       phone: filePhone,
     }
     for (const field of ['name', 'dob', 'phone'] as const) {
       const value = late[field]
       if (value && getValues(field) === '') setValue(field, value)
     }
-  }, [fileName, fileDob, filePhone, dayFirstDob, getValues, setValue])
+  }, [fileName, fileDob, filePhone, displayDob, getValues, setValue])
   const getWallet = useCallback(() => getValues('walletAddress'), [getValues])
   const [connectedAddress, setConnectedAddress] = useState<string>()
   const onAddress = useCallback((address: string | undefined) => {

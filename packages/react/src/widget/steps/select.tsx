@@ -16,7 +16,7 @@ import { ENGLISH_MESSAGES, type MessageKey } from '../../messages/index.js'
 import { useRampKit } from '../../provider.js'
 import { useWidget } from '../context.js'
 import { formatFiat } from '../format.js'
-import { readLastChoice, sameCorridor } from '../last.js'
+import { readLastChoice, sameCorridor, tokenKey } from '../last.js'
 import { LoadError, Loading } from '../parts.js'
 
 /** The catalog's countries for a direction (off-ramp provider lists can differ, spec 4.3). */
@@ -67,9 +67,6 @@ function messageOr(t: (key: MessageKey) => string, key: string, fallback: string
 export function corridorKey(corridor: Pick<CheckoutCorridor, 'country' | 'currency'>): string {
   return `${corridor.country ?? 'intl'}-${corridor.currency}`
 }
-
-const tokenKey = (token: { chainId: number; address: string }) =>
-  `${token.chainId}-${token.address.toLowerCase()}`
 
 /**
  * The flag of a corridor as an emoji, drawn by the system's font: two regional indicator

@@ -9,6 +9,13 @@ export type PostgresCustomerLinksOptions = SqlCustomerLinksOptions & {
   pool: pg.Pool
   /** Run the migrations first. Default true (a `postgresStore` on the same schema runs them too). */
   migrate?: boolean
+  /**
+   * Run each statement as a named prepared statement, parsed and planned once per connection
+   * instead of on every call (default true). Turn it off behind a pooler that cannot keep
+   * prepared statements, such as PgBouncer in transaction mode before 1.21 or without
+   * `max_prepared_statements`.
+   */
+  prepare?: boolean
 }
 
 /**
@@ -22,7 +29,7 @@ export type PostgresCustomerLinksOptions = SqlCustomerLinksOptions & {
 export async function postgresCustomerLinks(
   options: PostgresCustomerLinksOptions,
 ): Promise<CustomerLinks> {
-  const driver = pgDriver(options.pool, false)
+  const driver = pgDriver(options.pool, false, options.prepare ?? true)
   if (options.migrate !== false) await migrate(driver, options.schema ?? 'public')
   return sqlCustomerLinks(driver, options)
 }

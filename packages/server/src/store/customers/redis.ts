@@ -1,7 +1,8 @@
+import type { CustomerType } from '@rampkit/core'
 import type { Redis } from 'ioredis'
 import { redisKeys } from '../redis/keys.js'
 import { defineCustomerLinkScripts } from '../redis/scripts.js'
-import type { CustomerLink, CustomerLinks, LinkedCustomerType } from './types.js'
+import type { CustomerLink, CustomerLinks } from './types.js'
 
 /** Options of `redisCustomerLinks`: the client, and the key prefix the kit's store uses. */
 export type RedisCustomerLinksOptions = {
@@ -19,7 +20,7 @@ function toLink(hash: Record<string, string>): CustomerLink | null {
   return {
     owner: hash.owner,
     ref: hash.ref ?? '',
-    customerType: (hash.type ?? 'individual') as LinkedCustomerType,
+    customerType: (hash.type ?? 'individual') as CustomerType,
     customerId: hash.cid || null,
     status: hash.status ?? 'pending',
     depositAccountStatus: hash.das || null,

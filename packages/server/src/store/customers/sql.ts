@@ -1,6 +1,7 @@
+import type { CustomerType } from '@rampkit/core'
 import { type SqlDriver, sqlState, toDate } from '../sql/driver.js'
 import { quoteSchema } from '../sql/migrations.js'
-import type { CustomerLink, CustomerLinks, LinkedCustomerType } from './types.js'
+import type { CustomerLink, CustomerLinks } from './types.js'
 
 /** Options of the SQL customer links (Postgres and PGlite). */
 export type SqlCustomerLinksOptions = {
@@ -11,7 +12,7 @@ export type SqlCustomerLinksOptions = {
 type LinkRow = {
   owner: string
   ref: string
-  customer_type: LinkedCustomerType
+  customer_type: CustomerType
   customer_id: string | null
   status: string
   deposit_account_status: string | null

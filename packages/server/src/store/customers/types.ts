@@ -1,5 +1,7 @@
-/** The two kinds of vault customer: a person (KYC) or a business (KYB). */
-export type LinkedCustomerType = 'individual' | 'business'
+import type { CustomerType } from '@rampkit/core'
+
+/** The two kinds of vault customer: a person (KYC) or a business (KYB); core's `CustomerType`. */
+export type LinkedCustomerType = CustomerType
 
 /**
  * One end user's link to their customer in the service's vault. The kit keeps it so each user
@@ -15,7 +17,7 @@ export type CustomerLink = {
    * makes one customer even when two instances create at once.
    */
   ref: string
-  customerType: LinkedCustomerType
+  customerType: CustomerType
   /** The vault's `pcus_…` id; null while the customer is being created. */
   customerId: string | null
   /** `pending` until the customer exists, then the vault's status as last learned. */
@@ -31,7 +33,7 @@ export type CustomerLink = {
 export type ClaimCustomerLinkParameters = {
   owner: string
   ref: string
-  customerType: LinkedCustomerType
+  customerType: CustomerType
   now: Date
   /** How long the claim holds before another request may create the customer instead. */
   leaseMs: number
