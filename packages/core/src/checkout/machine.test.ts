@@ -169,6 +169,15 @@ describe('checkout machine', () => {
     expect(transition(confirmed, { type: 'BACK' })).toBe(confirmed)
   })
 
+  it('keeps a signed accept’s body with its confirm, through a reload and a resend', () => {
+    const acceptBody = { signed_accept: { signature: `0x${'ab'.repeat(65)}` } }
+    const sent = transition(toConfirm(), { type: 'CONFIRM', key: 'k1', now: NOW, acceptBody })
+    const reloaded = parseCheckout(serializeCheckout(sent))
+    expect(reloaded?.confirm).toMatchObject({ key: 'k1', state: 'sending', acceptBody })
+    const resent = transition(reloaded!, { type: 'CONFIRM_RESEND' })
+    expect(resent.confirm).toMatchObject({ key: 'k1', acceptBody })
+  })
+
   it('fires confirm once per quote', () => {
     const state = toConfirm()
     const sent = transition(state, { type: 'CONFIRM', key: 'k1', now: NOW })

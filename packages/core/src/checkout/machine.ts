@@ -416,6 +416,7 @@ export function transition(state: CheckoutState, event: CheckoutEvent): Checkout
           flow: checkoutFlow(state),
           state: 'sending',
           sentAt: event.now,
+          ...(event.acceptBody ? { acceptBody: event.acceptBody } : {}),
         },
         confirmedQuoteIds: [...state.confirmedQuoteIds, quote.quoteId],
       }

@@ -3,7 +3,7 @@
  * booleans, arrays, objects) so a state survives `JSON.stringify` into `sessionStorage` and back.
  */
 import type { OrderStatus } from '../orders/lifecycle.js'
-import type { QuoteSigning } from '../schemas/quote.js'
+import type { AcceptQuoteRequest, QuoteSigning } from '../schemas/quote.js'
 
 /** The steps of a checkout, in order. `approve` is visited on off-ramp only. */
 export const CHECKOUT_STEPS = [
@@ -126,6 +126,11 @@ export type CheckoutConfirm = {
   flow: 'quote' | 'direct'
   state: 'sending' | 'sent'
   sentAt: number
+  /**
+   * The accept's body (a wallet-signed accept's signature), kept with the idempotency key: a
+   * resend after a reload must send the very same request.
+   */
+  acceptBody?: AcceptQuoteRequest
 }
 
 /**
@@ -232,7 +237,7 @@ export type CheckoutEvent =
   | { type: 'APPROVAL_REQUIRED'; amount: string; spender: string }
   | { type: 'APPROVAL_SUBMITTED'; txHash: string; reset?: boolean }
   | { type: 'APPROVAL_CONFIRMED' }
-  | { type: 'CONFIRM'; key: string; now: number }
+  | { type: 'CONFIRM'; key: string; now: number; acceptBody?: AcceptQuoteRequest }
   | { type: 'CONFIRM_SUCCEEDED'; order: CheckoutOrder }
   | { type: 'CONFIRM_FAILED'; error: CheckoutError; outcome: 'refused' | 'unknown' }
   | { type: 'CONFIRM_RESEND' }

@@ -143,7 +143,6 @@ export function useCheckout(parameters: UseCheckoutParameters = {}): UseCheckout
   const stateRef = useRef(state)
   const confirmingRef = useRef(false)
   // The accept body of each confirmed quote (a signature), for a re-send of the same confirm.
-  const acceptBodies = useRef(new Map<string, AcceptQuoteRequest>())
   const callbacks = useRef(parameters)
   callbacks.current = parameters
   const quoteMutation = useQuote()
@@ -224,7 +223,7 @@ export function useCheckout(parameters: UseCheckoutParameters = {}): UseCheckout
       try {
         let order: KitOrder
         if (confirm.flow === 'quote') {
-          const body = acceptBodies.current.get(confirm.quoteId)
+          const body = confirm.acceptBody
           order = await acceptMutation.mutateAsync({
             quoteId: confirm.quoteId,
             idempotencyKey: confirm.key,
@@ -264,13 +263,21 @@ export function useCheckout(parameters: UseCheckoutParameters = {}): UseCheckout
     async (options: ConfirmOptions = {}) => {
       if (confirmingRef.current) return
       const current = stateRef.current
-      const quoteId = current.quote?.quoteId
-      if (options.acceptBody && quoteId) acceptBodies.current.set(quoteId, options.acceptBody)
+      // A resend is the first request again, body included (the confirm keeps it).
       if (current.confirm?.state === 'sending') {
         if (send({ type: 'CONFIRM_RESEND' })) await sendConfirm(stateRef.current)
         return
       }
-      if (!send({ type: 'CONFIRM', key: newKey(), now: Date.now() })) return
+      const { acceptBody } = options
+      if (
+        !send({
+          type: 'CONFIRM',
+          key: newKey(),
+          now: Date.now(),
+          ...(acceptBody ? { acceptBody } : {}),
+        })
+      )
+        return
       await sendConfirm(stateRef.current)
     },
     [send, sendConfirm],
