@@ -22,11 +22,11 @@ import { BodyTooLargeError, limitBody, readLimited } from '../middleware/body-li
 import type { KitContext, RampEnv } from './context.js'
 import { fail, ok } from './envelope.js'
 import { mountRoute, sessionOwner } from './guards.js'
+import { MAX_BUFFERED_BYTES, openSseStream, RECONNECT_MS, SSE_HEADERS } from './sse.js'
 import { GENERIC_MESSAGES, upstreamError } from './upstream-error.js'
 import { parseQuery, parseWith, readJsonObject } from './validate.js'
 
 /** Milliseconds the browser waits before reconnecting a dropped stream. */
-const RECONNECT_MS = 3000
 const encoder = new TextEncoder()
 const PING = encoder.encode(`event: ${KIT_CUSTOMER_SSE_EVENTS.ping}\ndata: \n\n`)
 
@@ -172,10 +172,11 @@ const frame = (event: string, data: unknown) =>
  * instances is caught up. The first view is read before answering (its failure is the
  * envelope's error, not a broken stream), after subscribing, so no signal falls between the
  * two. Later views are built one at a time, in order; their errors are logged by name, never
- * written to the stream.
+ * written to the stream. The stream is `openSseStream`'s, as the order events': straight to the
+ * Node response where there is one, and a client more than `MAX_BUFFERED_BYTES` behind is
+ * dropped (it reconnects and starts from the current view).
  */
 async function customerStream(c: Context, kit: KitContext, vault: CustomerVault, owner: string) {
-  const signal = c.req.raw.signal
   const early: BusSignal[] = []
   let onSignal: (received: BusSignal) => void = (received) => early.push(received)
   let unsubscribe: () => void = () => {}
@@ -190,85 +191,58 @@ async function customerStream(c: Context, kit: KitContext, vault: CustomerVault,
     return vaultError(c, kit, error, 'getCustomer')
   }
 
-  let finish: () => void = () => {}
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      let closed = false
-      let lastStatus: string = first.status
-      let queue: Promise<void> = Promise.resolve()
-
-      const send = (chunk: Uint8Array) => {
-        if (closed) return
-        try {
-          controller.enqueue(chunk)
-        } catch {
-          finish()
-        }
-      }
-      const sendView = async () => {
-        if (closed) return
-        const view = await vault.view(owner)
-        lastStatus = view.status
-        send(frame(KIT_CUSTOMER_SSE_EVENTS.customer, view))
-      }
-      const later = (task: () => Promise<void>) => {
-        queue = queue.then(task).catch((error: unknown) => logFailure(kit, error))
-      }
-      const heartbeat = setInterval(() => {
-        send(PING)
-        later(async () => {
-          const link = await kit.customers.links.get(owner)
-          const stored = link?.customerId ? link.status : 'none'
-          if (stored !== lastStatus) await sendView()
-        })
-      }, kit.heartbeatMs)
-      const forget = kit.streams.add(() => finish())
-      finish = () => {
-        if (closed) return
-        closed = true
-        forget()
-        clearInterval(heartbeat)
-        unsubscribe()
-        signal.removeEventListener('abort', finish)
-        try {
-          controller.close()
-        } catch {
-          // Already closed or cancelled by the client.
-        }
-      }
-      signal.addEventListener('abort', finish, { once: true })
-      if (signal.aborted) return finish()
-
-      onSignal = ({ data }) =>
-        later(async () => {
-          const event = data.event ?? ''
-          await sendView()
-          if (event.startsWith('account.')) {
-            send(
-              frame(KIT_CUSTOMER_SSE_EVENTS.account, {
-                event,
-                account_id: data.account_id ?? null,
-              }),
-            )
-          }
-        })
-      send(
-        encoder.encode(
-          `event: ${KIT_CUSTOMER_SSE_EVENTS.customer}\ndata: ${JSON.stringify(first)}\nretry: ${RECONNECT_MS}\n\n`,
-        ),
-      )
-      for (const received of early.splice(0)) onSignal(received)
-    },
-    cancel() {
-      finish()
+  let closed = false
+  let lastStatus: string = first.status
+  let queue: Promise<void> = Promise.resolve()
+  let heartbeat: ReturnType<typeof setInterval> | undefined
+  let forget = () => {}
+  const { response, stream } = openSseStream(c, {
+    headers: { ...SSE_HEADERS },
+    maxBufferedBytes: MAX_BUFFERED_BYTES,
+    onClose: () => {
+      closed = true
+      forget()
+      clearInterval(heartbeat)
+      unsubscribe()
     },
   })
-  return c.body(body, 200, {
-    'Content-Type': 'text/event-stream',
-    'Cache-Control': 'no-cache, no-transform',
-    Connection: 'keep-alive',
-    'X-Accel-Buffering': 'no',
-  })
+  if (closed) return response
+  forget = kit.streams.add(() => stream.close())
+
+  const sendView = async () => {
+    if (closed) return
+    const view = await vault.view(owner)
+    lastStatus = view.status
+    stream.write(frame(KIT_CUSTOMER_SSE_EVENTS.customer, view))
+  }
+  const later = (task: () => Promise<void>) => {
+    queue = queue.then(task).catch((error: unknown) => logFailure(kit, error))
+  }
+  heartbeat = setInterval(() => {
+    stream.ping(PING)
+    later(async () => {
+      const link = await kit.customers.links.get(owner)
+      const stored = link?.customerId ? link.status : 'none'
+      if (stored !== lastStatus) await sendView()
+    })
+  }, kit.heartbeatMs)
+  onSignal = ({ data }) =>
+    later(async () => {
+      const event = data.event ?? ''
+      await sendView()
+      if (event.startsWith('account.')) {
+        stream.write(
+          frame(KIT_CUSTOMER_SSE_EVENTS.account, { event, account_id: data.account_id ?? null }),
+        )
+      }
+    })
+  stream.write(
+    encoder.encode(
+      `event: ${KIT_CUSTOMER_SSE_EVENTS.customer}\ndata: ${JSON.stringify(first)}\nretry: ${RECONNECT_MS}\n\n`,
+    ),
+  )
+  for (const received of early.splice(0)) onSignal(received)
+  return response
 }
 
 function logFailure(kit: KitContext, error: unknown) {

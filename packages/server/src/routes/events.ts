@@ -11,16 +11,13 @@ import type { KitContext, RampEnv } from './context.js'
 import { notFound } from './envelope.js'
 import { mountRoute, sessionOwner } from './guards.js'
 import { findOwnedOrder } from './owned.js'
-import { openSseStream, type SseStream } from './sse.js'
-
-/** Milliseconds the browser waits before reconnecting a dropped stream. */
-const RECONNECT_MS = 3000
-
-/**
- * Bytes that may wait for one slow client (dozens of order frames). Past it the stream is
- * dropped; its client reconnects with `Last-Event-ID` and resumes from the store.
- */
-export const MAX_BUFFERED_BYTES = 64 * 1024
+import {
+  MAX_BUFFERED_BYTES,
+  openSseStream,
+  RECONNECT_MS,
+  SSE_HEADERS,
+  type SseStream,
+} from './sse.js'
 
 /** The highest rank a status has: a `Last-Event-ID` above it is not one this route sent. */
 const MAX_RANK = orderStatusRank('refunded')
@@ -226,12 +223,7 @@ export function registerEventRoutes(app: Hono<RampEnv>, kit: KitContext) {
     const subscriber: Subscriber = { sse: undefined as unknown as SseStream, rank: -1, held: [] }
     let forget = () => {}
     const { response, stream } = openSseStream(c, {
-      headers: {
-        'Content-Type': 'text/event-stream',
-        'Cache-Control': 'no-cache, no-transform',
-        Connection: 'keep-alive',
-        'X-Accel-Buffering': 'no',
-      },
+      headers: { ...SSE_HEADERS },
       maxBufferedBytes: MAX_BUFFERED_BYTES,
       onClose: () => {
         forget()

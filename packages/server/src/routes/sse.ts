@@ -1,5 +1,22 @@
 import type { Context } from 'hono'
 
+/** Milliseconds the browser waits before reconnecting a dropped stream (the `retry:` field). */
+export const RECONNECT_MS = 3000
+
+/**
+ * Bytes that may wait for one slow client (dozens of frames). Past it the stream is dropped; its
+ * client reconnects and resumes from the store.
+ */
+export const MAX_BUFFERED_BYTES = 64 * 1024
+
+/** The head of every event stream the kit answers (`X-Accel-Buffering: no` for nginx). */
+export const SSE_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Type': 'text/event-stream',
+  'Cache-Control': 'no-cache, no-transform',
+  Connection: 'keep-alive',
+  'X-Accel-Buffering': 'no',
+}
+
 /** Why a stream closed: the route ended it, the client went away, or the client fell behind. */
 export type SseCloseReason = 'done' | 'client' | 'slow'
 
