@@ -4,7 +4,7 @@ import { buildWebhookHeaders } from '@rampkit/core/webhooks'
 import { type Sandbox, startSandbox } from '@rampkit/sandbox'
 import { Hono } from 'hono'
 import { handle } from 'hono/vercel'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createRampHandler } from './handler.js'
 import type { RampLogger } from './logger.js'
 import {
@@ -75,6 +75,17 @@ describe('createRampHandler options', () => {
     const live = { ...base(), apiKey: LIVE_KEY, sessionSecret: undefined }
     expect(() => createRampHandler(live)).toThrow(/production/)
     expect(() => createRampHandler({ ...live, getEndUser: () => 'user_1' })).not.toThrow()
+  })
+
+  it('draws no random secret while it is created (edge runtimes refuse it at module scope)', () => {
+    const draw = vi.spyOn(crypto, 'getRandomValues')
+    try {
+      const ramp = createRampHandler({ ...base(), sessionSecret: undefined, customerMode: 'vault' })
+      expect(draw).not.toHaveBeenCalled()
+      void ramp.ramp.close()
+    } finally {
+      draw.mockRestore()
+    }
   })
 
   it('warns once in development when it has to invent the session secret', async () => {

@@ -14,18 +14,18 @@ export type CustomerRefOf = (owner: string) => Promise<string>
  * under the kit's secret (67 characters). The same user always has the same ref, so the vault's
  * idempotency on it makes one customer per user; the ref shows nothing of the partner's own
  * user id, and without the secret nobody can tell whose ref it is. Web Crypto only (edge
- * runtimes too).
+ * runtimes too). A function as `secret` is called on the first ref, not before.
  *
  * @example
  * const refOf = customerRefs(secret)
  * await refOf('user_42') // 'rk_3f…'
  */
-export function customerRefs(secret: string): CustomerRefOf {
+export function customerRefs(secret: string | (() => string)): CustomerRefOf {
   let key: Promise<CryptoKey> | undefined
   return async (owner) => {
     key ??= crypto.subtle.importKey(
       'raw',
-      encoder.encode(secret),
+      encoder.encode(typeof secret === 'function' ? secret() : secret),
       { name: 'HMAC', hash: 'SHA-256' },
       false,
       ['sign'],

@@ -1,7 +1,7 @@
 import { ConfigurationError } from '@rampkit/core'
 import { createFanout } from '../bus/fanout.js'
 import type { OrderBus } from '../bus/types.js'
-import { customerRefs } from '../customers/ref.js'
+import { type CustomerRefOf, customerRefs } from '../customers/ref.js'
 import { type CustomerVault, createCustomerVault } from '../customers/vault.js'
 import { MIN_SESSION_SECRET_LENGTH, randomSessionSecret } from '../middleware/session/index.js'
 import { createReadCache } from '../routes/cache.js'
@@ -42,7 +42,7 @@ export function createCustomers(
     on: (topic, listener) =>
       bus.onSignal ? bus.onSignal(topic, listener) : localSignals.onSignal(topic, listener),
   }
-  let refSecret = (options.customerRefSecret ?? options.sessionSecret)?.trim()
+  const refSecret = (options.customerRefSecret ?? options.sessionSecret)?.trim()
   if (options.customerRefSecret !== undefined) {
     if (refSecret === undefined || refSecret.length < MIN_SESSION_SECRET_LENGTH) {
       throw new ConfigurationError(
@@ -61,26 +61,31 @@ export function createCustomers(
       secrets.push(refSecret)
     }
   }
+  let refOf: CustomerRefOf | null = refSecret === undefined ? null : customerRefs(refSecret)
   if (refSecret === undefined) {
     if (environment === 'production') {
       logger.error(
         'No customerRefSecret nor sessionSecret: the customer routes and vault quotes answer 503. Pass customerRefSecret (kept stable: it names your users in the vault).',
       )
     } else {
-      refSecret = randomSessionSecret()
-      secrets.push(refSecret)
       logger.warn(
         'No customerRefSecret nor sessionSecret: vault customer refs use a random per-process secret, so a restart starts new customers. Pass customerRefSecret outside development.',
       )
+      // Made on the first ref, not here: edge runtimes refuse randomness while a module loads.
+      refOf = customerRefs(() => {
+        const secret = randomSessionSecret()
+        secrets.push(secret)
+        return secret
+      })
     }
   }
   const vault: CustomerVault | null =
-    refSecret === undefined
+    refOf === null
       ? null
       : createCustomerVault({
           client,
           links,
-          refOf: customerRefs(refSecret),
+          refOf,
           cache: createReadCache({ ttlMs: Math.max(resolved.cacheTtlMs, 60_000) }),
           now: () => new Date(),
         })
