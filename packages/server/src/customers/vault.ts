@@ -6,7 +6,6 @@ import {
   KIT_CUSTOMER_PROFILE_FIELDS,
   type KitCustomer,
   type KitCustomerProfile,
-  RampApiError,
   type RequiredDocument,
   type SaveCustomerRequest,
 } from '@rampkit/core'
@@ -177,32 +176,20 @@ export function createCustomerVault(options: CustomerVaultOptions) {
     })
   }
 
-  /** The existing vault customer of a ref, when a create is refused as a duplicate (409). */
-  async function existingByRef(ref: string): Promise<Customer | null> {
-    const { customers } = await client.listCustomers({ partner_customer_ref: ref })
-    const found = customers[0]
-    return found ? client.getCustomer({ customer_id: found.id }) : null
-  }
-
-  /** Creates the vault customer of `ref`, or finds it: the vault is idempotent on the ref. */
-  async function createOrFind(
+  /**
+   * Creates the vault customer of `ref`, or finds it: the service's create is idempotent on the
+   * ref (201 with the existing row), so a second create for one user answers the same customer.
+   */
+  function createOrFind(
     ref: string,
     type: CustomerType,
     profile: SaveCustomerRequest['profile'] | undefined,
   ): Promise<Customer> {
-    try {
-      return await client.createCustomer({
-        partner_customer_ref: ref,
-        type,
-        ...(profile && Object.keys(profile).length > 0 ? { profile } : {}),
-      } as Parameters<RampClient['createCustomer']>[0])
-    } catch (error) {
-      if (error instanceof RampApiError && error.status === 409) {
-        const existing = await existingByRef(ref)
-        if (existing) return existing
-      }
-      throw error
-    }
+    return client.createCustomer({
+      partner_customer_ref: ref,
+      type,
+      ...(profile && Object.keys(profile).length > 0 ? { profile } : {}),
+    } as Parameters<RampClient['createCustomer']>[0])
   }
 
   /**

@@ -5,11 +5,10 @@ export type InsertDeliveries = (batch: readonly NewDelivery[]) => Promise<Insert
 
 export type DeliveryBatcherOptions = {
   insertMany: InsertDeliveries
-  /** Deliveries written in one statement at most. Default 256. */
-  maxBatch?: number
-  /** Statements in flight at once. Default 1. */
-  concurrency?: number
 }
+
+/** Deliveries written in one statement at most (5 parameters each, far under Postgres's cap). */
+const MAX_BATCH = 256
 
 type Waiting = {
   delivery: NewDelivery
@@ -19,8 +18,9 @@ type Waiting = {
 
 /**
  * Group commit of webhook deliveries. Each call waits for its delivery's row to be committed,
- * as a lone insert would, but deliveries that arrive while a statement is in flight are written
- * together by the next one, as are those that reach it in the same event-loop turn: under load
+ * as a lone insert would, but deliveries that arrive while the statement is in flight (one at a
+ * time: overlapping commits cost more per row than they save) are written together by the next
+ * one, as are those that reach it in the same event-loop turn: under load
  * one commit serves many webhooks, and alone a delivery waits one turn at most.
  *
  * - A call resolves only after the statement holding its row has committed.
@@ -37,10 +37,8 @@ type Waiting = {
 export function deliveryBatcher(
   options: DeliveryBatcherOptions,
 ): (delivery: NewDelivery) => Promise<InsertDeliveryResult> {
-  const maxBatch = Math.max(1, options.maxBatch ?? 256)
-  const concurrency = Math.max(1, options.concurrency ?? 1)
   const queue: Waiting[] = []
-  let inFlight = 0
+  let inFlight = false
 
   /** Writes one batch; a batch of several that fails is retried a delivery at a time. */
   async function write(batch: Waiting[]) {
@@ -88,18 +86,17 @@ export function deliveryBatcher(
   }
 
   function pump() {
-    while (inFlight < concurrency && queue.length > 0) {
-      const batch = queue.splice(0, maxBatch)
-      inFlight++
-      write(batch)
-        .catch((error: unknown) => {
-          for (const waiting of batch) waiting.reject(error)
-        })
-        .finally(() => {
-          inFlight--
-          pump()
-        })
-    }
+    if (inFlight || queue.length === 0) return
+    const batch = queue.splice(0, MAX_BATCH)
+    inFlight = true
+    write(batch)
+      .catch((error: unknown) => {
+        for (const waiting of batch) waiting.reject(error)
+      })
+      .finally(() => {
+        inFlight = false
+        pump()
+      })
   }
 
   // While nothing is in flight, a delivery waits for the end of this event-loop turn, so the
@@ -112,7 +109,7 @@ export function deliveryBatcher(
   return (delivery) =>
     new Promise<InsertDeliveryResult>((resolve, reject) => {
       queue.push({ delivery, resolve, reject })
-      if (scheduled || inFlight >= concurrency) return
+      if (scheduled || inFlight) return
       scheduled = true
       later(() => {
         scheduled = false

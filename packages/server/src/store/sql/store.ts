@@ -206,9 +206,6 @@ export async function sqlStore(
         const stored = new Set(inserted.map((row) => row.id))
         return batch.map((d) => (stored.has(d.id) ? 'inserted' : 'duplicate'))
       },
-      // One statement in flight (the batcher's default): what arrives meanwhile goes in the
-      // next one, so the batch grows with the load. Overlapping statements each pay the
-      // per-commit cost for fewer rows; measured on Postgres, one writer stores more per second.
     }),
 
     async claimDeliveries({ worker, limit, leaseMs, now }) {
