@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { catalog, indicativeRates } from '@rampkit/core'
 import { type Sandbox, startSandbox } from '@rampkit/sandbox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type KitHarness, startKit } from '../routes/testing.js'
+import { type KitHarness, startKit } from '../../test/kit.js'
 import { checkBaseUrl, type DoctorReport, runDoctorCli, shapeDrift } from './index.js'
 import { type PublishedService, startPublishedService } from './testing.js'
 

@@ -8,9 +8,16 @@
 import { KIT_API, type KitApiRoute, type KitGuard } from '@rampkit/core'
 import { buildWebhookHeaders } from '@rampkit/core/webhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  BASE_USDC,
+  browser,
+  type KitHarness,
+  sandboxForFile,
+  startKit,
+  WALLET,
+} from '../../test/kit.js'
 import { createRampHandler } from '../handler.js'
 import { guardOf } from './guards.js'
-import { BASE_USDC, browser, type KitHarness, sandboxForFile, startKit, WALLET } from './testing.js'
 import { GENERIC_MESSAGES } from './upstream-error.js'
 
 const sandbox = sandboxForFile('api')

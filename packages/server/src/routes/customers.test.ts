@@ -18,7 +18,7 @@ import {
   startKit,
   validQuote,
   waitFor,
-} from './testing.js'
+} from '../../test/kit.js'
 
 const sandbox = sandboxForFile('customers')
 

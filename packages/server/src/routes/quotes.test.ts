@@ -14,7 +14,7 @@ import {
   validQuote,
   WALLET,
   waitFor,
-} from './testing.js'
+} from '../../test/kit.js'
 
 const sandbox = sandboxForFile('quotes')
 

@@ -13,7 +13,7 @@ import {
   TRANSPORTS,
   WALLET,
   WALLET_KEY,
-} from './testing.js'
+} from '../../test/kit.js'
 
 const sandbox = sandboxForFile('wallets')
 
