@@ -218,9 +218,10 @@ export function catalogRoutes() {
     if (!filter.orderType) {
       throw new ApiError(422, 'order_type is required: OnRamp or OffRamp', { field: 'order_type' })
     }
-    const customerType = query.customer_type ?? 'user'
-    if (customerType !== 'user' && customerType !== 'institution') {
-      throw new ApiError(422, 'customer_type must be user or institution', {
+    // `retail` (the published default) or `institution`; `user` is read as retail too.
+    const customerType = query.customer_type ?? 'retail'
+    if (customerType !== 'retail' && customerType !== 'user' && customerType !== 'institution') {
+      throw new ApiError(422, 'customer_type must be retail or institution', {
         field: 'customer_type',
       })
     }
