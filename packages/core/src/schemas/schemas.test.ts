@@ -22,6 +22,7 @@ import {
   errorEnvelope,
   indicativeRates,
   orderListItem,
+  orderRequirementsQuery,
   ordersMeQuery,
   quote,
   quoteRequest,
@@ -291,6 +292,19 @@ describe('request bodies pass what core does not list; the kit’s strict forms 
     // Without typed data there is nothing for the wallet to sign: not a signing block.
     const { typed_data: _, ...noTypedData } = signing
     expect(quote.safeParse({ ...quoteFixture, signing: noTypedData }).success).toBe(false)
+  })
+})
+
+describe('order requirements', () => {
+  it('takes customer_type retail (the published default) or institution, and refuses another', () => {
+    const corridor = { country: 'NG', currency: 'NGN', order_type: 'OnRamp' }
+    for (const type of ['retail', 'institution', 'user']) {
+      expect(orderRequirementsQuery.safeParse({ ...corridor, customer_type: type }).success).toBe(
+        true,
+      )
+    }
+    const robot = orderRequirementsQuery.safeParse({ ...corridor, customer_type: 'robot' })
+    expect(robot.error?.issues[0]?.message).toBe('customer_type must be retail or institution')
   })
 })
 

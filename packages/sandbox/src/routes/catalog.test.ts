@@ -265,6 +265,11 @@ describe('GET /partner/order-requirements (the published shape)', () => {
       '/api/v1/partner/order-requirements?country=NG&currency=NGN&order_type=OnRamp&payment_method_type=bank',
     )
     expect(nigerian.body.data.customer).toContain('additional_id_number')
+    // `retail`, the published default, names the same package as leaving it out.
+    const retail = await call(
+      '/api/v1/partner/order-requirements?country=NG&currency=NGN&order_type=OnRamp&payment_method_type=bank&customer_type=retail',
+    )
+    expect(retail.body.data).toEqual(nigerian.body.data)
   })
 
   it('refuses a request without a direction, with an unknown customer type, or an unknown corridor', async () => {
