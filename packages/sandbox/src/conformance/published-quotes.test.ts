@@ -80,6 +80,19 @@ describe('the published Nigerian bank quotes', () => {
     expect(await t.chain.balanceOf(usdc, seller.address)).toBe(before - t.units('USDC', '20'))
   })
 
+  it('buys with the guide’s example BVN and its failure account: the order fails', async () => {
+    const body = onThisSandbox({
+      ...ngOnRampBank,
+      wallet_address: freshAddress(),
+      customer: { ...ngOnRampBank.customer, additional_id_number: '12345678901' },
+      payment_method: { ...ngOnRampBank.payment_method, account_number: '0000000000' },
+    })
+    const client = t.client()
+    const quote = await client.createQuote(body)
+    const { order_id } = await client.acceptQuote({ quote_id: quote.quote_id })
+    expect(await statusAfterSettlement(order_id)).toBe('failed')
+  })
+
   it('checks the BVN as documented: 11 digits, beside the type bvn', async () => {
     const body = onThisSandbox({ ...ngOnRampBank, wallet_address: freshAddress() })
     const cases: [Record<string, unknown>, string, RegExp][] = [
