@@ -1,11 +1,11 @@
 import {
-  acceptQuoteRequest,
   type KitOrder,
+  kitAcceptQuoteRequest,
+  kitQuoteRequest,
   normalizeOrderStatus,
   type OrderStatus,
   type Provider,
   type Quote,
-  quoteRequest,
   quoteSides,
   validateQuoteInput,
 } from '@rampkit/core'
@@ -148,10 +148,11 @@ async function signedAcceptRefusal(
 
 /**
  * POST /quotes (a binding quote) and POST /quotes/:quoteId/accept. The quote body is parsed
- * with core's `quoteRequest` and then run through `validateQuoteInput` (section 7's 422 table,
- * with the provider's limits when the catalog is cached), so an invalid quote never reaches
- * the service. The kit remembers which end user asked for each quote: only they can accept
- * it, and the accepted order is recorded with them as owner.
+ * with core's strict `kitQuoteRequest` (a key it does not list is a 422 naming it) and then run
+ * through `validateQuoteInput` (section 7's 422 table, with the provider's limits when the
+ * catalog is cached), so an invalid quote never reaches the service. The kit remembers which
+ * end user asked for each quote: only they can accept it, and the accepted order is recorded
+ * with them as owner.
  */
 export function registerQuoteRoutes(app: Hono<RampEnv>, kit: KitContext) {
   mountRoute(app, kit, 'quotes', limitBody({ maxBytes: kit.bodyLimitBytes }), async (c) => {
@@ -178,7 +179,7 @@ export function registerQuoteRoutes(app: Hono<RampEnv>, kit: KitContext) {
     const { customer: _dropped, ...withoutInline } = body.data
     const parsed = parseWith(
       c,
-      quoteRequest,
+      kitQuoteRequest,
       vaultMode ? { ...withoutInline, customer_id: VAULT_STAND_IN } : body.data,
     )
     if (!parsed.ok) return parsed.response
@@ -247,7 +248,7 @@ export function registerQuoteRoutes(app: Hono<RampEnv>, kit: KitContext) {
     if (!QUOTE_ID.test(quoteId)) return notFound(c, 'Quote')
     const body = await readJsonObject(c, { optional: true })
     if (!body.ok) return body.response
-    const parsed = parseWith(c, acceptQuoteRequest, body.data)
+    const parsed = parseWith(c, kitAcceptQuoteRequest, body.data)
     if (!parsed.ok) return parsed.response
     const saved = await kit.store.kvGet(quoteKey(quoteId))
     const record = saved === null ? null : (JSON.parse(saved) as QuoteRecord)
