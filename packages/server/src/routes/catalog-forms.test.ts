@@ -1,6 +1,6 @@
 import { type Catalog, KIT_ROUTES } from '@rampkit/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { browser, type KitHarness, sandboxForFile, startKit, validQuote } from './testing.js'
+import { browser, type KitHarness, sandboxForFile, startKit, validQuote } from '../../test/kit.js'
 
 // A sandbox answering the catalog in its other published form, `african_markets[]`.
 const sandbox = sandboxForFile('catalogforms', { catalogForm: 'markets' })
