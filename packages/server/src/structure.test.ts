@@ -37,7 +37,6 @@ const LONG_FUNCTIONS_TO_SPLIT: Record<string, number> = {
   'sandbox/src/routes/quotes.ts#quoteRoutes': 204,
   'sandbox/src/webhooks/dispatcher.ts#createWebhookDispatcher': 187,
   'server/src/routes/quotes.ts#registerQuoteRoutes': 159,
-  'server/src/worker/worker.ts#createWorker': 427,
 }
 
 /**
