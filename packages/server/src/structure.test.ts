@@ -28,7 +28,6 @@ const LONG_FUNCTIONS_TO_SPLIT: Record<string, number> = {
   'react/src/widget/steps/amount.tsx#AmountStep': 182,
   'react/src/widget/steps/details.tsx#DetailsStep': 280,
   'react/src/widget/steps/select.tsx#ChooseScreen': 251,
-  'sandbox/src/chain/startChain.ts#createSandboxChain': 183,
   'sandbox/src/routes/catalog.ts#catalogRoutes': 217,
   'sandbox/src/routes/customers.ts#customerRoutes': 274,
   'sandbox/src/routes/orders.ts#orderRoutes': 234,
