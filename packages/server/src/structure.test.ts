@@ -28,8 +28,6 @@ const LONG_FUNCTIONS_TO_SPLIT: Record<string, number> = {
   'react/src/widget/steps/amount.tsx#AmountStep': 182,
   'react/src/widget/steps/details.tsx#DetailsStep': 280,
   'react/src/widget/steps/select.tsx#ChooseScreen': 251,
-  'sandbox/src/admin/index.ts#createSandboxAdmin': 275,
-  'sandbox/src/chain/startChain.ts#createSandboxChain': 183,
   'sandbox/src/routes/catalog.ts#catalogRoutes': 224,
   'sandbox/src/routes/customers.ts#customerRoutes': 274,
   'sandbox/src/routes/orders.ts#orderRoutes': 234,
@@ -37,7 +35,6 @@ const LONG_FUNCTIONS_TO_SPLIT: Record<string, number> = {
   'sandbox/src/routes/quotes.ts#quoteRoutes': 205,
   'sandbox/src/webhooks/dispatcher.ts#createWebhookDispatcher': 187,
   'server/src/routes/quotes.ts#registerQuoteRoutes': 159,
-  'server/src/worker/worker.ts#createWorker': 427,
 }
 
 /**

@@ -26,6 +26,12 @@ import {
   startKit,
   validQuote,
 } from '../../test/kit.js'
+import {
+  type SseEvent,
+  type SseStream,
+  sseStream,
+  startWebhookRelay,
+} from '../../test/multi-instance.js'
 import { postgresBus } from '../bus/postgres.js'
 import { redisBus } from '../bus/redis.js'
 import type { OrderBus } from '../bus/types.js'
@@ -34,7 +40,6 @@ import { redisStore } from '../store/redis/store.js'
 import { DATABASE_URL, REDIS_URL, runId, skipUnlessReachable, testOrder } from '../store/testing.js'
 import type { RampStore } from '../store/types.js'
 import type { AnyEventContext } from './events.js'
-import { type SseEvent, type SseStream, sseStream, startWebhookRelay } from './testing.js'
 
 const sandbox = sandboxForFile('multi')
 

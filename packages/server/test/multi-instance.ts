@@ -1,9 +1,9 @@
-// Test support for the multi-instance tests, not part of the package's API (excluded from the
+// Test support for the multi-instance tests, in the package's test folder (not in its
 // published files): an SSE reader that follows a stream to its end, and a webhook relay that
 // hands each delivery of the real sandbox to several kit instances.
 import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { takeSseEvents } from '../../test/kit.js'
+import { takeSseEvents } from './kit.js'
 
 /** One server-sent event as read, with when it was read (`Date.now()`). */
 export type SseEvent = { event: string; data: string; at: number }
