@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { RampInputError } from '../errors/index.js'
 import {
   createOrderBody,
@@ -215,10 +215,11 @@ describe('request options in their own argument', () => {
   it('a bound method aborts a request in flight', async () => {
     server.route('POST', '/api/v1/partner/orders/quote', { hang: true })
     const controller = new AbortController()
-    setTimeout(() => controller.abort(new Error('cancelled')), 20)
-    await expect(
-      client.createQuote(quoteRequestBody, { signal: controller.signal }),
-    ).rejects.toThrow('cancelled')
+    const pending = client.createQuote(quoteRequestBody, { signal: controller.signal })
+    // Abort once the service holds the request, not after a fixed delay a loaded machine outruns.
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1))
+    controller.abort(new Error('cancelled'))
+    await expect(pending).rejects.toThrow('cancelled')
     expect(server.requests).toHaveLength(1)
   })
 
