@@ -16,7 +16,15 @@
 // Prints every problem of every package; exits 1 if there is any.
 // Usage: pnpm check:packages [core server react sandbox]
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { builtinModules } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join, relative } from 'node:path'
@@ -48,6 +56,9 @@ const run = (command, args, options = {}) =>
 
 /** `pnpm pack` of one package into `dir`; returns the tarball's path. */
 function pack(name, dir) {
+  if (!existsSync(join(root, 'packages', name, 'dist'))) {
+    throw new Error(`packages/${name} has no dist/: run pnpm build first`)
+  }
   const before = new Set(readdirSync(dir))
   run('pnpm', ['pack', '--pack-destination', dir], { cwd: join(root, 'packages', name) })
   const file = readdirSync(dir).find((f) => !before.has(f) && f.endsWith('.tgz'))
