@@ -25,8 +25,8 @@ export function ReviewScreen(): ReactNode {
   return (
     <div className="rk-stack rk-review">
       {step === 'details' ? (
+        // The screen's heading names this part ("Your details"): no second title under it.
         <section className="rk-section" aria-label={t('step.details')}>
-          <h3 className="rk-subheading">{t('step.details')}</h3>
           <Suspense fallback={<Loading />}>
             <DetailsStep />
           </Suspense>
