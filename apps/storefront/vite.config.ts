@@ -1,3 +1,5 @@
+import { readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import react from '@vitejs/plugin-react'
@@ -10,21 +12,23 @@ const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt)$/
 const MIN_BYTES = 1024
 
 /**
- * Adds a brotli (`.br`, quality 11) and a gzip (`.gz`, level 9) copy of each text file to the
- * build, once, so the server sends the smallest form a browser accepts without compressing per
- * request (`server/serving.ts`: `serveStatic` with `precompressed`). Emitted with the bundle,
- * after the HTML (`enforce: 'post'`), so the build is not over until they are written.
+ * Writes a brotli (`.br`, quality 11) and a gzip (`.gz`, level 9) copy beside each text file of
+ * the build, once, so the server sends the smallest form a browser accepts without compressing
+ * per request (`server/serving.ts`: `serveStatic` with `precompressed`). Read back from disk once
+ * the bundle is written (`writeBundle`, awaited by the build): the files as served, after every
+ * plugin's last rewrite.
  */
 function precompress(): Plugin {
   return {
     name: 'storefront:precompress',
     apply: 'build',
-    enforce: 'post',
-    async generateBundle(_options, bundle) {
-      const files = Object.values(bundle).filter((file) => COMPRESSIBLE.test(file.fileName))
+    async writeBundle(options, bundle) {
+      const dir = options.dir ?? 'dist'
+      const files = Object.keys(bundle).filter((file) => COMPRESSIBLE.test(file))
       await Promise.all(
         files.map(async (file) => {
-          const bytes = Buffer.from(file.type === 'chunk' ? file.code : file.source)
+          const path = join(dir, file)
+          const bytes = await readFile(path)
           if (bytes.length < MIN_BYTES) return
           const [br, gz] = await Promise.all([
             brotli(bytes, {
@@ -35,8 +39,7 @@ function precompress(): Plugin {
             }),
             gzipped(bytes, { level: 9 }),
           ])
-          this.emitFile({ type: 'asset', fileName: `${file.fileName}.br`, source: br })
-          this.emitFile({ type: 'asset', fileName: `${file.fileName}.gz`, source: gz })
+          await Promise.all([writeFile(`${path}.br`, br), writeFile(`${path}.gz`, gz)])
         }),
       )
     },
