@@ -1,8 +1,7 @@
-import { join } from 'node:path'
-import { serveStatic } from '@hono/node-server/serve-static'
 import type { RampHandler } from '@rampkit/server'
 import { Hono } from 'hono'
 import type { DemoChain } from './config.js'
+import { compressDynamic, serveFront } from './serving.js'
 
 export interface ShopAppOptions {
   /** The server kit, `createRampHandler(...)` from @rampkit/server, mounted at /api/ramp. */
@@ -15,11 +14,14 @@ export interface ShopAppOptions {
 
 /**
  * The storefront's back end: the ramp kit at `/api/ramp` (webhooks at `/api/ramp/webhooks`), a
- * demo-only route with the local chain's test accounts, and the built front end.
+ * demo-only route with the local chain's test accounts, and the built front end. Answers are
+ * compressed (JSON by gzip on the fly, the front end's files by their brotli or gzip copies from
+ * the build), event streams never; hashed assets are cached for good (`server/serving.ts`).
  */
 export function createShopApp({ ramp, chain, distDir }: ShopAppOptions) {
   const app = new Hono()
 
+  app.use('/api/*', compressDynamic())
   app.get('/api/health', (c) => c.json({ ok: true }))
 
   // Sandbox test accounts only: never the API key or the webhook secret.
@@ -28,7 +30,8 @@ export function createShopApp({ ramp, chain, distDir }: ShopAppOptions) {
   app.route('/api/ramp', ramp)
   app.all('/api/*', (c) => c.json({ status: 'error', message: 'Not found', data: null }, 404))
 
-  app.use('/*', serveStatic({ root: distDir }))
-  app.get('*', serveStatic({ path: join(distDir, 'index.html') }))
+  const [files, index] = serveFront(distDir)
+  app.use('/*', files!)
+  app.get('*', index!)
   return app
 }

@@ -10,26 +10,22 @@ import { Link, useRoute } from './router.js'
 import {
   chooseShopper,
   createWalletConfig,
+  DEMO_CHAIN_QUERY,
   type DemoChain,
-  fetchDemoChain,
   saveAccount,
   savedAccount,
 } from './wallet/chain.js'
 import { WalletPanel } from './wallet/WalletPanel.js'
 
 export function App() {
-  const chain = useQuery({
-    queryKey: ['demo', 'chain'],
-    queryFn: fetchDemoChain,
-    staleTime: Infinity,
-  })
+  const chain = useQuery(DEMO_CHAIN_QUERY)
   if (chain.isPending) return <p className="loading">Loading the shop…</p>
   if (chain.isError) return <p role="alert">The shop's back end is not answering.</p>
   if (!chain.data) return <NoWallet />
   return <LocalWallet chain={chain.data} />
 }
 
-const ENDPOINT = '/api/ramp'
+export const ENDPOINT = '/api/ramp'
 // The widget is light or dark as the shopper's system is; the shop's brand colours, one for
 // each, come from styles.css through the widget's CSS variables.
 const THEME: RampTheme = { mode: 'auto' }

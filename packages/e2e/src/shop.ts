@@ -220,6 +220,33 @@ export const KES_MPESA = {
 export const SANDBOX_SETTLES = '+2541111111111'
 export const SANDBOX_FAILS = '+2540000000000'
 
+/** A person's name, and the date of birth when the form asks for it. */
+export async function fillPerson(page: Page) {
+  await page.getByLabel('First and last name').fill('Amina Otieno')
+  const dob = page.getByLabel('Date of birth')
+  if (await dob.count()) await dob.fill('01/15/1990')
+}
+
+/** The first number of a text, read by English rules ("1,264.5 KES" is 1264.5). */
+export function firstNumber(text: string): number {
+  const match = /\d[\d,]*(?:\.\d+)?/.exec(text)
+  if (!match) throw new Error(`no number in "${text}"`)
+  return Number(match[0].replaceAll(',', ''))
+}
+
+/** The quote's "You receive" on the review screen, as shown, once the quote is there. */
+export async function quotedReceive(page: Page): Promise<string> {
+  await widget(page)
+    .getByText(/Price held for/)
+    .waitFor()
+  const text = await widget(page)
+    .locator('.rk-row', { has: page.locator('dt', { hasText: /^You receive$/ }) })
+    .locator('dd')
+    .first()
+    .textContent()
+  return text ?? ''
+}
+
 export async function fillKenyanDetails(page: Page, phone: string = SANDBOX_SETTLES) {
   await page.getByLabel('First and last name').fill('Amina Otieno')
   await page.getByLabel('Date of birth').fill('01/15/1990')

@@ -18,8 +18,10 @@ import {
   demoChain,
   fieldError,
   fillKenyanDetails,
+  firstNumber,
   KES_MPESA,
   openShop,
+  quotedReceive,
   SANDBOX_FAILS,
   SANDBOX_SETTLES,
   sandboxAdmin,
@@ -77,6 +79,7 @@ describe.skipIf(skipBrowserTests)('storefront', () => {
     await shot('details')
     await getQuoteAndConfirm(page, shot)
     await atStep(page, 'confirm')
+    const received = await quotedReceive(page)
     // Live status comes over the kit's SSE route, opened with the shopper's own session cookie
     // (EventSource sends no custom headers): a 404 here would leave only the polling fallback.
     const stream = page.waitForResponse((response) =>
@@ -103,11 +106,12 @@ describe.skipIf(skipBrowserTests)('storefront', () => {
     await page.getByRole('link', { name: 'Orders' }).click()
     const row = page.getByTestId('order-row').first()
     await expect.poll(() => row.locator('.status').textContent()).toBe('Settled')
-    // Named for people: the fiat as money in the locale, the token with its network, a date.
-    expect(await row.locator('td[data-label="You pay"]').textContent()).toMatch(/^KES\s1,500\.00$/)
-    expect(await row.locator('td[data-label="You receive"]').textContent()).toMatch(
-      /^[\d.,]+ USDC on \w/,
-    )
+    // Named for people, each figure as the checkout showed it (the quote's digits, one format on
+    // both pages): the fiat with its code, the token with its network, a date.
+    expect(await row.locator('td[data-label="You pay"]').textContent()).toBe('1,500 KES')
+    const receive = (await row.locator('td[data-label="You receive"]').textContent()) ?? ''
+    expect(receive).toMatch(/^[\d.,]+ USDC on \w/)
+    expect(firstNumber(receive)).toBe(firstNumber(received))
     expect(await row.locator('td[data-label="Date"]').textContent()).toMatch(
       /^[A-Z][a-z]{2} \d{1,2}, \d{4}/,
     )
@@ -115,7 +119,7 @@ describe.skipIf(skipBrowserTests)('storefront', () => {
     // The order's details: its amounts, where it is in its life, its transactions.
     await row.getByRole('button', { name: /^Details/ }).click()
     const details = page.getByRole('region', { name: 'Order details' })
-    expect(await details.locator('.order-facts').textContent()).toMatch(/You payKES\s1,500\.00/)
+    expect(await details.locator('.order-facts').textContent()).toMatch(/You pay1,500 KES/)
     expect(await details.locator('li[aria-current="step"]').textContent()).toMatch(/^Settled/)
     expect(await details.getByRole('list').last().textContent()).toMatch(/transaction 0x/)
     await shot('orders')
@@ -263,7 +267,7 @@ describe.skipIf(skipBrowserTests)('storefront', () => {
     await screenshotBoth(page, 'order-failed')
 
     await sandboxAdmin('/orders/next', { outcome: 'refund' })
-    await widget(page).getByRole('button', { name: 'Start again' }).click()
+    await widget(page).getByRole('button', { name: 'Start a new order' }).click()
     await upToDetails(page, { ...KES_MPESA, amount: '900' })
     await fillKenyanDetails(page)
     await getQuoteAndConfirm(page)

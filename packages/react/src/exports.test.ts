@@ -41,6 +41,7 @@ describe('public API', () => {
         "createOrderMutationOptions",
         "customerQueryOptions",
         "depositInstructionsQueryOptions",
+        "formatExact",
         "formatMessage",
         "hasBanking",
         "indicativeRatesQueryOptions",

@@ -9,5 +9,6 @@ export type {
   RampCheckoutCustomer,
   RampCheckoutProps,
 } from './widget/context.js'
+export { formatExact } from './widget/format.js'
 export { RampCheckout, themeStyle } from './widget/RampCheckout.js'
 export { PaymentInstructions } from './widget/steps/instructions.js'

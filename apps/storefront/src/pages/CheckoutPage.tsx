@@ -1,5 +1,8 @@
 import { RampCheckout } from '@rampkit/react'
 
+/** The shop's terms and privacy pages, linked by the checkout beside its confirm. */
+const LEGAL = { termsUrl: '/terms.html', privacyUrl: '/privacy.html' }
+
 /**
  * Buy or sell: the kit's checkout widget. Buying pays out to the connected wallet; selling takes
  * the tokens from it (the widget asks the wallet to approve the service's spender first). Each
@@ -22,6 +25,7 @@ export function CheckoutPage({
         direction={direction}
         walletAddress={walletAddress}
         storageKey={shopper ? `storefront:${direction}:${shopper}` : `storefront:${direction}`}
+        legal={LEGAL}
       />
     </section>
   )

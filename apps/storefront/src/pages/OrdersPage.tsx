@@ -2,6 +2,7 @@ import type { CheckoutPaymentInstructions, KitOrder, MetaToken } from '@rampkit/
 import { parseCheckout, tokenDisplayName } from '@rampkit/core/checkout'
 import { isKnownOrderStatus, orderStatusRank, orderStatusText } from '@rampkit/core/kit'
 import {
+  formatExact,
   isOrderFinal,
   ordersQueryOptions,
   PaymentInstructions,
@@ -247,8 +248,7 @@ function OrderDetails(props: {
           <>
             <dt>Rate</dt>
             <dd>
-              {new Intl.NumberFormat(locale, { maximumSignificantDigits: 6 }).format(order.rate)}{' '}
-              {order.currency} per {token?.symbol ?? order.token}
+              {formatExact(order.rate, locale)} {order.currency} per {token?.symbol ?? order.token}
             </dd>
           </>
         ) : null}
@@ -387,21 +387,16 @@ function matchToken(
   return exact ?? (bySymbol?.length === 1 ? bySymbol[0] : undefined)
 }
 
+// Every figure as the service sent it, the way the checkout shows it ("1,500 KES", "11.433902
+// USDC"): one format for the same order on both pages.
 function formatFiat(amount: number | null, currency: string | null, locale: string): string {
   if (amount === null) return '—'
-  if (!currency) return new Intl.NumberFormat(locale).format(amount)
-  try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount)
-  } catch {
-    // Not an ISO 4217 code Intl knows: the number and the code as sent.
-    return `${new Intl.NumberFormat(locale).format(amount)} ${currency}`
-  }
+  return currency ? `${formatExact(amount, locale)} ${currency}` : formatExact(amount, locale)
 }
 
-// Six significant digits, as the widget's estimates: 5.94999132 USDC reads 5.94999 USDC.
 function formatToken(amount: number | null, name: string, locale: string): string {
   if (amount === null) return '—'
-  const figure = new Intl.NumberFormat(locale, { maximumSignificantDigits: 6 }).format(amount)
+  const figure = formatExact(amount, locale)
   return name ? `${figure} ${name}` : figure
 }
 

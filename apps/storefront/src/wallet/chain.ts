@@ -18,6 +18,13 @@ export async function fetchDemoChain(): Promise<DemoChain | null> {
   return body.chain
 }
 
+/** The query of the local chain: read once per page, started with the kit's reads (main.tsx). */
+export const DEMO_CHAIN_QUERY = {
+  queryKey: ['demo', 'chain'],
+  queryFn: fetchDemoChain,
+  staleTime: Number.POSITIVE_INFINITY,
+}
+
 /**
  * A wagmi config for the local chain whose wallet is wagmi's mock connector over the chain's
  * test accounts: anvil signs for them, so approvals are real transactions with no extension.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { indicativeEstimate, indicativePayout } from './estimate.js'
+import { indicativeEstimate, indicativePayout, tokenLimits } from './estimate.js'
 
 const usdc = { symbol: 'USDC', decimals: 6 }
 const rates = {
@@ -94,6 +94,34 @@ describe('indicativePayout: a sale’s tokens in fiat at the service’s indicat
     expect(indicativePayout({ ...base, currency: 'GHS', amountCrypto: '1' })).toBeUndefined()
     expect(
       indicativePayout({ ...base, token: { symbol: 'WXM', decimals: 18 }, amountCrypto: '1' }),
+    ).toBeUndefined()
+  })
+})
+
+describe('tokenLimits: a sale’s fiat limits in tokens at the sell rate', () => {
+  const kes = { rates: [{ currency: 'KES', buy: 131.1888, sell: 127.3113 }] }
+
+  it('rounds the minimum up and the maximum down to the token’s decimals, exactly', () => {
+    // 50 / 127.3113 = 0.39273811…: up to 0.392739, the fewest tokens worth 50 KES.
+    // 150000 / 127.3113 = 1178.2161…: down to 1178.214345, the most within 150,000 KES.
+    expect(
+      tokenLimits({ min: 50, max: 150_000, currency: 'kes', token: usdc, rates: kes }),
+    ).toEqual({ min: '0.392739', max: '1178.214345', rate: 127.3113, symbol: 'USDC' })
+  })
+
+  it('has no maximum without one, and no limits without a price', () => {
+    expect(
+      tokenLimits({
+        min: 50,
+        max: Number.POSITIVE_INFINITY,
+        currency: 'KES',
+        token: usdc,
+        rates: kes,
+      })?.max,
+    ).toBeUndefined()
+    expect(tokenLimits({ min: 50, currency: 'GHS', token: usdc, rates: kes })).toBeUndefined()
+    expect(
+      tokenLimits({ min: 50, currency: 'KES', token: { symbol: 'WXM', decimals: 18 }, rates: kes }),
     ).toBeUndefined()
   })
 })

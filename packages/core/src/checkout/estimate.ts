@@ -145,3 +145,62 @@ export function indicativePayout(params: IndicativePayoutParameters): Indicative
       : product * 10n ** BigInt(digits - scale)
   return { fiatAmount: fromBaseUnits(cut, digits), rate, currency, symbol: token.symbol }
 }
+
+/** Parameters of `tokenLimits`. */
+export type TokenLimitsParameters = {
+  /** The provider's limits, in the corridor's fiat (`min_amount`, `max_amount`). */
+  min: number
+  max?: number | undefined
+  currency: string
+  token: { symbol: string; decimals: number }
+  rates: Pick<IndicativeRates, 'rates'> | undefined
+}
+
+/** What `tokenLimits` returns: the tokens a sale may send, exact decimal strings. */
+export type TokenLimits = {
+  /** The fewest tokens worth the fiat minimum at the rate, rounded up to the token's decimals. */
+  min: string
+  /** The most tokens within the fiat maximum, rounded down; undefined when there is none. */
+  max?: string | undefined
+  rate: number
+  symbol: string
+}
+
+/**
+ * A sale's limits in tokens: the provider's fiat limits divided by the indicative `sell` rate,
+ * the minimum rounded up and the maximum down to the token's decimals, so an amount inside them
+ * is inside the fiat limits at that rate (the service prices the sale's fiat from the tokens and
+ * checks it against the same limits). Exact integer arithmetic on the rate's own digits.
+ * `undefined` where `indicativePayout` has no price: no entry, not a dollar token.
+ *
+ * @example
+ * tokenLimits({ min: 50, max: 150000, currency: 'KES', token: { symbol: 'USDC', decimals: 6 },
+ *   rates: { rates: [{ currency: 'KES', buy: 131.1888, sell: 127.3113 }] } })
+ * // { min: '0.392739', max: '1178.214345', rate: 127.3113, symbol: 'USDC' }
+ */
+export function tokenLimits(params: TokenLimitsParameters): TokenLimits | undefined {
+  const { token } = params
+  const currency = params.currency.toUpperCase()
+  const priced = dollarRate(params.rates, currency, token.symbol, 'sell')
+  const min = amountText(params.min)
+  if (!priced || min === undefined) return undefined
+  const max =
+    params.max === undefined || !Number.isFinite(params.max) ? undefined : amountText(params.max)
+  const scale = Math.max(
+    fractionDigits(priced.text),
+    fractionDigits(min),
+    max === undefined ? 0 : fractionDigits(max),
+  )
+  const perToken = toBaseUnits(priced.text, scale)
+  if (perToken === 0n) return undefined
+  const unit = 10n ** BigInt(token.decimals)
+  const low = toBaseUnits(min, scale) * unit
+  const minUnits = (low + perToken - 1n) / perToken
+  const maxUnits = max === undefined ? undefined : (toBaseUnits(max, scale) * unit) / perToken
+  return {
+    min: fromBaseUnits(minUnits, token.decimals),
+    ...(maxUnits === undefined ? {} : { max: fromBaseUnits(maxUnits, token.decimals) }),
+    rate: priced.rate,
+    symbol: token.symbol,
+  }
+}

@@ -6,6 +6,9 @@ export {
   type IndicativePayoutParameters,
   indicativeEstimate,
   indicativePayout,
+  type TokenLimits,
+  type TokenLimitsParameters,
+  tokenLimits,
 } from './estimate.js'
 export {
   AMOUNT_FIELDS,

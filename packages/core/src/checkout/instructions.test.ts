@@ -89,4 +89,16 @@ describe('an accepted order’s instructions in the checkout', () => {
     })
     expect('paymentInstructions' in fromKitOrder({ order_id: 'o', status: 'settled' })).toBe(false)
   })
+
+  it('keep the service’s failure reason when it gives one, its words trimmed', () => {
+    const failed = fromKitOrder({
+      order_id: 'o',
+      status: 'failed',
+      failure_reason: '  Failure forced by a sandbox test value ',
+    })
+    expect(failed.failureReason).toBe('Failure forced by a sandbox test value')
+    expect(
+      'failureReason' in fromKitOrder({ order_id: 'o', status: 'failed', failure_reason: ' ' }),
+    ).toBe(false)
+  })
 })

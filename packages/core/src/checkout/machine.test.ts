@@ -395,6 +395,39 @@ describe('checkout machine', () => {
     ).toMatchObject({ ok: false })
   })
 
+  it('goes back to the details from a failed order, keeping them and the service’s reason out', () => {
+    const failed = run(
+      toConfirm(),
+      { type: 'CONFIRM', key: 'k1', now: NOW },
+      { type: 'CONFIRM_SUCCEEDED', order },
+      {
+        type: 'ORDER_UPDATED',
+        order: { status: 'failed', failureReason: 'The payer declined the prompt' },
+      },
+    )
+    expect(failed.order?.failureReason).toBe('The payer declined the prompt')
+    const changed = transition(failed, { type: 'RETRY', step: 'details' })
+    expect(changed.step).toBe('details')
+    expect(changed.order).toBeUndefined()
+    expect(changed.details?.name).toBe('Amina Njoroge')
+  })
+
+  it('keeps the limits a refusal of the amount named, for the amount step to say', () => {
+    const limits = { min: 0.392739, max: 1178.216169, currency: 'USDT' }
+    const refused = transition(toQuote(), {
+      type: 'QUOTE_FAILED',
+      error: { message: 'below', status: 422, field: 'local_amount', limits },
+    })
+    expect(refused.step).toBe('amount')
+    expect(refused.error?.limits).toEqual(limits)
+    // A refusal of a detail has no limits to keep.
+    const detail = transition(toQuote(), {
+      type: 'QUOTE_FAILED',
+      error: { message: 'bad phone', status: 422, field: 'payment_method.phone_number' },
+    })
+    expect(detail.error).toBeUndefined()
+  })
+
   it('reaches only steps whose prerequisites are set', () => {
     const state = createCheckout({ direction: 'OnRamp' })
     expect(canReachStep(state, 'corridor')).toBe(true)

@@ -295,6 +295,9 @@ function mergeOrder(order: CheckoutOrder, update: Partial<CheckoutOrder>): Check
     ...((update.paymentInstructions ?? order.paymentInstructions)
       ? { paymentInstructions: update.paymentInstructions ?? order.paymentInstructions }
       : {}),
+    ...((update.failureReason ?? order.failureReason)
+      ? { failureReason: update.failureReason ?? order.failureReason }
+      : {}),
   }
 }
 
@@ -366,10 +369,13 @@ export function transition(state: CheckoutState, event: CheckoutEvent): Checkout
       }
       if (error.field !== undefined && error.status === 422) {
         const { quote: _quote, error: _error, ...rest } = state
+        const step = fieldStep(error.field)
         return {
           ...rest,
-          step: fieldStep(error.field),
+          step,
           fieldErrors: { [error.field]: error.message },
+          // The amount step names the limits the service gave with its refusal.
+          ...(step === 'amount' && error.limits ? { error } : {}),
         }
       }
       const { quote: _quote, ...rest } = state
@@ -474,7 +480,8 @@ export function transition(state: CheckoutState, event: CheckoutEvent): Checkout
         error: _error,
         ...rest
       } = state
-      return { ...rest, fieldErrors: {}, step: 'quote' }
+      // A failed order's next step may change the details (`step: 'details'`), not only ask again.
+      return { ...rest, fieldErrors: {}, step: event.step ?? 'quote' }
     }
     case 'RESET': {
       const fresh = createCheckout()

@@ -320,5 +320,8 @@ export function fromKitOrder(order: Readonly<Record<string, unknown>>): Checkout
         ? order.settlement_transaction_hash
         : null,
     ...(instructions ? { paymentInstructions: instructions } : {}),
+    ...(typeof order.failure_reason === 'string' && order.failure_reason.trim() !== ''
+      ? { failureReason: order.failure_reason.trim().slice(0, 280) }
+      : {}),
   }
 }

@@ -181,6 +181,8 @@ export type CheckoutOrder = {
   settlementTxHash: string | null
   /** How to pay, when the accept gave instructions the user must follow. */
   paymentInstructions?: CheckoutPaymentInstructions | undefined
+  /** Why a failed order failed, when the service said (`failure_reason`, its words). */
+  failureReason?: string | undefined
 }
 
 /** An error from the service shown on a step; `field` is the service's `data.field`. */
@@ -189,6 +191,11 @@ export type CheckoutError = {
   status?: number
   code?: string
   field?: string
+  /**
+   * The limits a 422 on the amount named (`data.min_amount`, `data.max_amount` and the unit they
+   * are in, `data.currency`: tokens on a sale's `crypto_amount`), so the amount step says them.
+   */
+  limits?: { min?: number; max?: number; currency?: string }
 }
 
 /**
@@ -244,7 +251,7 @@ export type CheckoutEvent =
   | { type: 'ORDER_UPDATED'; order: Partial<CheckoutOrder> & { status: CheckoutOrderStatus } }
   | { type: 'GO_TO'; step: CheckoutStep }
   | { type: 'BACK' }
-  | { type: 'RETRY' }
+  | { type: 'RETRY'; step?: 'details' }
   | { type: 'RESET' }
   | { type: 'CLEAR_ERROR' }
 

@@ -27,9 +27,12 @@ export async function choose(user: UserEvent, ...names: RegExp[]) {
   await click(user, /^(Continue|Continuer)$/)
 }
 
-/** A section of the review screen by its heading (details, approval). */
+/**
+ * A part of the review screen by its heading: the screen's own (the details, the identity step)
+ * or a section's (the approval).
+ */
 export async function section(name: RegExp, container?: HTMLElement) {
-  const heading = await screen.findByRole('heading', { level: 3, name }, SLOW)
+  const heading = await screen.findByRole('heading', { name }, SLOW)
   if (container) await expectNoAxeViolations(container)
   return heading
 }

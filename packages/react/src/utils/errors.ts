@@ -1,6 +1,24 @@
 import type { CheckoutError } from '@rampkit/core'
 import { NetworkError, RampApiError, TimeoutError } from '@rampkit/core/errors'
 
+/** The limits a refusal of the amount named (`data.min_amount`...), when it named any. */
+function limitsOf(data: Readonly<Record<string, unknown>> | null): Pick<CheckoutError, 'limits'> {
+  if (!data) return {}
+  const number = (value: unknown) =>
+    typeof value === 'number' && Number.isFinite(value) ? value : undefined
+  const min = number(data.min_amount)
+  const max = number(data.max_amount)
+  if (min === undefined && max === undefined) return {}
+  const currency = typeof data.currency === 'string' ? data.currency.slice(0, 16) : undefined
+  return {
+    limits: {
+      ...(min === undefined ? {} : { min }),
+      ...(max === undefined ? {} : { max }),
+      ...(currency === undefined ? {} : { currency }),
+    },
+  }
+}
+
 /** A service or network error as the checkout shows it. */
 export function toCheckoutError(error: unknown): CheckoutError {
   if (error instanceof RampApiError) {
@@ -9,6 +27,7 @@ export function toCheckoutError(error: unknown): CheckoutError {
       status: error.status,
       ...(error.code ? { code: error.code } : {}),
       ...(error.field ? { field: error.field } : {}),
+      ...limitsOf(error.data),
     }
   }
   if (error instanceof NetworkError || error instanceof TimeoutError) {

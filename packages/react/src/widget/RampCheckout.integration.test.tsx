@@ -125,7 +125,7 @@ describe('<RampCheckout /> against the sandbox through the server kit', () => {
     })
     const { user, container } = view
     await step(/where and how/i, container)
-    expect(screen.getByText('Step 1 of 3')).toBeTruthy()
+    expect(screen.getByText('Step 1 of 4')).toBeTruthy()
     await keyboardRadio(user, /^Buy crypto/)
     const corridor = await screen.findByLabelText('Country or currency', undefined, SLOW)
     await tabTo(user, corridor)
@@ -363,7 +363,7 @@ describe('<RampCheckout /> against the sandbox through the server kit', () => {
     expect(onOrderCreated.mock.calls[0]![0].quote_id).toBe(onQuote.mock.calls[1]![0].quote_id)
   }, 90_000)
 
-  it('shows a failed order with a retry, and a refunded one with start again', async () => {
+  it('shows a failed order with a change of details, and a refunded one with a new order', async () => {
     // The sandbox guide's failure number fails the order; a refund has no test value, so the
     // sandbox's admin control forces that one.
     const failed = renderCheckout({
@@ -375,7 +375,11 @@ describe('<RampCheckout /> against the sandbox through the server kit', () => {
     await screen.findByText(/Your order failed/, undefined, SLOW)
     expect(screen.getByRole('alert').textContent).toMatch(/Failed/)
     await expectNoAxeViolations(failed.container)
-    await click(failed.user, /^Try again$/)
+    // No "You receive" on an order that delivered nothing; the next step changes the details.
+    expect(screen.queryByText('You receive')).toBeNull()
+    await click(failed.user, /^Change your details$/)
+    await section(/your details/i)
+    await click(failed.user, /^Get a quote$/)
     await review()
     await screen.findByText('You receive', undefined, SLOW)
     failed.unmount()
@@ -387,7 +391,7 @@ describe('<RampCheckout /> against the sandbox through the server kit', () => {
     await click(refunded.user, /^Confirm and pay$/)
     await screen.findByText('Your order was refunded.', undefined, SLOW)
     await expectNoAxeViolations(refunded.container)
-    await click(refunded.user, /^Start again$/)
+    await click(refunded.user, /^Start a new order$/)
     // Starting again is the first screen, with the corridor of the props chosen.
     await step(/where and how/i)
     expect(((await screen.findByLabelText('Country or currency')) as HTMLSelectElement).value).toBe(

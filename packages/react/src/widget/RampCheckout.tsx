@@ -13,7 +13,6 @@ import {
   useRef,
 } from 'react'
 import { useCheckout } from '../hooks/useCheckout.js'
-import type { MessageKey } from '../messages/index.js'
 import { RampKitLocale, useRampKit } from '../provider.js'
 import { type RampCheckoutProps, WidgetContext } from './context.js'
 import { useScreenHistory } from './history.js'
@@ -21,6 +20,7 @@ import { Icon } from './icons.js'
 import { useIdentityGate } from './identity/gate.js'
 import { writeLastChoice } from './last.js'
 import { Loading } from './parts.js'
+import { useCheckoutProgress } from './progress.js'
 import { AmountStep } from './steps/amount.js'
 import { ReviewScreen } from './steps/review.js'
 import { ChooseScreen } from './steps/select.js'
@@ -37,7 +37,7 @@ const SCREEN_COMPONENTS: Record<CheckoutScreen, ComponentType> = {
   status: StatusStep,
 }
 
-/** The screens counted by "Step n of 3": the status follows them. */
+/** The screens the header's Back moves between: the status follows them. */
 const COUNTED: CheckoutScreen[] = ['choose', 'amount', 'review']
 
 function Checkout(props: RampCheckoutProps): ReactNode {
@@ -128,9 +128,8 @@ function Checkout(props: RampCheckoutProps): ReactNode {
   // (no verified customer) sees the identity step there, once; everyone else the screen itself.
   const gate = useIdentityGate(checkout, props)
   const gated = screen === 'review' && gate !== 'pass'
-  const title = t(
-    gated && gate === 'identity' ? 'step.identity' : (`screen.${screen}` as MessageKey),
-  )
+  const progress = useCheckoutProgress(checkout, props, screen, gate)
+  const title = t(progress.title)
   const Screen = gated ? (gate === 'identity' ? IdentityStep : Loading) : SCREEN_COMPONENTS[screen]
   const context = useMemo(() => ({ checkout, props }), [checkout, props])
 
@@ -160,9 +159,9 @@ function Checkout(props: RampCheckoutProps): ReactNode {
           </button>
         ) : null}
         <div className="rk-heading-group">
-          {index >= 0 ? (
+          {progress.current !== undefined ? (
             <p className="rk-progress-text">
-              {t('widget.progress', { current: index + 1, total: COUNTED.length })}
+              {t('widget.progress', { current: progress.current, total: progress.total })}
             </p>
           ) : null}
           <h2 id={headingId} ref={heading} tabIndex={-1} className="rk-heading">

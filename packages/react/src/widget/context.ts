@@ -51,6 +51,11 @@ export type RampCheckoutProps = {
    * them and does not ask for them.
    */
   customerProfile?: Record<string, unknown>
+  /**
+   * The partner's terms of service and privacy policy: linked beside the confirm, so the user
+   * reads where they are before paying (each opens in a new tab). Either may be given alone.
+   */
+  legal?: { termsUrl?: string; privacyUrl?: string }
   /** A binding quote arrived. */
   onQuote?: (quote: Quote) => void
   /** The confirm created an order. */

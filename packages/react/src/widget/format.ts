@@ -12,7 +12,12 @@ export function formatNumber(value: number, locale: string, maxFractionDigits = 
 /**
  * A figure exactly as the service sent it, in the widget's locale: every decimal of its shortest
  * form is kept (`5.94999132` stays `5.94999132`, `16.1` stays `16.1`), none is added or cut.
- * For the binding quote, whose figures the user agrees to.
+ * For the binding quote, whose figures the user agrees to, and for a partner's own pages (an
+ * orders list), so an amount reads the same there as in the checkout.
+ *
+ * @example
+ * formatExact(1568.6825, 'en') // '1,568.6825'
+ * formatExact(5.94999132, 'fr') // '5,94999132'
  */
 export function formatExact(value: number, locale: string): string {
   let digits = 0

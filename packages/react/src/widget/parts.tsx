@@ -79,9 +79,14 @@ export function Field(props: {
 }
 
 /** A label / value row of a summary. */
-export function Row(props: { label: string; children: ReactNode }): ReactNode {
+export function Row(props: {
+  label: string
+  children: ReactNode
+  /** `copy`: a value to copy, under its label on the full width, its button beside the label. */
+  layout?: 'copy'
+}): ReactNode {
   return (
-    <div className="rk-row">
+    <div className="rk-row" data-layout={props.layout}>
       <dt>{props.label}</dt>
       <dd>{props.children}</dd>
     </div>

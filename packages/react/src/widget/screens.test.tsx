@@ -122,7 +122,7 @@ describe('the choose screen: direction, corridor, method, provider and token tog
     // Back to the first screen: every choice of this checkout is kept.
     await user.click(await screen.findByRole('button', { name: 'Back' }))
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Where and how')
-    expect(screen.getByText('Step 1 of 3')).toBeTruthy()
+    expect(screen.getByText('Step 1 of 4')).toBeTruthy()
     expect((screen.getByRole('radio', { name: 'Buy crypto' }) as HTMLInputElement).checked).toBe(
       true,
     )
@@ -147,7 +147,7 @@ describe('the choose screen: direction, corridor, method, provider and token tog
     )
     await user.click(screen.getByRole('button', { name: 'Continue' }))
     await screen.findByLabelText('Amount in KES')
-    expect(screen.getByText('Step 2 of 3')).toBeTruthy()
+    expect(screen.getByText('Step 2 of 4')).toBeTruthy()
     expect(storedCheckout()).toMatchObject({
       step: 'amount',
       provider: { id: 'airtel' },
@@ -231,7 +231,7 @@ describe('screens in the browser history', () => {
 
     act(() => window.history.back())
     await waitFor(() => expect(shownScreen()).toBe('amount'))
-    expect(screen.getByText('Step 2 of 3')).toBeTruthy()
+    expect(screen.getByText('Step 2 of 4')).toBeTruthy()
     act(() => window.history.forward())
     await waitFor(() => expect(shownScreen()).toBe('review'))
     // The quote came back with the screen; nothing was asked again.
@@ -251,7 +251,7 @@ describe('screens in the browser history', () => {
     const { user } = renderResumed(checkoutAtAmount('OnRamp'), { fetch })
     await user.type(await screen.findByLabelText('Amount in KES'), '800')
     await user.click(screen.getByRole('button', { name: 'Continue' }))
-    await screen.findByRole('heading', { level: 3, name: 'Your details' })
+    await screen.findByRole('heading', { level: 2, name: 'Your details' })
     await user.type(await screen.findByLabelText('First and last name'), 'Amina Njoroge')
     await user.type(screen.getByLabelText('Date of birth'), '07141990')
     await user.type(screen.getByLabelText('Mobile money number'), '+254712345678')
@@ -285,7 +285,7 @@ describe('screens in the browser history', () => {
     expect(state).toBeNull()
     await user.type(await screen.findByLabelText('Amount in KES'), '1500')
     await user.click(screen.getByRole('button', { name: 'Continue' }))
-    await screen.findByRole('heading', { level: 3, name: 'Your details' })
+    await screen.findByRole('heading', { level: 2, name: 'Your details' })
     expect(window.history.length).toBe(length)
     expect(window.history.state).toEqual(state)
   })
@@ -297,7 +297,7 @@ describe('screens in the browser history', () => {
     })
     await user.type(await screen.findByLabelText('Amount in KES'), '1500')
     await user.click(screen.getByRole('button', { name: 'Continue' }))
-    await screen.findByRole('heading', { level: 3, name: 'Your details' })
+    await screen.findByRole('heading', { level: 2, name: 'Your details' })
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(shownScreen()).toBe('review')
   })

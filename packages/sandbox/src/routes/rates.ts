@@ -3,6 +3,7 @@ import { isoMillis } from '../clock/index.js'
 import { ApiError, ok } from '../http/envelope.js'
 import type { SandboxEnv } from '../http/types.js'
 import { USD_MID_RATES } from '../seed/corridors.js'
+import { MARKUP } from '../seed/tokens.js'
 import type { SandboxContext } from '../service/context.js'
 import { round } from '../service/pricing.js'
 
@@ -10,9 +11,11 @@ import { round } from '../service/pricing.js'
 const MAX_CODES = 50
 
 /**
- * GET /partner/rates/indicative (spec 4.1): non-binding fiat-versus-USD tickers. `buy` is the
- * mid plus 0.5 %, `sell` the mid minus 0.5 %. Codes the sandbox has no ticker for are echoed in
- * `requested` and left out of `rates`.
+ * GET /partner/rates/indicative (spec 4.1): non-binding fiat-versus-USD tickers at the prices the
+ * sandbox quotes a dollar at: `buy` the mid plus the markup, `sell` the mid minus it (the quote's
+ * `rate`, whose fee is the markup's share). A ticker at other prices than the quotes would make
+ * every estimate built on it disagree with the quote that follows. Codes the sandbox has no
+ * ticker for are echoed in `requested` and left out of `rates`.
  */
 export function ratesRoutes(ctx: SandboxContext) {
   const app = new Hono<SandboxEnv>()
@@ -36,7 +39,7 @@ export function ratesRoutes(ctx: SandboxContext) {
     const rates = requested.flatMap((currency) => {
       const mid = USD_MID_RATES[currency]
       if (mid === undefined) return []
-      return [{ currency, buy: round(mid * 1.005, 4), sell: round(mid * 0.995, 4) }]
+      return [{ currency, buy: round(mid * (1 + MARKUP), 4), sell: round(mid * (1 - MARKUP), 4) }]
     })
     return ok(c, 'Indicative rates are non-binding; get a binding price from a quote', {
       requested,

@@ -269,8 +269,8 @@ export const INTERNATIONAL_PAYOUT_RAILS = [
 ] as const
 
 /**
- * Indicative mid rates, fiat per USD. `buy` is the mid plus half a percent and `sell` the mid
- * minus half a percent (non-binding, spec 4.1).
+ * Mid rates, fiat per USD. Quotes and the indicative ticker (spec 4.1) price a dollar at the mid
+ * plus the markup buying and minus it selling.
  */
 export const USD_MID_RATES: Readonly<Record<string, number>> = {
   USD: 1,

@@ -15,6 +15,10 @@ export const PUBLIC_ERROR_DATA_KEYS = [
   'required',
   'current',
   'order_id',
+  // The limits a refused amount was checked against (public: the catalog lists them), in
+  // `currency`: the amount step names them instead of "check the limits".
+  'min_amount',
+  'max_amount',
 ] as const
 
 /** Keeps only the whitelisted keys whose values are plain strings, numbers or booleans. */

@@ -65,6 +65,31 @@ describe('upstreamError', () => {
     }
   })
 
+  it('passes the limits a refused amount names, so the widget can say them', async () => {
+    const { status, body } = await answer(
+      new ValidationError({
+        status: 422,
+        message: 'crypto_amount 0.1 USDT is 12.73 KES; the provider’s minimum is 50 KES',
+        code: 'below_minimum',
+        data: {
+          field: 'crypto_amount',
+          min_amount: 0.392739,
+          max_amount: 1178.214345,
+          currency: 'USDT',
+          fiat_amount: 12.73,
+        },
+      }),
+    )
+    expect(status).toBe(422)
+    expect(body.data).toEqual({
+      field: 'crypto_amount',
+      code: 'below_minimum',
+      min_amount: 0.392739,
+      max_amount: 1178.214345,
+      currency: 'USDT',
+    })
+  })
+
   it('turns a refused API key into a generic 502 and logs it', async () => {
     const { status, body } = await answer(
       new UnauthorizedError({ status: 401, message: `Invalid API key ${KEY}` }),

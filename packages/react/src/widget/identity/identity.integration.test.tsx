@@ -49,7 +49,7 @@ async function toQuote(user: UserEvent) {
   await click(user, /^Continue$/)
   await step(/how much/i)
   await click(user, /^Continue$/)
-  await screen.findByRole('heading', { level: 3, name: /your details/i }, SLOW)
+  await screen.findByRole('heading', { level: 2, name: /your details/i }, SLOW)
 }
 
 const props = (customer?: Record<string, string>) => ({

@@ -1,6 +1,6 @@
 import { validateAmountForProvider } from '@rampkit/core'
 import { createSandboxApp, createSandboxContext } from '@rampkit/sandbox'
-import { screen } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { expectNoAxeViolations } from '../../test/axe.js'
 import {
@@ -51,7 +51,7 @@ describe('amount step, off-ramp: the tokens the user sells', () => {
     const { user } = renderResumed(checkoutAtAmount('OffRamp'))
     await screen.findByLabelText(/to sell/)
     await submit(user, /to sell/, '1,234.123456')
-    await screen.findByRole('heading', { level: 3, name: /your details/i })
+    await screen.findByRole('heading', { level: 2, name: /your details/i })
     const saved = storedCheckout()
     expect(saved.amountCrypto).toBe('1234.123456')
     expect(saved.amountFiat).toBeUndefined()
@@ -65,7 +65,7 @@ describe('amount step, off-ramp: the tokens the user sells', () => {
     await submit(user, /to sell/, '')
     expect((await screen.findByRole('alert')).textContent).toBe('Enter an amount above 0.')
     await submit(user, /to sell/, '12.5000000')
-    await screen.findByRole('heading', { level: 3, name: /your details/i })
+    await screen.findByRole('heading', { level: 2, name: /your details/i })
     expect(storedCheckout().amountCrypto).toBe('12.5')
   })
 
@@ -79,7 +79,7 @@ describe('amount step, off-ramp: the tokens the user sells', () => {
       'Utilisez au plus 6 décimales pour USDT.',
     )
     await submit(user, /à vendre/, '1 300,5')
-    await screen.findByRole('heading', { level: 3, name: /vos informations/i })
+    await screen.findByRole('heading', { level: 2, name: /vos informations/i })
     expect(storedCheckout().amountCrypto).toBe('1300.5')
   })
 
@@ -106,7 +106,9 @@ describe('amount step, off-ramp estimate: the payout at the indicative sell rate
         timeout: 3_000,
       }),
     ).toBeTruthy()
-    expect(screen.getByText('In the rate; exact on the quote')).toBeTruthy()
+    // The fees are the quote's to state, once: no fee line here to contradict it.
+    expect(screen.queryByText('Fees')).toBeNull()
+    expect(screen.getByText(/^At the live rate, not binding/)).toBeTruthy()
     expect(sent.filter((request) => request.path === '/preview')).toEqual([])
     await expectNoAxeViolations(container)
   })
@@ -153,7 +155,7 @@ describe('amount step, EUR/USD bank pay-in: the currency’s limits from the cat
     expect((await screen.findByRole('alert')).textContent).toBe('The maximum is 100,000 EUR.')
     await expectNoAxeViolations(container)
     await submit(user, /amount in EUR/i, '25')
-    await screen.findByRole('heading', { level: 3, name: /your details/i })
+    await screen.findByRole('heading', { level: 2, name: /your details/i })
     expect(storedCheckout().amountFiat).toBe(25)
   })
 
@@ -174,6 +176,52 @@ describe('amount step, EUR/USD bank pay-in: the currency’s limits from the cat
     expect(screen.getByRole('alert').textContent).toBe(
       'This amount was not accepted: check the limits.',
     )
+  })
+
+  it('names the minimum the service gave with its refusal, in its unit', async () => {
+    const state = run(checkoutAtAmount('OffRamp'), [{ type: 'SET_AMOUNT', amountCrypto: '0.1' }])
+    const refused = run(state, [
+      { type: 'SUBMIT_DETAILS', details: { name: 'Ana Silva', walletAddress: WALLET } },
+      {
+        type: 'QUOTE_FAILED',
+        error: {
+          message: 'crypto_amount 0.1 USDC is 12.73 KES',
+          status: 422,
+          field: 'crypto_amount',
+          code: 'below_minimum',
+          limits: { min: 0.392739, max: 1178.216169, currency: 'USDC' },
+        },
+      },
+    ])
+    expect(refused.step).toBe('amount')
+    const { fetch } = kitFetch()
+    renderResumed(refused, { fetch })
+    await screen.findByLabelText('Amount of USDC to sell')
+    expect(screen.getByRole('alert').textContent).toBe(
+      'This amount was not accepted: the minimum is 0.392739 USDC.',
+    )
+  })
+
+  it('refuses a sale under the minimum or over the maximum in tokens, from the limits and the rate', async () => {
+    const data = await sandboxRates('KES')
+    const { fetch } = kitFetch({ 'GET /rates': () => data })
+    const { user } = renderResumed(checkoutAtAmount('OffRamp'), { fetch })
+    const hint = await screen.findByText(
+      /^Between [\d.]+ and [\d,.]+ USDC \(10 KES to 150,000 KES\)$/,
+      undefined,
+      { timeout: 3_000 },
+    )
+    const [min = 0, max = 0] = [...(hint.textContent ?? '').matchAll(/[\d,.]+(?= and| USDC)/g)].map(
+      (m) => Number(m[0].replaceAll(',', '')),
+    )
+    await submit(user, /^Amount of USDC/, String(min / 2))
+    expect(screen.getByRole('alert').textContent).toBe(`The minimum is ${min} USDC.`)
+    expect(storedCheckout().step).toBe('amount')
+    await submit(user, /^Amount of USDC/, String(Math.ceil(max + 1)))
+    expect(screen.getByRole('alert').textContent).toMatch(/^The maximum is [\d,.]+ USDC\.$/)
+    expect(storedCheckout().step).toBe('amount')
+    await submit(user, /^Amount of USDC/, String(min))
+    await waitFor(() => expect(storedCheckout().step).toBe('details'))
   })
 })
 
@@ -198,7 +246,7 @@ describe('amount step, on-ramp: the fiat the user pays', () => {
     await submit(user, /amount in KES/i, '5')
     expect((await screen.findByRole('alert')).textContent).toBe('The minimum is 10 KES.')
     await submit(user, /amount in KES/i, '1,500.00')
-    await screen.findByRole('heading', { level: 3, name: /your details/i })
+    await screen.findByRole('heading', { level: 2, name: /your details/i })
     const saved = storedCheckout()
     expect(saved.amountFiat).toBe(1500)
     expect(saved.amountCrypto).toBeUndefined()
@@ -300,7 +348,7 @@ describe('amount step, on-ramp estimate outside KES: the corridor’s own rate',
           },
         ),
       ).toBeTruthy()
-      expect(screen.getByText(/An estimate before fees/)).toBeTruthy()
+      expect(screen.getByText(/^At the live rate, not binding/)).toBeTruthy()
       expect(sent.filter((request) => request.path === '/preview')).toEqual([])
     },
   )

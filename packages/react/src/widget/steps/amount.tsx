@@ -1,6 +1,12 @@
 'use client'
-import type { CheckoutEvent } from '@rampkit/core'
-import { AMOUNT_FIELDS, indicativeEstimate, indicativePayout } from '@rampkit/core/checkout'
+import type { CheckoutError, CheckoutEvent } from '@rampkit/core'
+import {
+  AMOUNT_FIELDS,
+  indicativeEstimate,
+  indicativePayout,
+  tokenLimits,
+} from '@rampkit/core/checkout'
+import { toBaseUnits } from '@rampkit/core/units'
 import { validateAmountForProvider, validateFiatAmount } from '@rampkit/core/validation'
 import { type FormEvent, type ReactNode, useState } from 'react'
 import { useCatalog, useIndicativeRates } from '../../hooks/reads.js'
@@ -10,7 +16,7 @@ import { useRampKit } from '../../provider.js'
 import { amountExample, formatAmountInput, parseLocaleAmount } from '../../utils/amount.js'
 import { readTokenAmount } from '../../utils/units.js'
 import { useWidget } from '../context.js'
-import { fiatDigits, formatEstimate, formatFiat } from '../format.js'
+import { fiatDigits, formatEstimate, formatExact, formatFiat } from '../format.js'
 import { Field, Loading, Row } from '../parts.js'
 import { internationalLimits } from './select.js'
 
@@ -23,6 +29,22 @@ const AMOUNT_MESSAGES: Partial<Record<string, MessageKey>> = {
   above_maximum: 'validation.amount.max',
 }
 
+/** What the amount step says when the service refused the amount: its limits when it named them. */
+function refusedText(
+  t: ReturnType<typeof useRampKit>['t'],
+  locale: string,
+  error: CheckoutError | undefined,
+): string {
+  const limits = error?.limits
+  const unit = limits?.currency ? ` ${limits.currency}` : ''
+  const text = (value: number) => `${formatExact(value, locale)}${unit}`
+  if (limits?.max !== undefined && (error?.code === 'above_maximum' || limits.min === undefined)) {
+    return t('amount.refused.max', { max: text(limits.max) })
+  }
+  if (limits?.min !== undefined) return t('amount.refused.min', { min: text(limits.min) })
+  return t('amount.refused')
+}
+
 /**
  * The amount the binding quote takes. On-ramp: the fiat the user pays, in whole units (the
  * quote's `local_amount` is an integer), checked with core's rules so the message is the kit's,
@@ -30,8 +52,9 @@ const AMOUNT_MESSAGES: Partial<Record<string, MessageKey>> = {
  * (`crypto_amount`), an exact decimal the token can hold, checked through its base units, never
  * a float, with the payout estimated from the indicative sell rate. The limits are the
  * provider's, or for an EUR/USD bank pay-in the currency's from the catalog; a 422 the service
- * gave on the amount is shown on this field. The total (what the user pays) and a line saying
- * the fees are in the rate sit under the estimate; the quote gives them exactly.
+ * gave on the amount is shown on this field, with the limits it named. A sale's limits are in
+ * tokens (the provider's fiat limits at the sell rate). An estimate shows only under an amount
+ * the step accepts; the fees are the quote's to state, once.
  */
 export function AmountStep(): ReactNode {
   const { t, locale } = useRampKit()
@@ -62,8 +85,10 @@ export function AmountStep(): ReactNode {
   // The service refused the amount itself (a 422 on `local_amount`...): said here, where it is typed.
   const refused = Object.keys(state.fieldErrors).some((field) => AMOUNT_FIELDS.includes(field))
   const [error, setError] = useState<string | undefined>(() =>
-    refused ? t('amount.refused') : undefined,
+    refused ? refusedText(t, locale, state.error) : undefined,
   )
+  // The service's refusal stays beside the value it refused until that value changes.
+  const [refusedValue] = useState(() => (refused ? value : undefined))
   // Read by the locale's own separators: "1,500" is 1500 in English, 1.5 in French.
   const parsed = parseLocaleAmount(value, locale)
   const amount = parsed.ok ? Number(parsed.value) : Number.NaN
@@ -78,6 +103,12 @@ export function AmountStep(): ReactNode {
   const rates = useIndicativeRates((sell || !kes) && currency ? { fiat: currency } : undefined)
   // The token is chosen on the step before; its decimals decide what an amount may be.
   if (!token) return <Loading />
+  // A sale is typed in tokens: the provider's fiat limits at the rate, in tokens.
+  const sellLimits =
+    sell && min !== undefined
+      ? tokenLimits({ min, max, currency, token, rates: rates.data })
+      : undefined
+  const tokenText = (amount: string) => `${formatExact(Number(amount), locale)} ${token.symbol}`
 
   // The event the typed amount makes, or what is wrong with it.
   const read = (): CheckoutEvent | string => {
@@ -88,10 +119,21 @@ export function AmountStep(): ReactNode {
     }
     if (sell) {
       const tokens = readTokenAmount(parsed.value, token.decimals)
-      if (tokens.ok) return { type: 'SET_AMOUNT', amountCrypto: tokens.value }
-      return tokens.reason === 'too_many_decimals'
-        ? t('validation.tokenAmount.decimals', { symbol: token.symbol, decimals: token.decimals })
-        : t('validation.amount')
+      if (!tokens.ok) {
+        return tokens.reason === 'too_many_decimals'
+          ? t('validation.tokenAmount.decimals', { symbol: token.symbol, decimals: token.decimals })
+          : t('validation.amount')
+      }
+      if (sellLimits) {
+        const units = toBaseUnits(tokens.value, token.decimals)
+        if (units < toBaseUnits(sellLimits.min, token.decimals)) {
+          return t('validation.amount.min', { min: tokenText(sellLimits.min) })
+        }
+        if (sellLimits.max !== undefined && units > toBaseUnits(sellLimits.max, token.decimals)) {
+          return t('validation.amount.max', { max: tokenText(sellLimits.max) })
+        }
+      }
+      return { type: 'SET_AMOUNT', amountCrypto: tokens.value }
     }
     const options = { wholeUnits: true }
     const result =
@@ -107,24 +149,29 @@ export function AmountStep(): ReactNode {
       : t(AMOUNT_MESSAGES[result.code] ?? 'validation.amount', limits)
   }
 
+  // What the typed amount makes now: an estimate shows only under an amount the step accepts, and
+  // an error goes as soon as its value is fixed.
+  const next = read()
+  const valid = typeof next !== 'string'
+  const shownError = !valid || value === refusedValue ? error : undefined
+
   function submit(event: FormEvent) {
     event.preventDefault()
-    const next = read()
-    setError(typeof next === 'string' ? next : undefined)
-    if (typeof next !== 'string') send(next)
+    setError(valid ? undefined : next)
+    if (valid) send(next)
   }
 
   const estimate = sell
     ? undefined
     : kes
-      ? preview.data && amount > 0
+      ? preview.data && valid
         ? {
             tokenAmount: preview.data.token_amount,
             rate: preview.data.rate,
             symbol: preview.data.symbol,
           }
         : undefined
-      : parsed.ok && amount > 0
+      : valid && parsed.ok
         ? indicativeEstimate({
             amountFiat: parsed.value,
             currency,
@@ -136,7 +183,7 @@ export function AmountStep(): ReactNode {
   const live = kes && !sell ? preview : rates
   const tokens = sell && parsed.ok ? readTokenAmount(parsed.value, token.decimals) : undefined
   const payout =
-    tokens?.ok && rates.data
+    tokens?.ok && valid && rates.data
       ? indicativePayout({
           amountCrypto: tokens.value,
           currency,
@@ -155,9 +202,16 @@ export function AmountStep(): ReactNode {
         hint={
           min === undefined || max === undefined
             ? undefined
-            : t(sell ? 'amount.limits.offramp' : 'amount.limits', limits)
+            : sellLimits?.max !== undefined
+              ? t('amount.limits.offramp', {
+                  ...limits,
+                  minTokens: formatExact(Number(sellLimits.min), locale),
+                  maxTokens: formatExact(Number(sellLimits.max), locale),
+                  symbol: token.symbol,
+                })
+              : t(sell ? 'amount.limits.offramp.fiat' : 'amount.limits', limits)
         }
-        error={error}
+        error={shownError}
       >
         {(ids) => (
           <input
@@ -171,9 +225,7 @@ export function AmountStep(): ReactNode {
         )}
       </Field>
       <div className="rk-preview" aria-live="polite" data-state={live.status}>
-        {live.isFetching && !shown && (sell ? tokens?.ok : amount > 0) ? (
-          <p>{t('amount.previewLoading')}</p>
-        ) : null}
+        {live.isFetching && !shown && valid ? <p>{t('amount.previewLoading')}</p> : null}
         {estimate && !sell ? (
           <p className="rk-preview-amount">
             {t('amount.preview', {
@@ -203,7 +255,6 @@ export function AmountStep(): ReactNode {
             ) : (
               <Row label={t('amount.total')}>{formatFiat(amount, currency, locale)}</Row>
             )}
-            <Row label={t('quote.fee')}>{t('amount.feesIncluded')}</Row>
           </dl>
         ) : null}
         {shown ? <p className="rk-hint">{t('amount.previewIndicative')}</p> : null}

@@ -80,9 +80,7 @@ function ProveWallet(props: { proof: UseWalletProofReturnType; address: string }
 
   return (
     <div className="rk-stack" data-state={proof.isProving ? 'signing' : 'unproven'}>
-      <p>
-        <strong>{t('prove.title')}</strong>
-      </p>
+      {/* The section's heading ("Allow the token transfer") titles this part: no second title. */}
       {changed ? <p>{t('prove.changed', { address: shortHash(address) })}</p> : null}
       <p className="rk-hint">{t('prove.intro')}</p>
       <div role="status" aria-live="polite" className="rk-live">

@@ -43,6 +43,7 @@ export function ConfirmStep(): ReactNode {
             ? t('confirm.checking')
             : ''}
       </div>
+      {unknown ? null : <LegalLinks />}
       {unknown ? (
         <Alert>
           <p>{t('confirm.unknown')}</p>
@@ -70,6 +71,31 @@ export function ConfirmStep(): ReactNode {
         <ConfirmButton disabled={disabled} pending={pending} />
       )}
     </div>
+  )
+}
+
+/** The partner's terms and privacy links (`legal`), before the confirm; nothing without them. */
+function LegalLinks(): ReactNode {
+  const { t } = useRampKit()
+  const { props } = useWidget()
+  const links = [
+    ['confirm.terms', props.legal?.termsUrl],
+    ['confirm.privacy', props.legal?.privacyUrl],
+  ] as const
+  const given = links.filter(([, url]) => typeof url === 'string' && /^(https?:\/\/|\/)/.test(url))
+  if (given.length === 0) return null
+  return (
+    <p className="rk-legal">
+      {t('confirm.legal')}{' '}
+      {given.map(([key, url], index) => (
+        <span key={key}>
+          {index > 0 ? ' · ' : null}
+          <a className="rk-link" href={url} target="_blank" rel="noopener noreferrer">
+            {t(key)}
+          </a>
+        </span>
+      ))}
+    </p>
   )
 }
 

@@ -41,6 +41,25 @@ export function usePromptOverdue(waiting: boolean, since: number | undefined): b
 type Label = MessageKey | 'IBAN' | 'BIC'
 
 /**
+ * A value to type elsewhere, in groups of four (`DE89 3704 0044…`) so the eye keeps its place;
+ * the groups are boxes, not spaces, so selecting or copying the value gives it as the service
+ * sent it. A line breaks only between groups, never inside one.
+ */
+function GroupedValue(props: { value: string }): ReactNode {
+  const { value } = props
+  const groups = value.length > 8 && !/\s/.test(value) ? value.match(/.{1,4}/g) : null
+  if (!groups) return <code className="rk-copy">{value}</code>
+  return (
+    <code className="rk-copy" data-grouped="">
+      {groups.map((group, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the groups of one value, in order
+        <span key={index}>{group}</span>
+      ))}
+    </code>
+  )
+}
+
+/**
  * What the user must do to pay for an accepted order, exactly as the service said: approve the
  * prompt on their phone, pay into a bank account with the reference, or send tokens to a
  * deposit address. Values to type are shown whole, select in one click and have a copy button.
@@ -103,9 +122,9 @@ export function PaymentInstructions(props: {
           if (!value) return null
           const label = key === 'IBAN' || key === 'BIC' ? key : t(key)
           return (
-            <Row key={key} label={label}>
+            <Row key={key} label={label} {...(copy ? { layout: 'copy' as const } : {})}>
               <span className="rk-reference">
-                <code className="rk-copy">{value}</code>
+                {copy ? <GroupedValue value={value} /> : <code className="rk-copy">{value}</code>}
                 {copy ? <CopyButton value={value} label={label} /> : null}
               </span>
             </Row>

@@ -107,7 +107,7 @@ describe('quote step', () => {
     renderResumed(checkoutAtQuote('OnRamp', { amountFiat: 800 }), { fetch })
     const confirm = await screen.findByRole('button', { name: 'Confirm and pay' })
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Review and confirm')
-    expect(screen.getByText('Step 3 of 3')).toBeTruthy()
+    expect(screen.getByText('Step 4 of 4')).toBeTruthy()
     expect(rows()).toEqual(BUY_ROWS)
     expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull()
     expect(storedCheckout().step).toBe('confirm')

@@ -25,12 +25,13 @@ export function ReviewScreen(): ReactNode {
   return (
     <div className="rk-stack rk-review">
       {step === 'details' ? (
-        <section className="rk-section" aria-label={t('step.details')}>
-          <h3 className="rk-subheading">{t('step.details')}</h3>
+        // The screen's heading names this part ("Your details"), and the widget's region is named
+        // by it: no second title, no second region of the same name.
+        <div className="rk-section">
           <Suspense fallback={<Loading />}>
             <DetailsStep />
           </Suspense>
-        </section>
+        </div>
       ) : null}
       {step === 'quote' ? <QuoteStep /> : null}
       {step === 'approve' && quote ? (

@@ -1,5 +1,5 @@
 'use client'
-import type { CheckoutOrderStatus } from '@rampkit/core'
+import type { CheckoutOrderStatus, CheckoutQuote } from '@rampkit/core'
 import {
   isFinalOrderStatus,
   isKnownOrderStatus,
@@ -11,6 +11,7 @@ import type { MessageKey } from '../../messages/index.js'
 import { type RampKitContextValue, useRampKit } from '../../provider.js'
 import { useWidget } from '../context.js'
 import { CopyButton, useBlockExplorer } from '../copy.js'
+import { formatExact } from '../format.js'
 import { Icon } from '../icons.js'
 import { Hash, Loading, Row } from '../parts.js'
 import { PaymentInstructions, usePromptOverdue } from './instructions.js'
@@ -35,8 +36,82 @@ function statusLabel(t: RampKitContextValue['t'], status: CheckoutOrderStatus): 
     : t('status.other', { status: orderStatusText(status) })
 }
 
-export function StatusStep(): ReactNode {
+/** What arrived, in the quote's own digits: the tokens bought, or the fiat a sale pays out. */
+function Arrived(props: { quote: CheckoutQuote }): ReactNode {
+  const { t, locale } = useRampKit()
+  const { checkout } = useWidget()
+  const { quote } = props
+  const { state } = checkout
+  if (state.direction === 'OffRamp') {
+    const recipient = [state.provider?.name, state.details?.phone ?? state.details?.accountNumber]
+      .filter(Boolean)
+      .join(' · ')
+    return (
+      <p className="rk-status-amount">
+        {t('status.receivedFiat', {
+          amount: `${formatExact(quote.amountFiat, locale)} ${quote.currency}`,
+          recipient,
+        })}
+      </p>
+    )
+  }
+  return (
+    <p className="rk-status-amount">
+      {t('status.received', {
+        amount: `${formatExact(quote.amountCrypto, locale)} ${quote.token}`,
+      })}
+    </p>
+  )
+}
+
+type Reference = [MessageKey, string, boolean]
+
+/** The order id and its transactions, each once, to copy (and, on a chain with one, to explore). */
+function OrderReferences(props: {
+  references: Reference[]
+  explorer: { name: string; url: string } | undefined
+  children?: ReactNode
+}): ReactNode {
   const { t } = useRampKit()
+  const { explorer } = props
+  return (
+    <dl className="rk-summary">
+      {props.children}
+      {props.references.map(([label, value, isTx]) => (
+        <Row key={label} label={t(label)} layout="copy">
+          <span className="rk-reference">
+            <Hash value={value} />
+            <CopyButton value={value} label={t(label)} />
+            {isTx && explorer ? (
+              <a
+                className="rk-link"
+                href={`${explorer.url.replace(/\/$/, '')}/tx/${value}`}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label={`${t('status.explorer', { explorer: explorer.name })} ${t(label)}`}
+              >
+                {t('status.explorer', { explorer: explorer.name })}
+                <Icon name="external" />
+              </a>
+            ) : null}
+          </span>
+        </Row>
+      ))}
+    </dl>
+  )
+}
+
+/** A moment for people, in the locale (the receipt's date). */
+function formatDate(ms: number, locale: string): string {
+  try {
+    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(ms)
+  } catch {
+    return new Date(ms).toISOString()
+  }
+}
+
+export function StatusStep(): ReactNode {
+  const { t, locale } = useRampKit()
   const { checkout, props } = useWidget()
   const { state, send } = checkout
   const order = state.order
@@ -49,7 +124,7 @@ export function StatusStep(): ReactNode {
   if (!order) return <Loading />
   // Each value once: a service may give one hash as the order's and the settlement's; the
   // settlement names it then.
-  const references: [MessageKey, string, boolean][] = []
+  const references: Reference[] = []
   for (const [label, value, isTx] of [
     ['status.orderId', order.orderId, false],
     ['status.approvalTx', state.approval?.txHash, true],
@@ -61,6 +136,9 @@ export function StatusStep(): ReactNode {
   }
   const status = order.status
   const reached = progressOf(status)
+  const final = isFinalOrderStatus(status)
+  // A failed or refunded order delivered nothing: no "You receive", its reason and a next step.
+  const ended = status === 'failed' || status === 'refunded'
   const text =
     status === 'settled'
       ? t('status.settledText')
@@ -81,6 +159,11 @@ export function StatusStep(): ReactNode {
       >
         <p className="rk-status-title">{t('status.current', { status: statusLabel(t, status) })}</p>
         <p>{text}</p>
+        {status === 'failed' && order.failureReason ? (
+          <p>{t('status.failedReason', { reason: order.failureReason })}</p>
+        ) : null}
+        {ended ? <p className="rk-hint">{t('status.failedNext')}</p> : null}
+        {status === 'settled' && state.quote ? <Arrived quote={state.quote} /> : null}
       </div>
       {instructions ? (
         <PaymentInstructions
@@ -89,7 +172,7 @@ export function StatusStep(): ReactNode {
           overdue={overdue}
         />
       ) : null}
-      {status === 'failed' || status === 'refunded' ? null : (
+      {ended ? null : (
         <ol className="rk-progress">
           {PROGRESS.map((step, index) => (
             <li
@@ -97,38 +180,37 @@ export function StatusStep(): ReactNode {
               data-state={index < reached ? 'done' : index === reached ? 'current' : 'upcoming'}
               aria-current={index === reached ? 'step' : undefined}
             >
-              {t(`status.${step}`)}
+              {/* The current step is named by the order's own status, as the text above is. */}
+              {index === reached ? statusLabel(t, status) : t(`status.${step}`)}
             </li>
           ))}
         </ol>
       )}
-      {state.quote ? <QuoteSummary quote={state.quote} /> : null}
-      <dl className="rk-summary">
-        {references.map(([label, value, isTx]) => (
-          <Row key={label} label={t(label)}>
-            <span className="rk-reference">
-              <Hash value={value} />
-              <CopyButton value={value} label={t(label)} />
-              {isTx && explorer ? (
-                <a
-                  className="rk-link"
-                  href={`${explorer.url.replace(/\/$/, '')}/tx/${value}`}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  aria-label={`${t('status.explorer', { explorer: explorer.name })} ${t(label)}`}
-                >
-                  {t('status.explorer', { explorer: explorer.name })}
-                  <Icon name="external" />
-                </a>
-              ) : null}
-            </span>
-          </Row>
-        ))}
-      </dl>
+      {final ? null : <p className="rk-hint">{t('status.leave')}</p>}
+      {state.quote && !ended && status !== 'settled' ? <QuoteSummary quote={state.quote} /> : null}
+      {status === 'settled' && state.quote ? (
+        <section className="rk-section rk-receipt" aria-labelledby="rk-receipt-title">
+          <h3 id="rk-receipt-title" className="rk-subheading">
+            {t('status.receipt')}
+          </h3>
+          <QuoteSummary quote={state.quote} />
+          <OrderReferences references={references} explorer={explorer}>
+            {state.confirm?.sentAt ? (
+              <Row label={t('status.date')}>{formatDate(state.confirm.sentAt, locale)}</Row>
+            ) : null}
+          </OrderReferences>
+        </section>
+      ) : (
+        <OrderReferences references={references} explorer={explorer} />
+      )}
       <div className="rk-actions">
-        {status === 'failed' || status === 'refunded' ? (
-          <button type="button" className="rk-button" onClick={() => send({ type: 'RETRY' })}>
-            {t('status.retry')}
+        {ended ? (
+          <button
+            type="button"
+            className="rk-button"
+            onClick={() => send({ type: 'RETRY', step: 'details' })}
+          >
+            {t('status.changeDetails')}
           </button>
         ) : null}
         {status === 'settled' && props.onClose ? (
@@ -136,16 +218,14 @@ export function StatusStep(): ReactNode {
             {t('status.done')}
           </button>
         ) : null}
-        {/* An overdue prompt may never come (a wrong number): the user can begin a new order. */}
-        {isFinalOrderStatus(status) || overdue ? (
-          <button
-            type="button"
-            className="rk-button rk-button-secondary"
-            onClick={() => checkout.reset()}
-          >
-            {t('widget.startAgain')}
-          </button>
-        ) : null}
+        {/* An order in progress can be left: it stays in the user's orders, live there. */}
+        <button
+          type="button"
+          className="rk-button rk-button-secondary"
+          onClick={() => checkout.reset()}
+        >
+          {t('status.newOrder')}
+        </button>
       </div>
     </div>
   )
