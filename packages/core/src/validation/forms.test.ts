@@ -3,6 +3,9 @@ import { dobOrder, validateDob } from './dob.js'
 import { detailsSchema, identityFieldSchema } from './forms.js'
 import { phoneExample } from './phone.js'
 
+/** The rule's field and code an issue carries. */
+const params = (issue: object | undefined) => (issue as { params?: Record<string, string> })?.params
+
 const WALLET = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045'
 
 describe('forms', () => {
@@ -54,7 +57,7 @@ describe('forms', () => {
       walletAddress: '',
     })
     expect(
-      refused.error?.issues.map((issue) => [issue.path.join('.'), issue.params?.code]),
+      refused.error?.issues.map((issue) => [issue.path.join('.'), params(issue)?.code]),
     ).toEqual([
       ['name', 'required'],
       ['dob', 'required'],
@@ -94,7 +97,7 @@ describe('forms', () => {
   })
 
   it('checks the other identity fields: required, email, country, date of an adult, BVN', () => {
-    expect(identityFieldSchema('city', undefined).safeParse('  ').error?.issues[0]?.params).toEqual(
+    expect(params(identityFieldSchema('city', undefined).safeParse('  ').error?.issues[0])).toEqual(
       { field: 'profile.city', code: 'required' },
     )
     expect(identityFieldSchema('email', 'email').safeParse('a@b').success).toBe(false)
@@ -102,7 +105,7 @@ describe('forms', () => {
     expect(identityFieldSchema('country_of_residence', 'country').parse('ke')).toBe('KE')
     expect(identityFieldSchema('date_of_birth', 'date').parse('1990-12-31')).toBe('1990-12-31')
     expect(
-      identityFieldSchema('date_of_birth', 'date').safeParse('2020-01-01').error?.issues[0]?.params,
+      params(identityFieldSchema('date_of_birth', 'date').safeParse('2020-01-01').error?.issues[0]),
     ).toMatchObject({ code: 'too_young' })
     expect(identityFieldSchema('additional_id_number', 'bvn').safeParse('123').success).toBe(false)
   })
