@@ -25,7 +25,7 @@ describe('the built package', () => {
     for (const name of ['react', 'wagmi', '@tanstack/react-query', '@rampkit/core']) {
       expect(text).toContain(`from "${name}"`)
     }
-    // Phone numbers are parsed by the widget's own rules (src/phone/parse.ts), not the library.
+    // Phone numbers are checked by core's phone module (libphonenumber-js), external here.
     expect(text).not.toContain('libphonenumber-js')
   })
 })
