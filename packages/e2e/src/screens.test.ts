@@ -51,7 +51,7 @@ type Walk = Journey & {
 const PERSON = async (page: Page) => {
   await page.getByLabel('First and last name').fill('Amina Otieno')
   const dob = page.getByLabel('Date of birth')
-  if (await dob.count()) await dob.fill('01/15/1990')
+  if (await dob.count()) await dob.fill('15/01/1990')
 }
 
 const WALKS: Walk[] = [

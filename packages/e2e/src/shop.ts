@@ -222,7 +222,7 @@ export const SANDBOX_FAILS = '+2540000000000'
 
 export async function fillKenyanDetails(page: Page, phone: string = SANDBOX_SETTLES) {
   await page.getByLabel('First and last name').fill('Amina Otieno')
-  await page.getByLabel('Date of birth').fill('01/15/1990')
+  await page.getByLabel('Date of birth').fill('15/01/1990')
   await page.getByLabel('Mobile money number').fill(phone)
 }
 

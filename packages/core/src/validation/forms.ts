@@ -13,7 +13,7 @@ import { validateEvmAddress } from './evmAddress.js'
 import { validateIban } from './iban.js'
 import { isPhoneCountry, validatePhone } from './phone.js'
 import { fail, ok, text as textOf, type ValidationResult } from './result.js'
-import { type FailureMessage, ruleSchema, text } from './schemas.js'
+import { type FailureMessage, ruleSchema } from './schemas.js'
 
 const anything = z.unknown()
 const optionalText = (input: unknown) => textOf(input) ?? ''
@@ -108,7 +108,7 @@ export function identityFieldSchema(
 ) {
   const name = `profile.${field}`
   return ruleSchema(
-    text('required'),
+    anything,
     (input): ValidationResult<string> => {
       const value = textOf(input)
       if (value === undefined) return fail(name, 'required', 'This field is required')
