@@ -297,7 +297,7 @@ describe('<RampCheckout /> against the sandbox through the server kit', () => {
     await click(user, /^Continue$/)
     await click(user, /^Continue$/)
     await section(/your details/i)
-    await user.type(await screen.findByLabelText(/bank account number/i), '0123456789')
+    await user.type(await screen.findByLabelText(/bank account number/i), '0123456784') // a NUBAN of Access Bank (044)
     await user.type(screen.getByLabelText(/BVN/), '1234')
     await user.clear(screen.getByLabelText(/wallet address/i))
     await user.type(screen.getByLabelText(/wallet address/i), env.testAccounts[1]!.address)
@@ -319,7 +319,7 @@ describe('<RampCheckout /> against the sandbox through the server kit', () => {
         details: {
           name: customer.name,
           dob: customer.dob,
-          accountNumber: '0123456789',
+          accountNumber: '0123456784',
           walletAddress: env.testAccounts[1]!.address,
         },
       }),
