@@ -227,7 +227,7 @@ export async function fillKenyanDetails(page: Page, phone: string = SANDBOX_SETT
 }
 
 /** A real PNG (one pixel), so the preview shows an image. */
-const PNG = Buffer.from(
+export const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 )

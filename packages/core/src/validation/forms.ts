@@ -2,7 +2,7 @@
 // the widget's details and identity steps hand them to react-hook-form's `zodResolver`, and the
 // kit and the sandbox run the same rules (`validatePhone`, `validateAccountNumber`...) on what
 // arrives. `message` words each failure in the shopper's language; the default is the rule's.
-import { z } from 'zod/mini'
+import * as z from 'zod/mini'
 import type { RampEnvironment } from '../client/types.js'
 import { validateAccountNumber } from './accountNumber.js'
 import { validateBvn } from './bvn.js'

@@ -1,7 +1,7 @@
 // zod's `mini` entry: the same schemas and issues as `zod` with functions in place of methods, so
 // a browser bundle that imports these rules carries a few kB of zod rather than the whole API.
 // They nest in `zod` objects as in `zod/mini` ones, and react-hook-form's `zodResolver` takes them.
-import { z } from 'zod/mini'
+import * as z from 'zod/mini'
 import { type ProviderLimits, validateAmountForProvider } from './amount.js'
 import { validateBvn } from './bvn.js'
 import { validateCustomerName } from './customerName.js'
@@ -82,10 +82,13 @@ export function phoneNumberSchema(country: string, options: ValidatePhoneOptions
  * @example
  * customerNameSchema.parse('  Zoë   O’Brien ') // 'Zoë O’Brien'
  */
-export const customerNameSchema = checked(text('Enter your first and last name'), (input) => {
-  const result = validateCustomerName(input)
-  return result.ok ? { ok: true as const, value: result.value.name } : result
-})
+export const customerNameSchema = /* @__PURE__ */ checked(
+  /* @__PURE__ */ text('Enter your first and last name'),
+  (input) => {
+    const result = validateCustomerName(input)
+    return result.ok ? { ok: true as const, value: result.value.name } : result
+  },
+)
 
 /**
  * Zod schema of `customer.dob` (`mm/dd/yyyy`, 18 to 120 years old on today's UTC date). See
@@ -94,7 +97,10 @@ export const customerNameSchema = checked(text('Enter your first and last name')
  * @example
  * dobSchema.safeParse('02/30/1990').success // false
  */
-export const dobSchema = checked(text('Enter your date of birth'), (input) => validateDob(input))
+export const dobSchema = /* @__PURE__ */ checked(
+  /* @__PURE__ */ text('Enter your date of birth'),
+  (input) => validateDob(input),
+)
 
 /**
  * Zod schema of `customer.additional_id_number` (Nigerian BVN); parses to the 11 digits.
@@ -102,7 +108,10 @@ export const dobSchema = checked(text('Enter your date of birth'), (input) => va
  * @example
  * bvnSchema.parse('223 4567 8901') // '22345678901'
  */
-export const bvnSchema = checked(text('Enter your BVN'), validateBvn)
+export const bvnSchema = /* @__PURE__ */ checked(
+  /* @__PURE__ */ text('Enter your BVN'),
+  validateBvn,
+)
 
 /**
  * Zod schema of an EVM address; parses to the checksummed address. See `validateEvmAddress`.
@@ -110,8 +119,9 @@ export const bvnSchema = checked(text('Enter your BVN'), validateBvn)
  * @example
  * evmAddressSchema.parse('0xd8da6bf26964af9d7eed9e03e53415d37aa96045') // '0xd8dA6BF2...'
  */
-export const evmAddressSchema = checked(text('Enter a wallet address'), (input) =>
-  validateEvmAddress(input),
+export const evmAddressSchema = /* @__PURE__ */ checked(
+  /* @__PURE__ */ text('Enter a wallet address'),
+  (input) => validateEvmAddress(input),
 )
 
 /**
@@ -120,7 +130,10 @@ export const evmAddressSchema = checked(text('Enter a wallet address'), (input) 
  * @example
  * networkIdSchema.safeParse(provider.id).success // true
  */
-export const networkIdSchema = checked(text('Choose a bank or provider'), validateNetworkId)
+export const networkIdSchema = /* @__PURE__ */ checked(
+  /* @__PURE__ */ text('Choose a bank or provider'),
+  validateNetworkId,
+)
 
 /**
  * Zod schema of `amount_fiat` within a provider's limits; parses to an exact decimal string.

@@ -17,7 +17,7 @@ import {
 } from '@rampkit/core/validation'
 import { type ReactNode, use, useRef, useState } from 'react'
 import { get, type Resolver, type UseFormRegisterReturn, useForm } from 'react-hook-form'
-import { z } from 'zod/mini'
+import * as z from 'zod/mini'
 import {
   useCustomer,
   useSaveCustomer,
