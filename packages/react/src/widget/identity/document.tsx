@@ -147,7 +147,7 @@ export function DocumentInput(props: {
           onChange={(event) => void choose(event.target.files?.[0])}
         />
         <span className="rk-drop-text" aria-hidden="true">
-          {chosen ? chosen.name : text('identity.document.drop')}
+          {text('identity.document.drop')}
         </span>
       </div>
       {coarse ? (
