@@ -101,6 +101,9 @@ describe.skipIf(skipBrowserTests)('the checkout forms (Nigeria, bank transfer)',
     await atStep(page, 'identity')
     await root.getByRole('button', { name: 'Send for review' }).waitFor()
     expect(await root.getByLabel('Date of birth', { exact: true }).count()).toBe(0)
+    // Focus went to the new step's heading (not left on <body> by the button that went away).
+    const focused = () => page.evaluate(() => document.activeElement?.textContent ?? null)
+    await expect.poll(focused).toBe('Verify your identity')
 
     // Identity: a submit with nothing filled names every field; each error goes once filled.
     await root.getByRole('button', { name: 'Send for review' }).click()
@@ -157,6 +160,9 @@ describe.skipIf(skipBrowserTests)('the checkout forms (Nigeria, bank transfer)',
       email: 'chidi@example.com',
     })
     await root.getByText('We are checking your details').waitFor({ timeout: 15_000 })
+    await expect.poll(focused).toBe('Verify your identity')
+    await expectNoAxeViolations(page)
+    await shoot(page, 'forms-identity-review')
     expect(errors).toEqual([])
     await context.close()
   })

@@ -15,7 +15,7 @@ import {
   phoneExample,
   type ValidationFailure,
 } from '@rampkit/core/validation'
-import { type ReactNode, use, useRef, useState } from 'react'
+import { type ReactNode, use, useEffect, useRef, useState } from 'react'
 import { get, type Resolver, type UseFormRegisterReturn, useForm } from 'react-hook-form'
 import * as z from 'zod/mini'
 import {
@@ -73,19 +73,29 @@ export default function IdentityStep(): ReactNode {
   if (customer.isError)
     return <LoadError error={customer.error} onRetry={() => void customer.refetch()} />
   const data = customer.data
-  if (data.status === 'pending_review') {
-    return (
-      <div className="rk-status rk-identity-review" data-state="review" role="status">
-        <p className="rk-status-title">{text('identity.review.title')}</p>
-        <p className="rk-hint">{text('identity.review.text')}</p>
-      </div>
-    )
-  }
+  if (data.status === 'pending_review') return <InReview text={text} />
   if (data.status === 'rejected' || data.status === 'suspended') {
     return <Refused customer={data} text={text} />
   }
   if (isCustomerVerified(data.status)) return <Loading label={t('widget.loading')} />
   return <IdentityForm customer={data} text={text} />
+}
+
+/** "In review": the form that was sent is gone, so focus goes back to the step's heading. */
+function InReview(props: { text: Text }): ReactNode {
+  const { text } = props
+  const status = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const lost = !document.activeElement || document.activeElement === document.body
+    if (lost)
+      status.current?.closest('.rk-root')?.querySelector<HTMLElement>('.rk-heading')?.focus()
+  }, [])
+  return (
+    <div ref={status} className="rk-status rk-identity-review" data-state="review" role="status">
+      <p className="rk-status-title">{text('identity.review.title')}</p>
+      <p className="rk-hint">{text('identity.review.text')}</p>
+    </div>
+  )
 }
 
 function Refused(props: { customer: KitCustomer; text: Text }): ReactNode {
