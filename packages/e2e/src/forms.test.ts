@@ -56,8 +56,23 @@ async function dropFile(page: Page, label: RegExp, name: string, type: string, b
   await zone.dispatchEvent('drop', { dataTransfer: transfer })
 }
 
+/** A Nigerian shopper's valid details, then "Get a quote": the identity step, focus on its heading. */
+async function toIdentity(page: Page) {
+  const root = widget(page)
+  await upToDetails(page, NG_BANK)
+  await root.getByLabel('First and last name').fill('Chidi Okeke')
+  await root.getByLabel('Date of birth').fill('31/12/1990')
+  await root.getByLabel('Bank account number').fill('0123456784')
+  await root.getByLabel(/BVN/).fill('22345678901')
+  await root.getByRole('button', { name: 'Get a quote' }).click()
+  await atStep(page, 'identity')
+  await root.getByRole('button', { name: 'Send for review' }).waitFor()
+}
+
+const focused = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? null)
+
 describe.skipIf(skipBrowserTests)('the checkout forms (Nigeria, bank transfer)', () => {
-  test('details: 31/12/1990 is a date for a Nigerian shopper; the account number is a NUBAN; an error goes as soon as the value is right', async () => {
+  test('details: 31/12/1990 is a date for a Nigerian shopper; 12ab is no NUBAN; an error goes as soon as the value is right', async () => {
     const { context, page, errors } = await openShop(own.browser, '/', own.demo.stack)
     await selectTestAccount(page, own.chain, 2)
     await upToDetails(page, NG_BANK)
@@ -92,18 +107,25 @@ describe.skipIf(skipBrowserTests)('the checkout forms (Nigeria, bank transfer)',
     await root.getByLabel('First and last name').fill('Chidi Okeke')
     await expect.poll(() => fieldError(page, 'First and last name').count()).toBe(0)
 
-    // The identity step takes the date of birth the details step read: 31 December 1990.
+    await root.getByRole('button', { name: 'Get a quote' }).click()
+    await atStep(page, 'identity')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  test('identity: errors go once fixed, a Nigerian phone example and 0803… taken, a .txt file named as such, a dropped photo previewed, focus on the heading; 31/12/1990 sent as 1990-12-31', async () => {
+    const { context, page, errors } = await openShop(own.browser, '/', own.demo.stack)
+    await selectTestAccount(page, own.chain, 3)
+    const root = widget(page)
     const saved = page.waitForRequest(
       (request) =>
         new URL(request.url()).pathname === '/api/ramp/customer' && request.method() !== 'GET',
     )
-    await root.getByRole('button', { name: 'Get a quote' }).click()
-    await atStep(page, 'identity')
-    await root.getByRole('button', { name: 'Send for review' }).waitFor()
+    await toIdentity(page)
+    // The date of birth the details step read is not asked again; focus went to the new step's
+    // heading (not left on <body> by the button that went away).
     expect(await root.getByLabel('Date of birth', { exact: true }).count()).toBe(0)
-    // Focus went to the new step's heading (not left on <body> by the button that went away).
-    const focused = () => page.evaluate(() => document.activeElement?.textContent ?? null)
-    await expect.poll(focused).toBe('Verify your identity')
+    await expect.poll(() => focused(page)).toBe('Verify your identity')
 
     // Identity: a submit with nothing filled names every field; each error goes once filled.
     await root.getByRole('button', { name: 'Send for review' }).click()
@@ -160,7 +182,7 @@ describe.skipIf(skipBrowserTests)('the checkout forms (Nigeria, bank transfer)',
       email: 'chidi@example.com',
     })
     await root.getByText('We are checking your details').waitFor({ timeout: 15_000 })
-    await expect.poll(focused).toBe('Verify your identity')
+    await expect.poll(() => focused(page)).toBe('Verify your identity')
     await expectNoAxeViolations(page)
     await shoot(page, 'forms-identity-review')
     expect(errors).toEqual([])
