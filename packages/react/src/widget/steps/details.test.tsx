@@ -131,6 +131,18 @@ describe('details step: errors', () => {
     )
   })
 
+  it("gives an example number of the corridor's country in the phone error, and takes a local number", async () => {
+    const { user } = await renderDetails()
+    const phone = await screen.findByLabelText(/mobile money number/i)
+    await user.type(phone, '0712')
+    await user.click(submit())
+    await waitFor(() =>
+      expect(errorOf(phone)).toBe('Enter a valid mobile number from Kenya, like 0712 123456.'),
+    )
+    await user.type(phone, '345678')
+    await waitFor(() => expect(errorOf(phone)).toBeNull())
+  })
+
   it('clears a fixed error as the valid value is typed, before the field is left, so the button does not move under the click', async () => {
     const { user } = await renderDetails()
     const name = await screen.findByLabelText(/first and last name/i)
