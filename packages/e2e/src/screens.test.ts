@@ -80,7 +80,7 @@ const WALKS: Walk[] = [
     currency: 'NGN',
     details: async (page) => {
       await fillPerson(page)
-      await page.getByLabel('Bank account number').fill('0123456789')
+      await page.getByLabel('Bank account number').fill('0123456784') // a NUBAN of Access Bank (044)
       await page.getByLabel(/BVN/).fill('22345678901')
     },
     instructions: /^Pay exactly 50,000 NGN into this account/,

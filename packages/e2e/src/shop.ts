@@ -224,7 +224,7 @@ export const SANDBOX_FAILS = '+2540000000000'
 export async function fillPerson(page: Page) {
   await page.getByLabel('First and last name').fill('Amina Otieno')
   const dob = page.getByLabel('Date of birth')
-  if (await dob.count()) await dob.fill('01/15/1990')
+  if (await dob.count()) await dob.fill('15/01/1990') // day first: en in Kenya writes it so
 }
 
 /** The first number of a text, read by English rules ("1,264.5 KES" is 1264.5). */
@@ -249,12 +249,12 @@ export async function quotedReceive(page: Page): Promise<string> {
 
 export async function fillKenyanDetails(page: Page, phone: string = SANDBOX_SETTLES) {
   await page.getByLabel('First and last name').fill('Amina Otieno')
-  await page.getByLabel('Date of birth').fill('01/15/1990')
+  await page.getByLabel('Date of birth').fill('15/01/1990')
   await page.getByLabel('Mobile money number').fill(phone)
 }
 
 /** A real PNG (one pixel), so the preview shows an image. */
-const PNG = Buffer.from(
+export const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 )

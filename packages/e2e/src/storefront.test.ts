@@ -190,7 +190,7 @@ describe.skipIf(skipBrowserTests)('storefront', () => {
       .toBe('Enter your first and last name.')
     await expect
       .poll(() => fieldError(page, 'Date of birth').textContent())
-      .toBe('Enter your date of birth as mm/dd/yyyy.')
+      .toBe('Enter your date of birth as dd/mm/yyyy.')
     await expect
       .poll(() => fieldError(page, 'Mobile money number').textContent())
       .toMatch(/valid mobile number/)
@@ -386,7 +386,7 @@ describe.skipIf(skipBrowserTests)('storefront', () => {
     // The details form is a lazy chunk: wait for it (looking, not touching) before tabbing.
     await page.getByLabel('First and last name').waitFor()
     await type(/^First and last name/, 'Amina Otieno')
-    await type(/^Date of birth/, '01/15/1990')
+    await type(/^Date of birth/, '15/01/1990')
     await type(/^Mobile money number/, SANDBOX_SETTLES)
     await keyboard.press('Enter')
     await atStep(page, 'confirm')

@@ -35,7 +35,7 @@ describe('the built package', () => {
       '@rampkit/core/units',
       '@rampkit/core/validation',
     ])
-    // Phone numbers are parsed by the widget's own rules (src/phone/parse.ts), not the library.
+    // Phone numbers are checked by core's phone module (libphonenumber-js), external here.
     expect(text).not.toContain('libphonenumber-js')
   })
 })

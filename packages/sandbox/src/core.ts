@@ -14,6 +14,7 @@ export {
   isFinalOrderStatus,
   type KnownOrderStatus,
   MAX_CUSTOMER_DOCUMENT_BASE64_LENGTH,
+  nigerianBankCode,
   openAccountRequest,
   ordersMeQuery,
   type ProviderLimits,

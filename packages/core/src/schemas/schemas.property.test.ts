@@ -41,7 +41,7 @@ afterAll(() => {
   console.log(`[security] ${JSON.stringify({ area: 'property.schemas', ...figures })}`)
 })
 
-type Named = readonly [name: string, schema: z.ZodType]
+type Named = readonly [name: string, schema: z.core.$ZodType]
 
 /** Every zod schema exported by `./index.js`; `unknown` lists exports of an unexpected kind. */
 function enumerateSchemas(exports: Record<string, unknown>) {
@@ -96,12 +96,13 @@ const validationSchemas: Named[] = []
 const validators: [string, (input: unknown, ...rest: unknown[]) => unknown][] = []
 const validationUnknown: string[] = []
 for (const [name, value] of Object.entries(validation)) {
-  if (value instanceof z.ZodType) validationSchemas.push([name, value])
+  // The validation entry's schemas are zod/mini's: zod's core type, not the classic one.
+  if (value instanceof z.core.$ZodType) validationSchemas.push([name, value])
   else if (typeof value === 'function' && name in FACTORY_ARGUMENTS) {
     const made: unknown = (value as (...args: unknown[]) => unknown)(
       ...(FACTORY_ARGUMENTS[name] ?? []),
     )
-    if (made instanceof z.ZodType) validationSchemas.push([name, made])
+    if (made instanceof z.core.$ZodType) validationSchemas.push([name, made])
     else validationUnknown.push(name)
   } else if (typeof value === 'function' && name.startsWith('validate')) {
     validators.push([name, value as (input: unknown, ...rest: unknown[]) => unknown])
@@ -359,7 +360,7 @@ describe('schemas properties', () => {
           figures.runs++
           const poisoned = hasOwnProtoKey(input)
           for (const [name, schema] of allSchemas) {
-            const result = noThrow(`${name}.safeParse`, () => schema.safeParse(input))
+            const result = noThrow(`${name}.safeParse`, () => z.safeParse(schema, input))
             expectNoPollution()
             if (result.success) {
               successes.add(name)
@@ -387,7 +388,7 @@ describe('schemas properties', () => {
           figures.runs++
           const [name, schema] = allSchemas[pick % allSchemas.length] as Named
           try {
-            expectCleanData(parseParameters(schema, input), input)
+            expectCleanData(parseParameters(schema as z.ZodType, input), input)
           } catch (error) {
             if (!(error instanceof RampInputError)) {
               figures.thrown++

@@ -1,5 +1,6 @@
 import type { RampEnvironment } from '../client/types.js'
 import { VALIDATION_FIELDS } from './fields.js'
+import { validateNuban } from './nuban.js'
 import { fail, ok, text, type ValidationResult } from './result.js'
 import { sandboxTestAccountOutcome } from './sandboxTestValues.js'
 
@@ -16,12 +17,20 @@ export type ValidateAccountNumberOptions = {
   environment?: RampEnvironment | undefined
   /** The `data.field` to name. Default `payment_method.account_number`. */
   field?: string | undefined
+  /**
+   * The corridor's country. A Nigerian number (`'NG'`) is a NUBAN: ten digits, with its check
+   * digit checked when `bankCode` is given.
+   */
+  country?: string | undefined
+  /** The bank's CBN code (`nigerianBankCode(bank.name)`), for the NUBAN check digit. */
+  bankCode?: string | undefined
 }
 
 /**
  * Checks a customer's bank account number (`payment_method.account_number`) and returns it
- * without spaces. The shape of a real account number is the bank's to check; what is checked
- * here is that one was given and that a sandbox test number is not sent outside the sandbox.
+ * without spaces. The shape of a real account number is the bank's to check, except a Nigerian
+ * one (`country: 'NG'`), a NUBAN checked by `validateNuban`; what is checked everywhere is that one
+ * was given and that a sandbox test number is not sent outside the sandbox (where it passes as is).
  *
  * @example
  * validateAccountNumber('0123 456 789') // { ok: true, value: '0123456789' }
@@ -38,5 +47,12 @@ export function validateAccountNumber(
   if (sandboxTestAccountOutcome(value) !== undefined && options.environment !== 'sandbox') {
     return fail(field, 'sandbox_only', SANDBOX_ONLY_ACCOUNT_MESSAGE)
   }
-  return ok(value.replace(/\s+/g, ''))
+  const compact = value.replace(/\s+/g, '')
+  if (
+    options.country?.trim().toUpperCase() === 'NG' &&
+    sandboxTestAccountOutcome(value) === undefined
+  ) {
+    return validateNuban(compact, { bankCode: options.bankCode, field })
+  }
+  return ok(compact)
 }

@@ -18,6 +18,40 @@ const DOB = /^(\d{2})\/(\d{2})\/(\d{4})$/
 export type ValidateDobOptions = {
   /** Clock in milliseconds; defaults to `Date.now`. */
   now?: () => number
+  /**
+   * The order the date is written in: `'mdy'` (the service's `mm/dd/yyyy`, the default) or
+   * `'dmy'` (`dd/mm/yyyy`, as most of the world writes it; see `dobOrder`). The value returned
+   * is always the service's `mm/dd/yyyy`.
+   */
+  order?: DobOrder | undefined
+}
+
+/** The order of day and month in a written date. */
+export type DobOrder = 'mdy' | 'dmy'
+
+/**
+ * How a shopper writes a date: day first unless the locale (with the corridor's country as its
+ * region when the locale names none) writes the month first, as `en-US` does.
+ *
+ * @example
+ * dobOrder('en', 'KE') // 'dmy'
+ * dobOrder('en-US') // 'mdy'
+ * dobOrder('fr') // 'dmy'
+ */
+export function dobOrder(locale: string, country?: string | null): DobOrder {
+  const tag = !locale.includes('-') && country ? `${locale}-${country}` : locale
+  try {
+    const parts = new Intl.DateTimeFormat(tag, {
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+    })
+      .formatToParts(new Date(Date.UTC(2000, 11, 31)))
+      .filter((part) => part.type === 'day' || part.type === 'month')
+    return parts[0]?.type === 'month' ? 'mdy' : 'dmy'
+  } catch {
+    return 'dmy'
+  }
 }
 
 function isLeapYear(year: number): boolean {
@@ -46,10 +80,13 @@ export function validateDob(
 ): ValidationResult<string> {
   const value = text(input)
   if (value === undefined) return fail(FIELD, 'required', 'Enter your date of birth')
+  const dayFirst = options.order === 'dmy'
   const match = DOB.exec(value)
-  if (!match) return fail(FIELD, 'invalid_format', 'Use the format mm/dd/yyyy')
-  const month = Number(match[1])
-  const day = Number(match[2])
+  if (!match) {
+    return fail(FIELD, 'invalid_format', `Use the format ${dayFirst ? 'dd/mm/yyyy' : 'mm/dd/yyyy'}`)
+  }
+  const month = Number(match[dayFirst ? 2 : 1])
+  const day = Number(match[dayFirst ? 1 : 2])
   const year = Number(match[3])
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) {
     return fail(FIELD, 'invalid_date', 'Enter a real date')
@@ -71,7 +108,7 @@ export function validateDob(
   if (age > MAX_CUSTOMER_AGE) {
     return fail(FIELD, 'too_old', 'Check the year of your date of birth')
   }
-  return ok(value)
+  return ok(`${String(month).padStart(2, '0')}/${String(day).padStart(2, '0')}/${year}`)
 }
 
 /**

@@ -17,18 +17,35 @@ export {
   validateCustomerName,
 } from './customerName.js'
 export {
+  type DobOrder,
+  dobOrder,
   MAX_CUSTOMER_AGE,
   MIN_CUSTOMER_AGE,
   toDobString,
   type ValidateDobOptions,
   validateDob,
 } from './dob.js'
+export { validateEmail } from './email.js'
 export { type ValidateEvmAddressOptions, validateEvmAddress } from './evmAddress.js'
 export { VALIDATION_FIELDS } from './fields.js'
+export {
+  type DetailsSchemaOptions,
+  detailsSchema,
+  type IdentityCheck,
+  identityFieldSchema,
+} from './forms.js'
 export { type ValidateIbanOptions, validateIban } from './iban.js'
 export { validateNetworkId } from './networkId.js'
 export {
+  NIGERIAN_BANK_CODES,
+  nigerianBankCode,
+  nubanCheckDigit,
+  validateNuban,
+} from './nuban.js'
+export {
   formatPhoneAsYouType,
+  isPhoneCountry,
+  phoneExample,
   SANDBOX_ONLY_PHONE_MESSAGE,
   type ValidatePhoneOptions,
   validatePhone,
@@ -52,7 +69,9 @@ export {
   customerNameSchema,
   dobSchema,
   evmAddressSchema,
+  type FailureMessage,
   networkIdSchema,
   phoneNumberSchema,
   quoteInputSchema,
+  ruleSchema,
 } from './schemas.js'

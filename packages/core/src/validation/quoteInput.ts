@@ -59,6 +59,11 @@ export type ValidateQuoteInputOptions = {
    * given, they are refused with `sandbox_only` on their field.
    */
   environment?: RampEnvironment | undefined
+  /**
+   * The chosen bank's CBN code (`nigerianBankCode(bank.name)`): a Nigerian account number (NUBAN)
+   * is then checked for its check digit as well as its ten digits.
+   */
+  bankCode?: string | undefined
 }
 
 type UnknownRecord = Record<string, unknown>
@@ -116,10 +121,12 @@ export function quoteInputFailures(
     else failures.push(result)
   }
   // Not required here (which rails need it is the service's rule), but never a sandbox test
-  // number outside the sandbox.
+  // number outside the sandbox, and a Nigerian one a NUBAN.
   if (present(method.account_number)) {
     const result = validateAccountNumber(method.account_number, {
       environment: options.environment,
+      country,
+      bankCode: options.bankCode,
     })
     if (result.ok) value.payment_method.account_number = result.value
     else failures.push(result)

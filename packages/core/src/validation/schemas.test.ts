@@ -11,7 +11,7 @@ import {
   quoteInputSchema,
 } from './schemas.js'
 
-function firstIssue(result: { success: boolean; error?: z.ZodError }) {
+function firstIssue(result: { success: boolean; error?: { issues: z.core.$ZodIssue[] } }) {
   expect(result.success).toBe(false)
   return result.error?.issues[0]
 }

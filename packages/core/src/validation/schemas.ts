@@ -1,4 +1,7 @@
-import { z } from 'zod'
+// zod's `mini` entry: the same schemas and issues as `zod` with functions in place of methods, so
+// a browser bundle that imports these rules carries a few kB of zod rather than the whole API.
+// They nest in `zod` objects as in `zod/mini` ones, and react-hook-form's `zodResolver` takes them.
+import * as z from 'zod/mini'
 import { type ProviderLimits, validateAmountForProvider } from './amount.js'
 import { validateBvn } from './bvn.js'
 import { validateCustomerName } from './customerName.js'
@@ -27,21 +30,37 @@ function issue(failure: ValidationFailure, input: unknown, path?: string[]) {
   }
 }
 
-function checked<Input, Output>(
-  base: z.ZodType<Input>,
+/** Turns a failure into the message shown: a form in another language maps the code to its own. */
+export type FailureMessage = (failure: ValidationFailure) => string
+
+/**
+ * A schema over one of core's rules: `base` checks the input's type, `validate` is the rule, and
+ * the output is the rule's normalised value. `message` words a failure (default: the rule's
+ * English message); the issue's `params` keep the rule's `field` and `code` for programs.
+ */
+export function ruleSchema<Input, Output>(
+  base: z.ZodMiniType<Input>,
   validate: (input: Input) => ValidationResult<Output>,
+  message?: FailureMessage,
 ) {
-  return base.transform((input, ctx): Output => {
-    const result = validate(input)
-    if (result.ok) return result.value
-    ctx.addIssue(issue(result, input))
-    return z.NEVER
-  })
+  return z.pipe(
+    base,
+    z.transform((input: Input, payload): Output => {
+      const result = validate(input)
+      if (result.ok) return result.value
+      const failure = message ? { ...result, message: message(result) } : result
+      payload.issues.push(issue(failure, input))
+      return z.NEVER as never
+    }),
+  )
 }
+
+const checked = ruleSchema
 
 const isString = (value: unknown): value is string => typeof value === 'string'
 
-function text(message: string) {
+/** Text input of a rule: anything else is refused with `message`. */
+export function text(message: string) {
   return z.custom<string>(isString, { error: message })
 }
 
@@ -63,10 +82,13 @@ export function phoneNumberSchema(country: string, options: ValidatePhoneOptions
  * @example
  * customerNameSchema.parse('  Zoë   O’Brien ') // 'Zoë O’Brien'
  */
-export const customerNameSchema = checked(text('Enter your first and last name'), (input) => {
-  const result = validateCustomerName(input)
-  return result.ok ? { ok: true as const, value: result.value.name } : result
-})
+export const customerNameSchema = /* @__PURE__ */ checked(
+  /* @__PURE__ */ text('Enter your first and last name'),
+  (input) => {
+    const result = validateCustomerName(input)
+    return result.ok ? { ok: true as const, value: result.value.name } : result
+  },
+)
 
 /**
  * Zod schema of `customer.dob` (`mm/dd/yyyy`, 18 to 120 years old on today's UTC date). See
@@ -75,7 +97,10 @@ export const customerNameSchema = checked(text('Enter your first and last name')
  * @example
  * dobSchema.safeParse('02/30/1990').success // false
  */
-export const dobSchema = checked(text('Enter your date of birth'), (input) => validateDob(input))
+export const dobSchema = /* @__PURE__ */ checked(
+  /* @__PURE__ */ text('Enter your date of birth'),
+  (input) => validateDob(input),
+)
 
 /**
  * Zod schema of `customer.additional_id_number` (Nigerian BVN); parses to the 11 digits.
@@ -83,7 +108,10 @@ export const dobSchema = checked(text('Enter your date of birth'), (input) => va
  * @example
  * bvnSchema.parse('223 4567 8901') // '22345678901'
  */
-export const bvnSchema = checked(text('Enter your BVN'), validateBvn)
+export const bvnSchema = /* @__PURE__ */ checked(
+  /* @__PURE__ */ text('Enter your BVN'),
+  validateBvn,
+)
 
 /**
  * Zod schema of an EVM address; parses to the checksummed address. See `validateEvmAddress`.
@@ -91,8 +119,9 @@ export const bvnSchema = checked(text('Enter your BVN'), validateBvn)
  * @example
  * evmAddressSchema.parse('0xd8da6bf26964af9d7eed9e03e53415d37aa96045') // '0xd8dA6BF2...'
  */
-export const evmAddressSchema = checked(text('Enter a wallet address'), (input) =>
-  validateEvmAddress(input),
+export const evmAddressSchema = /* @__PURE__ */ checked(
+  /* @__PURE__ */ text('Enter a wallet address'),
+  (input) => validateEvmAddress(input),
 )
 
 /**
@@ -101,7 +130,10 @@ export const evmAddressSchema = checked(text('Enter a wallet address'), (input) 
  * @example
  * networkIdSchema.safeParse(provider.id).success // true
  */
-export const networkIdSchema = checked(text('Choose a bank or provider'), validateNetworkId)
+export const networkIdSchema = /* @__PURE__ */ checked(
+  /* @__PURE__ */ text('Choose a bank or provider'),
+  validateNetworkId,
+)
 
 /**
  * Zod schema of `amount_fiat` within a provider's limits; parses to an exact decimal string.
@@ -130,13 +162,15 @@ export function amountSchema(provider: ProviderLimits) {
  * const form = useForm({ resolver: zodResolver(quoteInputSchema({ provider })) })
  */
 export function quoteInputSchema(options: ValidateQuoteInputOptions = {}) {
-  return z
-    .custom<QuoteInput>((value) => typeof value === 'object' && value !== null, {
+  return z.pipe(
+    z.custom<QuoteInput>((value) => typeof value === 'object' && value !== null, {
       error: 'Expected a quote request',
-    })
-    .transform((input, ctx): QuoteInput => {
+    }),
+    z.transform((input: QuoteInput, payload): QuoteInput => {
       const { failures, value } = quoteInputFailures(input, options)
-      for (const failure of failures) ctx.addIssue(issue(failure, input, failure.field.split('.')))
-      return failures.length > 0 ? z.NEVER : value
-    })
+      for (const failure of failures)
+        payload.issues.push(issue(failure, input, failure.field.split('.')))
+      return failures.length > 0 ? (z.NEVER as never) : value
+    }),
+  )
 }

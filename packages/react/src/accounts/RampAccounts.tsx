@@ -2,6 +2,7 @@
 import type { CustomerAccount, OpenAccountRequest } from '@rampkit/core'
 import { hasBanking, isCustomerVerified, type KitAccountEvent } from '@rampkit/core/kit'
 import { type ReactNode, useId, useRef, useState } from 'react'
+import { useForm } from 'react-hook-form'
 import {
   useAccounts,
   useCustomer,
@@ -253,28 +254,22 @@ function OpenAccount(props: { choices: readonly RampAccountChoice[]; text: Text 
   const { text, choices } = props
   const open = useOpenAccount()
   const selectId = useId()
-  const [chosen, setChosen] = useState('')
-  if (choices.length === 0) return null
-  const selected = choices.find((choice) => choiceKey(choice) === chosen) ?? choices[0]
+  const first = choices[0]
+  const form = useForm<{ choice: string }>({
+    defaultValues: { choice: first ? choiceKey(first) : '' },
+  })
+  if (!first) return null
+  const onSubmit = form.handleSubmit(({ choice }) => {
+    open.mutate(choices.find((each) => choiceKey(each) === choice) ?? first)
+  })
   return (
-    <form
-      className="rk-form rk-open-account"
-      onSubmit={(event) => {
-        event.preventDefault()
-        if (selected) open.mutate(selected)
-      }}
-    >
+    <form className="rk-form rk-open-account" onSubmit={onSubmit}>
       <p className="rk-instructions-title">{text('accounts.open')}</p>
       <div className="rk-field">
         <label htmlFor={selectId} className="rk-label">
           {text('accounts.open.currency')}
         </label>
-        <select
-          id={selectId}
-          className="rk-input"
-          value={selected ? choiceKey(selected) : ''}
-          onChange={(event) => setChosen(event.target.value)}
-        >
+        <select id={selectId} className="rk-input" {...form.register('choice')}>
           {choices.map((choice) => (
             <option key={choiceKey(choice)} value={choiceKey(choice)}>
               {choice.network

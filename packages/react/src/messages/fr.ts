@@ -57,7 +57,8 @@ export const fr = {
   'amount.refused.max': "Ce montant n'a pas été accepté : le maximum est de {max}.",
   'details.name': 'Prénom et nom',
   'details.dob': 'Date de naissance',
-  'details.dob.hint': 'jj/mm/aaaa',
+  'details.dob.hint': 'mm/jj/aaaa',
+  'details.dob.hint.dmy': 'jj/mm/aaaa',
   'details.phone': 'Numéro mobile money',
   'details.phone.hint': 'Un numéro de {country}',
   'details.accountNumber': 'Numéro de compte bancaire',
@@ -205,7 +206,7 @@ export const fr = {
     "Le service n'est pas disponible pour le moment. Réessayez dans quelques minutes.",
   'validation.required': 'Ce champ est obligatoire.',
   'validation.name': 'Saisissez votre prénom et votre nom.',
-  'validation.dob': 'Saisissez votre date de naissance au format jj/mm/aaaa.',
+  'validation.dob': 'Saisissez votre date de naissance au format {format}.',
   'validation.dob.age': 'Vous devez avoir au moins {age} ans.',
   'validation.dob.invalid': "Cette date n'existe pas : vérifiez le jour et le mois.",
   'validation.dob.future': 'La date de naissance ne peut pas être dans le futur.',
@@ -213,12 +214,15 @@ export const fr = {
   'validation.iban':
     "Saisissez un IBAN : deux lettres, deux chiffres, puis jusqu'à 30 lettres et chiffres.",
   'validation.iban.checksum': 'Cet IBAN contient une erreur : vérifiez chaque lettre et chiffre.',
-  'validation.phone': 'Saisissez un numéro mobile valide de {country}.',
+  'validation.phone': 'Saisissez un numéro mobile valide de {country}, par exemple {example}.',
   'validation.phone.sandboxOnly':
     'Ce numéro de test ne fonctionne que dans le bac à sable. Saisissez votre vrai numéro mobile.',
   'validation.bvn': 'Un BVN compte exactement 11 chiffres.',
   'validation.wallet': 'Saisissez une adresse valide (0x suivi de 40 caractères).',
   'validation.accountNumber': 'Saisissez votre numéro de compte.',
+  'validation.nuban': 'Un numéro de compte nigérian compte 10 chiffres.',
+  'validation.nuban.checksum':
+    "Ce n'est pas un numéro de compte chez {bank} : vérifiez chaque chiffre.",
   'validation.accountNumber.sandboxOnly':
     'Ce numéro de compte de test ne fonctionne que dans le bac à sable. Saisissez votre vrai numéro de compte.',
   'validation.amount': 'Saisissez un montant supérieur à 0.',

@@ -144,7 +144,7 @@ describe('<RampCheckout /> against the sandbox through the server kit', () => {
     await keyboardChoose(user, /^Continue$/)
     await section(/your details/i)
     await keyboardType(user, /first and last name/i, customer.name)
-    await keyboardType(user, /date of birth/i, customer.dob)
+    await keyboardType(user, /date of birth/i, '14/07/1990') // as Kenya writes it
     // A real number is formatted as it is typed; the sandbox's success number then replaces it,
     // so that the order settles.
     await keyboardType(user, /mobile money number/i, '0712345678')
@@ -297,7 +297,7 @@ describe('<RampCheckout /> against the sandbox through the server kit', () => {
     await click(user, /^Continue$/)
     await click(user, /^Continue$/)
     await section(/your details/i)
-    await user.type(await screen.findByLabelText(/bank account number/i), '0123456789')
+    await user.type(await screen.findByLabelText(/bank account number/i), '0123456784') // a NUBAN of Access Bank (044)
     await user.type(screen.getByLabelText(/BVN/), '1234')
     await user.clear(screen.getByLabelText(/wallet address/i))
     await user.type(screen.getByLabelText(/wallet address/i), env.testAccounts[1]!.address)
@@ -319,7 +319,7 @@ describe('<RampCheckout /> against the sandbox through the server kit', () => {
         details: {
           name: customer.name,
           dob: customer.dob,
-          accountNumber: '0123456789',
+          accountNumber: '0123456784',
           walletAddress: env.testAccounts[1]!.address,
         },
       }),

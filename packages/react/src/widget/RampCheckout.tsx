@@ -55,18 +55,6 @@ function Checkout(props: RampCheckoutProps): ReactNode {
   const screen = screenOf(state.step)
   const headingId = useId()
   const heading = useRef<HTMLHeadingElement>(null)
-  const previousScreen = useRef<CheckoutScreen | null>(null)
-  useEffect(() => {
-    // Focus follows the screen (not on first paint: the page decides where focus starts), unless
-    // the new screen already put it somewhere (a field the service refused).
-    const body = heading.current?.closest('.rk-root')?.querySelector('.rk-body')
-    const focusTaken = body?.contains(document.activeElement) ?? false
-    if (previousScreen.current !== null && previousScreen.current !== screen && !focusTaken) {
-      heading.current?.focus()
-    }
-    previousScreen.current = screen
-  }, [screen])
-
   // The order just created: its choices are the next checkout's defaults.
   const orderId = state.order?.id
   const storageKey = props.storageKey
@@ -131,6 +119,25 @@ function Checkout(props: RampCheckoutProps): ReactNode {
   const progress = useCheckoutProgress(checkout, props, screen, gate)
   const title = t(progress.title)
   const Screen = gated ? (gate === 'identity' ? IdentityStep : Loading) : SCREEN_COMPONENTS[screen]
+  // Each new step (a screen, or a step within one: details, identity, quote, status) puts focus
+  // on the heading, so a screen reader hears it and the keyboard starts from the top, unless the
+  // step already put it somewhere (a field the service refused). Not on first paint: the page
+  // decides where focus starts.
+  const view = gated && gate === 'identity' ? 'identity' : state.step
+  const previousView = useRef<string | null>(null)
+  useEffect(() => {
+    const body = heading.current?.closest('.rk-root')?.querySelector('.rk-body')
+    const active = document.activeElement
+    // A control of the step before can still hold focus while Suspense hides it (the next step's
+    // chunk is loading): hidden, it holds nothing, and the browser drops focus to <body>.
+    const focusTaken =
+      (body?.contains(active) ?? false) &&
+      (typeof active?.checkVisibility !== 'function' || active.checkVisibility())
+    if (previousView.current !== null && previousView.current !== view && !focusTaken) {
+      heading.current?.focus()
+    }
+    previousView.current = view
+  }, [view])
   const context = useMemo(() => ({ checkout, props }), [checkout, props])
 
   return (

@@ -1,16 +1,17 @@
 'use client'
 import type { ReactNode } from 'react'
-import { qrModules } from '../qr/encode.js'
+import { encode } from 'uqr'
 
 /** Light modules around the code, as the standard asks: scanners find its edge by them. */
 const QUIET = 4
 
 /**
- * A QR code of `value` as an SVG: dark modules on white whatever the theme (what scanners read
- * best), with its quiet zone. Its own chunk, loaded when a deposit address shows.
+ * A QR code of `value` (uqr's encoder, error correction M) as an SVG: dark modules on white
+ * whatever the theme (what scanners read best), with its quiet zone. Its own chunk, loaded when a
+ * deposit address shows.
  */
 export default function QrCode(props: { value: string; label: string }): ReactNode {
-  const modules = qrModules(props.value)
+  const modules = encode(props.value, { ecc: 'M', border: 0 }).data
   const size = modules.length + QUIET * 2
   let path = ''
   modules.forEach((row, y) => {

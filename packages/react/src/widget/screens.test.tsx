@@ -253,7 +253,7 @@ describe('screens in the browser history', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }))
     await screen.findByRole('heading', { level: 2, name: 'Your details' })
     await user.type(await screen.findByLabelText('First and last name'), 'Amina Njoroge')
-    await user.type(screen.getByLabelText('Date of birth'), '07141990')
+    await user.type(screen.getByLabelText('Date of birth'), '14071990') // day first, as Kenya writes it
     await user.type(screen.getByLabelText('Mobile money number'), '+254712345678')
     await user.type(
       screen.getByLabelText(/Wallet address/),

@@ -265,6 +265,35 @@ describe('4.6 binding quotes: the 422 table in order', () => {
     expect(ng.amounts.user_pays).toEqual({ amount: 50_000, currency: 'NGN' })
   })
 
+  it("checks a Nigerian account number as a NUBAN: 10 digits, the check digit of the bank's CBN code", async () => {
+    const customer = { name: 'Chidi Okeke', dob: '02/28/1988', additional_id_number: '22123456789' }
+    const access = (account_number: string) =>
+      t.kenyaQuote({
+        country: 'NG',
+        currency: 'NGN',
+        local_amount: 50_000,
+        customer,
+        payment_method: {
+          type: 'bank',
+          network_id: providerId('NG', 'bank', 'ACCESS'),
+          account_number,
+        },
+      })
+    await expectField(
+      access('12ab'),
+      'payment_method.account_number',
+      'A Nigerian account number is 10 digits',
+    )
+    // 0123456784 is a NUBAN of Access Bank (044); one digit off is no account there.
+    await expectField(
+      access('0123456785'),
+      'payment_method.account_number',
+      'This account number does not exist at this bank',
+    )
+    const quote = await t.client().createQuote(access('0123 456 784'))
+    expect(quote.amounts.user_pays).toEqual({ amount: 50_000, currency: 'NGN' })
+  })
+
   it('answers 422 local_amount below the provider minimum, above its maximum, or not whole', async () => {
     const low = await expectField(
       t.kenyaQuote({ local_amount: 5 }),

@@ -4,6 +4,7 @@ import { isoMillis } from '../clock/index.js'
 import {
   acceptQuoteRequest,
   currencyFractionDigits,
+  nigerianBankCode,
   type ProviderLimits,
   quoteRequest,
   validateAmountForProvider,
@@ -31,7 +32,12 @@ const ID = /^[A-Za-z0-9_-]{1,128}$/
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** The chosen provider (for limits) and how it was named. */
-type Selected = { code: string | null; networkId: string | null; limits: Limits }
+type Selected = {
+  code: string | null
+  name?: string
+  networkId: string | null
+  limits: Limits
+}
 
 /** A quote request after core's schema. */
 type QuoteBody = ReturnType<typeof quoteRequest.parse>
@@ -77,6 +83,8 @@ export function quoteRoutes(ctx: SandboxContext) {
       now: () => ctx.clock.now(),
       provider: limits,
       environment: 'sandbox',
+      // A Nigerian account number is checked against its bank's CBN code, as a bank would.
+      bankCode: request.country === 'NG' ? nigerianBankCode(selected.name) : undefined,
     })
     if (!check.ok) {
       const hints =
@@ -318,6 +326,7 @@ function selectProvider(request: QuoteBody): Selected {
   return provider
     ? {
         code: provider.code,
+        name: provider.name,
         networkId: networkId!.toLowerCase(),
         limits: provider.limits[direction]!,
       }

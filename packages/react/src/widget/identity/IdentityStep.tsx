@@ -1,4 +1,6 @@
 'use client'
+import { zodResolver } from '@hookform/resolvers/zod'
+import type { KitConfig } from '@rampkit/core'
 import { RampApiError } from '@rampkit/core/errors'
 import {
   isCustomerVerified,
@@ -6,13 +8,23 @@ import {
   type KitCustomerType,
   type SaveCustomerRequest,
 } from '@rampkit/core/kit'
-import { type FormEvent, type ReactNode, use, useRef, useState } from 'react'
+import {
+  type IdentityCheck,
+  identityFieldSchema,
+  MIN_CUSTOMER_AGE,
+  phoneExample,
+  type ValidationFailure,
+} from '@rampkit/core/validation'
+import { type ReactNode, use, useEffect, useRef, useState } from 'react'
+import { get, type Resolver, type UseFormRegisterReturn, useForm } from 'react-hook-form'
+import * as z from 'zod/mini'
 import {
   useCustomer,
   useSaveCustomer,
   useSubmitCustomer,
   useUploadDocument,
 } from '../../hooks/customer.js'
+import { useKitConfig } from '../../hooks/reads.js'
 import { useRampKit } from '../../kitContext.js'
 import { formatMessage } from '../../messages/index.js'
 import { useWidget } from '../context.js'
@@ -20,12 +32,10 @@ import { errorText } from '../errors.js'
 import { Alert, Field, LoadError, Loading } from '../parts.js'
 import { type ChosenDocument, DocumentInput } from './document.js'
 import {
-  checkField,
   FIELD_SPECS,
   type FieldSpec,
   fieldLabel,
   knownFields,
-  normalizeField,
   requiredOf,
   toProfile,
 } from './fields.js'
@@ -63,19 +73,29 @@ export default function IdentityStep(): ReactNode {
   if (customer.isError)
     return <LoadError error={customer.error} onRetry={() => void customer.refetch()} />
   const data = customer.data
-  if (data.status === 'pending_review') {
-    return (
-      <div className="rk-status rk-identity-review" data-state="review" role="status">
-        <p className="rk-status-title">{text('identity.review.title')}</p>
-        <p className="rk-hint">{text('identity.review.text')}</p>
-      </div>
-    )
-  }
+  if (data.status === 'pending_review') return <InReview text={text} />
   if (data.status === 'rejected' || data.status === 'suspended') {
     return <Refused customer={data} text={text} />
   }
   if (isCustomerVerified(data.status)) return <Loading label={t('widget.loading')} />
   return <IdentityForm customer={data} text={text} />
+}
+
+/** "In review": the form that was sent is gone, so focus goes back to the step's heading. */
+function InReview(props: { text: Text }): ReactNode {
+  const { text } = props
+  const status = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const lost = !document.activeElement || document.activeElement === document.body
+    if (lost)
+      status.current?.closest('.rk-root')?.querySelector<HTMLElement>('.rk-heading')?.focus()
+  }, [])
+  return (
+    <div ref={status} className="rk-status rk-identity-review" data-state="review" role="status">
+      <p className="rk-status-title">{text('identity.review.title')}</p>
+      <p className="rk-hint">{text('identity.review.text')}</p>
+    </div>
+  )
 }
 
 function Refused(props: { customer: KitCustomer; text: Text }): ReactNode {
@@ -103,108 +123,175 @@ function Refused(props: { customer: KitCustomer; text: Text }): ReactNode {
   )
 }
 
+/** A failure of core's identity rules in the shopper's language. */
+function identityMessage(
+  failure: ValidationFailure,
+  check: IdentityCheck | undefined,
+  words: { t: ReturnType<typeof useRampKit>['t']; text: Text; country: string | undefined },
+): string {
+  const { t, text } = words
+  if (failure.code === 'required') return t('validation.required')
+  if (failure.code === 'sandbox_only') return t('validation.phone.sandboxOnly')
+  if (check === 'email') return text('validation.email')
+  if (check === 'bvn') return t('validation.bvn')
+  if (check === 'country') return text('validation.country')
+  if (check === 'phone') {
+    const example = (words.country && phoneExample(words.country)) ?? '+234 803 123 4567'
+    return text('validation.e164', { example })
+  }
+  if (check === 'date') {
+    if (failure.code === 'too_young') return t('validation.dob.age', { age: MIN_CUSTOMER_AGE })
+    if (failure.code === 'too_old') return t('validation.dob.old')
+    if (failure.code === 'future_date') return t('validation.dob.future')
+    return text('validation.date')
+  }
+  return t('error.refused')
+}
+
+/** The form's schema: each asked field's rule (core's), nested as the profile the kit takes. */
+function identitySchema(
+  asked: string[],
+  options: { country: string | undefined; environment: KitConfig['environment'] | undefined },
+  message: (failure: ValidationFailure, check: IdentityCheck | undefined) => string,
+) {
+  const shape: Record<string, Record<string, z.ZodMiniType> | z.ZodMiniType> = {}
+  for (const field of asked) {
+    const check = (FIELD_SPECS[field] as FieldSpec).check
+    const rule = identityFieldSchema(field, check, {
+      ...options,
+      message: (failure) => message(failure, check),
+    })
+    const [head, part] = field.split('.') as [string, string | undefined]
+    if (part === undefined) shape[head] = rule
+    else shape[head] = { ...(shape[head] as Record<string, z.ZodMiniType>), [part]: rule }
+  }
+  return z.object(
+    Object.fromEntries(
+      Object.entries(shape).map(([key, value]) => [
+        key,
+        value instanceof z.ZodMiniType ? value : z.object(value),
+      ]),
+    ),
+  )
+}
+
 function IdentityForm(props: { customer: KitCustomer; text: Text }): ReactNode {
   const { t, locale } = useRampKit()
   const { checkout, props: widgetProps } = useWidget()
+  const config = useKitConfig()
   const { customer, text } = props
   const type: KitCustomerType = customer.customer_type ?? widgetProps.customerType ?? 'individual'
   const known = knownFields(checkout.state, widgetProps, customer, type)
   const required = requiredOf(customer)
+  const country = checkout.state.corridor?.country ?? undefined
   // Asked: what is still missing and nobody gave; what no input here can take is said, not asked.
   const asked = required.fields.filter((field) => known[field] === undefined && FIELD_SPECS[field])
   const unsupported = required.fields.filter(
     (field) => known[field] === undefined && !FIELD_SPECS[field],
   )
-  const [values, setValues] = useState<Record<string, string>>({})
-  const [errors, setErrors] = useState<Record<string, string>>({})
   const [documents, setDocuments] = useState<Record<string, ChosenDocument>>({})
+  const [documentErrors, setDocumentErrors] = useState<Record<string, string>>({})
   const [failure, setFailure] = useState<unknown>(null)
-  const [busy, setBusy] = useState(false)
-  const form = useRef<HTMLFormElement>(null)
+  const formRef = useRef<HTMLFormElement>(null)
   const save = useSaveCustomer()
   const upload = useUploadDocument()
   const submit = useSubmitCustomer()
+  const message = (failure: ValidationFailure, check: IdentityCheck | undefined) =>
+    identityMessage(failure, check, { t, text, country })
+  const resolver: Resolver<Record<string, unknown>> = async (values, context, options) => {
+    const environment =
+      config.data?.environment ?? (await config.refetch()).data?.environment ?? undefined
+    const schema = identitySchema(asked, { country, environment }, message)
+    return zodResolver(schema)(values, context, options as never) as ReturnType<
+      Resolver<Record<string, unknown>>
+    >
+  }
+  // Checked when a field is left, then at each keystroke: an error goes as soon as it is fixed.
+  const form = useForm<Record<string, unknown>>({
+    mode: 'onTouched',
+    reValidateMode: 'onChange',
+    shouldFocusError: false,
+    resolver,
+  })
+  const { formState, setError } = form
 
-  function focusFirst(invalid: Record<string, string>) {
-    const first = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')
-    if (Object.keys(invalid).length > 0) first?.focus()
+  function focusFirst() {
+    // After the render that shows the errors.
+    setTimeout(
+      () => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+      0,
+    )
   }
 
-  function validate(): Record<string, string> {
-    const invalid: Record<string, string> = {}
-    for (const field of asked) {
-      const spec = FIELD_SPECS[field] as FieldSpec
-      const value = values[field]?.trim() ?? ''
-      if (!value) {
-        invalid[field] = t('validation.required')
-        continue
-      }
-      const problem = checkField(spec, value)
-      if (problem === 'bvn') invalid[field] = t('validation.bvn')
-      else if (problem) invalid[field] = text(problem)
-    }
+  /** A missing document is said at submit, unless its file was already refused (that error stays). */
+  function missingDocuments(): Record<string, string> {
+    const missing: Record<string, string> = {}
     for (const document of required.documents) {
-      if (!documents[document.key])
-        invalid[`document.${document.key}`] = text('identity.document.required')
+      if (!documents[document.key] && !documentErrors[document.key])
+        missing[document.key] = text('identity.document.required')
     }
-    return invalid
+    return missing
   }
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault()
-    const invalid = validate()
-    setErrors(invalid)
-    setFailure(null)
-    if (Object.keys(invalid).length > 0) {
-      // After the render that shows them.
-      setTimeout(() => focusFirst(invalid), 0)
-      return
-    }
-    setBusy(true)
-    try {
-      const typed: Record<string, string> = {}
-      for (const field of asked)
-        typed[field] = normalizeField(FIELD_SPECS[field] as FieldSpec, values[field] ?? '')
-      const profile = toProfile({ ...known, ...typed })
-      await save.mutateAsync({ customer_type: type, profile } as SaveCustomerRequest)
-      for (const document of required.documents) {
-        const chosen = documents[document.key]
-        if (!chosen || chosen.uploaded) continue
-        const key = document.key
-        const progress = (sent: number) =>
-          setDocuments((all) => (all[key] ? { ...all, [key]: { ...all[key], sent } } : all))
-        await upload.mutateAsync({ category: key, file: chosen.file, onProgress: progress })
-        setDocuments((all) =>
-          all[key]
-            ? { ...all, [key]: { ...all[key], sent: chosen.file.size, uploaded: true } }
-            : all,
-        )
+  const onSubmit = form.handleSubmit(
+    async (profileValues) => {
+      const missing = missingDocuments()
+      if (Object.keys(missing).length > 0 || Object.keys(documentErrors).length > 0) {
+        setDocumentErrors((all) => ({ ...all, ...missing }))
+        focusFirst()
+        return
       }
-      // The answer (pending_review) replaces the form with the review by itself.
-      await submit.mutateAsync()
-    } catch (error) {
-      // A field the kit or the vault refused, named by `data.field` (`profile.email`...).
-      const field =
-        error instanceof RampApiError && error.field ? error.field.replace(/^profile\./, '') : null
-      const spec = field ? FIELD_SPECS[field] : undefined
-      if (field && spec && asked.includes(field)) {
-        // The service's words are English: the field's own message in the user's language.
-        const problem = checkField(spec, '')
-        const message =
-          problem === 'bvn' ? t('validation.bvn') : problem ? text(problem) : t('error.refused')
-        const refused = { [field]: message }
-        setErrors(refused)
-        setTimeout(() => focusFirst(refused), 0)
-      } else {
-        setFailure(error)
+      setFailure(null)
+      try {
+        const typed: Record<string, string> = {}
+        for (const field of asked) typed[field] = String(get(profileValues, field) ?? '')
+        const profile = toProfile({ ...known, ...typed })
+        await save.mutateAsync({ customer_type: type, profile } as SaveCustomerRequest)
+        for (const document of required.documents) {
+          const chosen = documents[document.key]
+          if (!chosen || chosen.uploaded) continue
+          const key = document.key
+          const progress = (sent: number) =>
+            setDocuments((all) => (all[key] ? { ...all, [key]: { ...all[key], sent } } : all))
+          await upload.mutateAsync({ category: key, file: chosen.file, onProgress: progress })
+          setDocuments((all) =>
+            all[key]
+              ? { ...all, [key]: { ...all[key], sent: chosen.file.size, uploaded: true } }
+              : all,
+          )
+        }
+        // The answer (pending_review) replaces the form with the review by itself.
+        await submit.mutateAsync()
+      } catch (error) {
+        // A field the kit or the vault refused, named by `data.field` (`profile.email`...).
+        const field =
+          error instanceof RampApiError && error.field
+            ? error.field.replace(/^profile\./, '')
+            : null
+        if (field && asked.includes(field)) {
+          // The service's words are English: the field's own message in the user's language.
+          const check = (FIELD_SPECS[field] as FieldSpec).check
+          const refused = {
+            ok: false as const,
+            field,
+            code: 'invalid_format' as const,
+            message: '',
+          }
+          setError(field, { type: 'server', message: message(refused, check) })
+          focusFirst()
+        } else {
+          setFailure(error)
+        }
       }
-    } finally {
-      setBusy(false)
-    }
-  }
+    },
+    () => {
+      setDocumentErrors((all) => ({ ...all, ...missingDocuments() }))
+      focusFirst()
+    },
+  )
 
   return (
-    <form ref={form} className="rk-form rk-identity" onSubmit={onSubmit} noValidate>
+    <form ref={formRef} className="rk-form rk-identity" onSubmit={onSubmit} noValidate>
       <p className="rk-hint">
         {text(type === 'business' ? 'identity.intro.business' : 'identity.intro')}
       </p>
@@ -213,10 +300,9 @@ function IdentityForm(props: { customer: KitCustomer; text: Text }): ReactNode {
           key={field}
           field={field}
           spec={FIELD_SPECS[field] as FieldSpec}
-          value={values[field] ?? ''}
-          error={errors[field]}
+          registered={form.register(field)}
+          error={(get(formState.errors, field) as { message?: string } | undefined)?.message}
           text={text}
-          onChange={(value) => setValues((all) => ({ ...all, [field]: value }))}
         />
       ))}
       {required.documents.length > 0 ? (
@@ -227,7 +313,7 @@ function IdentityForm(props: { customer: KitCustomer; text: Text }): ReactNode {
               key={document.key}
               label={documentLabel(document, text)}
               chosen={documents[document.key]}
-              error={errors[`document.${document.key}`]}
+              error={documentErrors[document.key]}
               text={text}
               locale={locale}
               onChosen={(chosen, error) => {
@@ -235,9 +321,9 @@ function IdentityForm(props: { customer: KitCustomer; text: Text }): ReactNode {
                   const { [document.key]: _dropped, ...rest } = all
                   return chosen ? { ...rest, [document.key]: chosen } : rest
                 })
-                setErrors((all) => {
-                  const { [`document.${document.key}`]: _dropped, ...rest } = all
-                  return error ? { ...rest, [`document.${document.key}`]: error } : rest
+                setDocumentErrors((all) => {
+                  const { [document.key]: _dropped, ...rest } = all
+                  return error ? { ...rest, [document.key]: error } : rest
                 })
               }}
             />
@@ -254,7 +340,11 @@ function IdentityForm(props: { customer: KitCustomer; text: Text }): ReactNode {
           <p>{errorText(t, failure)}</p>
         </Alert>
       ) : null}
-      <button type="submit" className="rk-button" disabled={busy || unsupported.length > 0}>
+      <button
+        type="submit"
+        className="rk-button"
+        disabled={formState.isSubmitting || unsupported.length > 0}
+      >
         {text('identity.submit')}
       </button>
     </form>
@@ -270,24 +360,17 @@ function documentLabel(document: { key: string; description?: string | undefined
 function IdentityField(props: {
   field: string
   spec: FieldSpec
-  value: string
+  registered: UseFormRegisterReturn
   error: string | undefined
   text: Text
-  onChange: (value: string) => void
 }): ReactNode {
-  const { field, spec, text } = props
+  const { field, spec, text, registered } = props
   const hint = spec.input === 'country' ? text('identity.country.hint') : undefined
   return (
     <Field label={text(fieldLabel(field))} hint={hint} error={props.error}>
       {(ids) =>
         spec.input === 'select' ? (
-          <select
-            {...ids}
-            name={field}
-            className="rk-input"
-            value={props.value}
-            onChange={(event) => props.onChange(event.target.value)}
-          >
+          <select {...ids} {...registered} className="rk-input" defaultValue="">
             <option value="">{text('identity.choose')}</option>
             {spec.options?.map((option) => (
               <option key={option.value} value={option.value}>
@@ -298,14 +381,12 @@ function IdentityField(props: {
         ) : (
           <input
             {...ids}
-            name={field}
+            {...registered}
             className="rk-input"
             type={spec.input === 'country' ? 'text' : spec.input}
             autoComplete={spec.autoComplete}
             maxLength={spec.input === 'country' ? 2 : undefined}
             autoCapitalize={spec.input === 'country' ? 'characters' : undefined}
-            value={props.value}
-            onChange={(event) => props.onChange(event.target.value)}
           />
         )
       }

@@ -6,7 +6,7 @@ import {
   documentTypeOf,
   MAX_CUSTOMER_DOCUMENT_BYTES,
 } from '@rampkit/core/kit'
-import { type ReactNode, useEffect, useId, useState } from 'react'
+import { type DragEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import type { IdentityMessageKey } from './messages/index.js'
 
 /** A document the user chose: the file (retyped by its bytes), its preview, and the upload. */
@@ -55,7 +55,7 @@ export async function checkDocument(
   return { ok: true, file: file.type === type ? file : new Blob([file], { type }) }
 }
 
-/** Whether the device takes photos with a touch screen: then the input opens the camera. */
+/** Whether the device takes photos with a touch screen: then a button opens the camera. */
 function useCoarsePointer(): boolean {
   const [coarse, setCoarse] = useState(false)
   useEffect(() => {
@@ -69,8 +69,9 @@ function megabytes(bytes: number, locale: string): string {
 }
 
 /**
- * One required document: a file input (the back camera on a phone), the chosen file's preview,
- * its check (size and type by its bytes) and its upload progress.
+ * One required document: a drop zone over a file input (drag a file onto it, or click to choose
+ * one), a "Take a photo" button on a phone (an input with `capture`, the back camera), the chosen
+ * file's preview, its check (size and type by its bytes, said at once) and its upload progress.
  */
 export function DocumentInput(props: {
   label: string
@@ -83,6 +84,8 @@ export function DocumentInput(props: {
   const { chosen, text } = props
   const id = useId()
   const coarse = useCoarsePointer()
+  const camera = useRef<HTMLInputElement>(null)
+  const [over, setOver] = useState(false)
   const preview = chosen?.preview
   useEffect(() => {
     if (!preview) return
@@ -108,22 +111,66 @@ export function DocumentInput(props: {
     })
   }
 
+  function onDrop(event: DragEvent) {
+    event.preventDefault()
+    setOver(false)
+    void choose(event.dataTransfer.files[0])
+  }
+
   const describedBy = [`${id}-hint`, props.error ? `${id}-error` : null].filter(Boolean).join(' ')
   return (
     <div className="rk-field rk-document" data-state={props.error ? 'invalid' : 'valid'}>
       <label htmlFor={id} className="rk-label">
         {props.label}
       </label>
-      <input
-        id={id}
-        type="file"
-        className="rk-file"
-        accept={CUSTOMER_DOCUMENT_CONTENT_TYPES.join(',')}
-        {...(coarse ? { capture: 'environment' as const } : {})}
-        aria-describedby={describedBy}
-        aria-invalid={Boolean(props.error)}
-        onChange={(event) => void choose(event.target.files?.[0])}
-      />
+      {/* The input lies over the zone: a click anywhere on it opens the picker. */}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: a drop target; the input inside is the control */}
+      <div
+        className="rk-drop"
+        data-over={over}
+        data-testid="document-drop"
+        onDragEnter={(event) => {
+          event.preventDefault()
+          setOver(true)
+        }}
+        onDragOver={(event) => event.preventDefault()}
+        onDragLeave={() => setOver(false)}
+        onDrop={onDrop}
+      >
+        <input
+          id={id}
+          type="file"
+          className="rk-drop-input"
+          accept={CUSTOMER_DOCUMENT_CONTENT_TYPES.join(',')}
+          aria-describedby={describedBy}
+          aria-invalid={Boolean(props.error)}
+          onChange={(event) => void choose(event.target.files?.[0])}
+        />
+        <span className="rk-drop-text" aria-hidden="true">
+          {text('identity.document.drop')}
+        </span>
+      </div>
+      {coarse ? (
+        <>
+          <button
+            type="button"
+            className="rk-button rk-button-secondary"
+            onClick={() => camera.current?.click()}
+          >
+            {text('identity.document.camera')}
+          </button>
+          <input
+            ref={camera}
+            type="file"
+            className="rk-visually-hidden"
+            accept="image/jpeg,image/png"
+            capture="environment"
+            tabIndex={-1}
+            aria-hidden="true"
+            onChange={(event) => void choose(event.target.files?.[0])}
+          />
+        </>
+      ) : null}
       <p id={`${id}-hint`} className="rk-hint">
         {text('identity.document.hint')}
       </p>

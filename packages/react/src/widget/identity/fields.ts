@@ -1,6 +1,6 @@
 import type { CheckoutState } from '@rampkit/core'
 import type { KitCustomer, KitCustomerType } from '@rampkit/core/kit'
-import { validateBvn, validateCustomerName } from '@rampkit/core/validation'
+import { type IdentityCheck, validateCustomerName } from '@rampkit/core/validation'
 import type { RampCheckoutProps } from '../context.js'
 import type { IdentityMessageKey } from './messages/index.js'
 
@@ -10,12 +10,12 @@ import type { IdentityMessageKey } from './messages/index.js'
  * address. What the checkout or the partner already gave is never asked again.
  */
 
-/** How a field is typed in: its input, and the check its value passes. */
+/** How a field is typed in: its input, and the check of core's its value passes. */
 export type FieldSpec = {
   input: 'text' | 'email' | 'tel' | 'date' | 'country' | 'select'
   options?: readonly { value: string; label: IdentityMessageKey }[]
   autoComplete?: string
-  check?: 'email' | 'e164' | 'country' | 'bvn'
+  check?: IdentityCheck
 }
 
 const COUNTRY: FieldSpec = { input: 'country', check: 'country', autoComplete: 'country' }
@@ -27,8 +27,8 @@ export const FIELD_SPECS: Record<string, FieldSpec> = {
   legal_name: { input: 'text', autoComplete: 'organization' },
   registration_number: { input: 'text', autoComplete: 'off' },
   email: { input: 'email', autoComplete: 'email', check: 'email' },
-  phone: { input: 'tel', autoComplete: 'tel', check: 'e164' },
-  date_of_birth: { input: 'date', autoComplete: 'bday' },
+  phone: { input: 'tel', autoComplete: 'tel', check: 'phone' },
+  date_of_birth: { input: 'date', autoComplete: 'bday', check: 'date' },
   gender: {
     input: 'select',
     options: [
@@ -168,27 +168,4 @@ export function toProfile(values: Record<string, string>): Record<string, unknow
     else profile[head] = { ...(profile[head] as object | undefined), [part]: value }
   }
   return profile
-}
-
-/** Whether a value passes its field's check; the message key of what is wrong otherwise. */
-export function checkField(spec: FieldSpec, value: string): IdentityMessageKey | 'bvn' | null {
-  if (spec.check === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) return 'validation.email'
-  if (spec.check === 'e164' && !/^\+\d{8,15}$/.test(value.replace(/[\s()-]/g, '')))
-    return 'validation.e164'
-  if (spec.check === 'country' && !/^[A-Za-z]{2}$/.test(value)) return 'validation.country'
-  if (spec.check === 'bvn' && !validateBvn(value).ok) return 'bvn'
-  if (spec.input === 'date' && !/^\d{4}-\d{2}-\d{2}$/.test(value)) return 'validation.date'
-  return null
-}
-
-/** A typed value as it is sent: phones without spaces, country codes in capitals. */
-export function normalizeField(spec: FieldSpec, value: string): string {
-  const trimmed = value.trim()
-  if (spec.check === 'e164') return trimmed.replace(/[\s()-]/g, '')
-  if (spec.check === 'country') return trimmed.toUpperCase()
-  if (spec.check === 'bvn') {
-    const bvn = validateBvn(trimmed)
-    return bvn.ok ? bvn.value : trimmed
-  }
-  return trimmed
 }

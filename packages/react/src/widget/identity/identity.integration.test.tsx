@@ -163,7 +163,7 @@ describe('the identity step against the vault-mode kit and the sandbox', () => {
     await toQuote(second.user)
     const name = (await screen.findByLabelText(/first and last name/i)) as HTMLInputElement
     await waitFor(() => expect(name.value).toBe('Amina Njoroge'))
-    expect((screen.getByLabelText(/date of birth/i) as HTMLInputElement).value).toBe('07/14/1990')
+    expect((screen.getByLabelText(/date of birth/i) as HTMLInputElement).value).toBe('14/07/1990') // day first, as Kenya writes it
     await click(second.user, /^Get a quote$/)
     await screen.findByText('You receive', undefined, SLOW)
     expect(screen.queryByRole('heading', { name: /verify your identity/i })).toBeNull()

@@ -48,11 +48,12 @@ const errorOf = (field: HTMLElement) =>
   field.closest('.rk-field')?.querySelector('.rk-error')?.textContent ?? null
 
 describe('details step: date of birth', () => {
+  // A Kenyan corridor in English: the date is written as in Kenya, day first.
   it.each([
-    ['02/30/2000', 'This date does not exist: check the day and month.'],
-    ['12/31/2030', 'Your date of birth cannot be in the future.'],
+    ['30/02/2000', 'This date does not exist: check the day and month.'],
+    ['31/12/2030', 'Your date of birth cannot be in the future.'],
     ['01/01/1890', 'Check the year of your date of birth.'],
-    ['1990-07-14', 'Enter your date of birth as mm/dd/yyyy.'],
+    ['1990-07-14', 'Enter your date of birth as dd/mm/yyyy.'],
   ])('says what is wrong with %s', async (dob, message) => {
     const { user } = await renderDetails()
     const field = await screen.findByLabelText(/date of birth/i)
@@ -100,6 +101,18 @@ describe('details step: date of birth', () => {
     expect(storedCheckout().details?.dob).toBe('07/14/1990')
   })
 
+  it('reads 31/12/1990 day first for a Kenyan shopper in English, and sends 12/31/1990', async () => {
+    const { user } = await renderDetails()
+    expect(await screen.findByText('dd/mm/yyyy')).toBeTruthy()
+    await user.type(screen.getByLabelText(/first and last name/i), 'Amina Njoroge')
+    await user.type(screen.getByLabelText(/date of birth/i), '31/12/1990')
+    await user.type(screen.getByLabelText(/mobile money number/i), '0712 345 678')
+    await user.type(screen.getByLabelText(/wallet address/i), WALLET)
+    await user.click(submit())
+    await waitFor(() => expect(storedCheckout().step).toBe('quote'))
+    expect(storedCheckout().details?.dob).toBe('12/31/1990')
+  })
+
   it('shows a given mm/dd/yyyy date of birth day first in French', async () => {
     await renderDetails(kenyaDetails(), { locale: 'fr', customer: { dob: '07/14/1990' } })
     const field = (await screen.findByLabelText(/date de naissance/i)) as HTMLInputElement
@@ -116,6 +129,18 @@ describe('details step: errors', () => {
     await waitFor(() =>
       expect(document.activeElement).toBe(screen.getByLabelText(/first and last name/i)),
     )
+  })
+
+  it("gives an example number of the corridor's country in the phone error, and takes a local number", async () => {
+    const { user } = await renderDetails()
+    const phone = await screen.findByLabelText(/mobile money number/i)
+    await user.type(phone, '0712')
+    await user.click(submit())
+    await waitFor(() =>
+      expect(errorOf(phone)).toBe('Enter a valid mobile number from Kenya, like 0712 123456.'),
+    )
+    await user.type(phone, '345678')
+    await waitFor(() => expect(errorOf(phone)).toBeNull())
   })
 
   it('clears a fixed error as the valid value is typed, before the field is left, so the button does not move under the click', async () => {
@@ -137,7 +162,7 @@ describe('details step: errors', () => {
     await user.click(submit())
     await waitFor(() => expect(errorOf(name)).not.toBeNull())
     await user.type(name, 'Amina Njoroge')
-    await user.type(screen.getByLabelText(/date of birth/i), '07141990')
+    await user.type(screen.getByLabelText(/date of birth/i), '14071990')
     await user.type(screen.getByLabelText(/mobile money number/i), '+254712345678')
     await user.type(screen.getByLabelText(/wallet address/i), WALLET)
     await user.click(submit())

@@ -1,29 +1,29 @@
 'use client'
+import { zodResolver } from '@hookform/resolvers/zod'
 import type { CheckoutDetails } from '@rampkit/core'
 import { customerQueryOptions } from '@rampkit/core/kit/query'
 import {
+  detailsSchema,
+  dobOrder,
+  formatPhoneAsYouType,
   MIN_CUSTOMER_AGE,
+  nigerianBankCode,
+  phoneExample,
   requiresBvn,
   type ValidationCode,
-  validateAccountNumber,
-  validateBvn,
-  validateCustomerName,
-  validateDob,
-  validateEvmAddress,
-  validateIban,
+  type ValidationFailure,
 } from '@rampkit/core/validation'
 import { useQuery } from '@tanstack/react-query'
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
+import { type Resolver, type UseFormSetValue, useForm } from 'react-hook-form'
 import { useConnection } from 'wagmi'
 import { useKitConfig } from '../../hooks/reads.js'
 import { useRampKit } from '../../kitContext.js'
 import type { MessageKey } from '../../messages/index.js'
-import { formatPhoneAsYouType, validatePhone } from '../../phone/index.js'
 import { useWidget } from '../context.js'
-import { type FieldErrors, type Resolver, type UseFormSetValue, useForm } from '../form.js'
 import { customerQueryOf } from '../identity/gate.js'
 import { Alert, Field } from '../parts.js'
-import { dayFirst, formatDobAsYouType, swapDayMonth } from './dob.js'
+import { formatDobAsYouType, swapDayMonth } from './dob.js'
 
 type DetailsForm = {
   name: string
@@ -54,6 +54,26 @@ const DOB_MESSAGES: Partial<Record<ValidationCode, MessageKey>> = {
   future_date: 'validation.dob.future',
   too_young: 'validation.dob.age',
   too_old: 'validation.dob.old',
+}
+
+/** The message of a failure of core's rules, by the service field it names and its code. */
+function messageKey(
+  failure: ValidationFailure,
+  on: { needsIban: boolean; nuban: boolean },
+): MessageKey {
+  const { field, code } = failure
+  if (field === 'customer.dob') return DOB_MESSAGES[code] ?? 'validation.dob'
+  if (field === 'payment_method.phone_number')
+    return code === 'sandbox_only' ? 'validation.phone.sandboxOnly' : 'validation.phone'
+  if (field === 'payment_method.account_number') {
+    if (code === 'sandbox_only') return 'validation.accountNumber.sandboxOnly'
+    if (on.needsIban)
+      return code === 'bad_checksum' ? 'validation.iban.checksum' : 'validation.iban'
+    if (on.nuban && code === 'bad_checksum') return 'validation.nuban.checksum'
+    if (on.nuban && code === 'invalid_format') return 'validation.nuban'
+    return 'validation.accountNumber'
+  }
+  return SERVICE_FIELDS[field]?.message ?? 'validation.required'
 }
 
 /** The form's fields in the order they are laid out, for focusing the first one in error. */
@@ -141,7 +161,7 @@ export default function DetailsStep(): ReactNode {
   // An international bank pay-in in euros is paid from a SEPA account: its number is an IBAN.
   const needsIban =
     needsAccount && state.corridor?.kind === 'international' && state.corridor.currency === 'EUR'
-  const dayFirstDob = dayFirst(locale)
+  const order = dobOrder(locale, country)
   const serverErrors = state.fieldErrors
   // Date of birth is an African retail rule (spec 7); a service that asks for it anyway gets it.
   const needsDob = state.corridor?.kind === 'african' || 'customer.dob' in serverErrors
@@ -153,74 +173,57 @@ export default function DetailsStep(): ReactNode {
   const config = useKitConfig()
 
   const previous = state.details
-  // Dates of birth are kept and sent as the service's mm/dd/yyyy, shown in the locale's order.
+  // Dates of birth are kept and sent as the service's mm/dd/yyyy, shown in the shopper's order.
   const displayDob = useCallback(
-    (dob: string) => (dayFirstDob ? swapDayMonth(dob) : dob),
-    [dayFirstDob],
+    (dob: string) => (order === 'dmy' ? swapDayMonth(dob) : dob),
+    [order],
   )
-  const resolver: Resolver<DetailsForm> = async (values) => {
+  const bank = state.provider?.name
+  const bankCode = country === 'NG' ? nigerianBankCode(bank) : undefined
+  /** A failure of core's rules in the shopper's language. */
+  const message = (failure: ValidationFailure): string => {
+    const values = {
+      country: countryLabel,
+      age: MIN_CUSTOMER_AGE,
+      format: t(order === 'dmy' ? 'details.dob.hint.dmy' : 'details.dob.hint'),
+      example: (country && phoneExample(country)) ?? '',
+      bank: bank ?? '',
+    }
+    return t(messageKey(failure, { needsIban, nuban: country === 'NG' }), values)
+  }
+  // The rules are core's (detailsSchema): the kit and the sandbox check what arrives with the
+  // same ones. The environment decides whether the sandbox's test values pass.
+  const resolver: Resolver<DetailsForm> = async (values, context, options) => {
     const environment =
       config.data?.environment ?? (await config.refetch()).data?.environment ?? undefined
-    const errors: FieldErrors<DetailsForm> = {}
-    const out: Partial<CheckoutDetails> = {}
-    const fail = (field: keyof DetailsForm, key: MessageKey) => {
-      errors[field] = {
-        type: 'validate',
-        message: t(key, { country: countryLabel, age: MIN_CUSTOMER_AGE }),
-      }
-    }
-    const name = validateCustomerName(values.name)
-    if (name.ok) out.name = name.value.name
-    else fail('name', 'validation.name')
-    if (needsDob || values.dob.trim()) {
-      const dob = validateDob(dayFirstDob ? swapDayMonth(values.dob) : values.dob)
-      if (dob.ok) out.dob = dob.value
-      else fail('dob', DOB_MESSAGES[dob.code] ?? 'validation.dob')
-    }
-    if (needsPhone && country) {
-      const phone = validatePhone(values.phone, country, { environment })
-      if (phone.ok) out.phone = phone.value
-      else
-        fail(
-          'phone',
-          phone.code === 'sandbox_only' ? 'validation.phone.sandboxOnly' : 'validation.phone',
-        )
-    }
-    if (needsAccount) {
-      const account = needsIban
-        ? validateIban(values.accountNumber, { environment })
-        : validateAccountNumber(values.accountNumber, { environment })
-      if (account.ok) out.accountNumber = account.value
-      else
-        fail(
-          'accountNumber',
-          account.code === 'sandbox_only'
-            ? 'validation.accountNumber.sandboxOnly'
-            : !needsIban
-              ? 'validation.accountNumber'
-              : account.code === 'bad_checksum'
-                ? 'validation.iban.checksum'
-                : 'validation.iban',
-        )
-    }
-    if (needsBvn) {
-      const bvn = validateBvn(values.bvn)
-      if (bvn.ok) out.bvn = bvn.value
-      else fail('bvn', 'validation.bvn')
-    }
-    const wallet = validateEvmAddress(offRamp ? connected.current : values.walletAddress, {
-      field: 'wallet_address',
+    const schema = detailsSchema({
+      environment,
+      dob: needsDob || values.dob.trim() ? { order, required: needsDob } : undefined,
+      phoneCountry: needsPhone && country ? country : undefined,
+      account: needsAccount
+        ? needsIban
+          ? { kind: 'iban' }
+          : { kind: 'account', country: country ?? undefined, bankCode }
+        : undefined,
+      bvn: needsBvn,
+      wallet: {
+        field: 'wallet_address',
+        connected: offRamp ? () => connected.current : undefined,
+      },
+      message,
     })
-    if (wallet.ok) out.walletAddress = wallet.value
-    else fail('walletAddress', 'validation.wallet')
-    if (Object.keys(errors).length > 0) return { values: {}, errors }
-    return { values: out as unknown as DetailsForm, errors: {} }
+    return zodResolver(schema)(values, context, options as never) as ReturnType<
+      Resolver<DetailsForm>
+    >
   }
 
   const form = useForm<DetailsForm>({
-    // Checked on submit, then each field as it is typed: its error goes while the user is still
-    // in it, not on blur, where the form would shrink and move the button from under the click
-    // that caused the blur. Focus goes to the first field in error in the order of the form.
+    // A field is checked when the shopper leaves it, then again at each keystroke: an error goes
+    // as soon as the value is right, not at the next submit. Focus goes to the first field in
+    // error in the order of the form.
+    mode: 'onTouched',
+    reValidateMode: 'onChange',
+    shouldFocusError: false,
     resolver,
     defaultValues: {
       name: previous?.name ?? props.customer?.name ?? onFile.name ?? '',
@@ -242,7 +245,7 @@ export default function DetailsStep(): ReactNode {
     }
     for (const field of ['name', 'dob', 'phone'] as const) {
       const value = late[field]
-      if (value && getValues(field) === '') setValue(field, value)
+      if (value && getValues(field) === '') setValue(field, value, { shouldDirty: false })
     }
   }, [fileName, fileDob, filePhone, displayDob, getValues, setValue])
   const getWallet = useCallback(() => getValues('walletAddress'), [getValues])
@@ -278,6 +281,7 @@ export default function DetailsStep(): ReactNode {
 
   const onSubmit = handleSubmit(
     (values) => {
+      // The resolver's output: the values parsed by core's rules.
       send({ type: 'SUBMIT_DETAILS', details: values as unknown as CheckoutDetails })
     },
     (invalid) => firstInvalid(formRef.current, Object.keys(invalid))?.focus(),
@@ -302,6 +306,7 @@ export default function DetailsStep(): ReactNode {
     event.target.value = formatDobAsYouType(event.target.value, getValues('dob'))
     return dobField.onChange(event)
   }
+  const dobHint = t(order === 'dmy' ? 'details.dob.hint.dmy' : 'details.dob.hint')
   return (
     <form ref={formRef} className="rk-form" onSubmit={onSubmit} noValidate>
       {hasWagmi ? (
@@ -321,7 +326,7 @@ export default function DetailsStep(): ReactNode {
         {(ids) => <input {...ids} {...register('name')} className="rk-input" autoComplete="name" />}
       </Field>
       {needsDob ? (
-        <Field label={t('details.dob')} hint={t('details.dob.hint')} error={errors.dob?.message}>
+        <Field label={t('details.dob')} hint={dobHint} error={errors.dob?.message}>
           {(ids) => (
             <input
               {...ids}
@@ -330,7 +335,7 @@ export default function DetailsStep(): ReactNode {
               className="rk-input"
               inputMode="numeric"
               autoComplete="bday"
-              placeholder={t('details.dob.hint')}
+              placeholder={dobHint}
               maxLength={10}
             />
           )}

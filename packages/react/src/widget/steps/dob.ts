@@ -1,17 +1,8 @@
-/**
- * The date of birth as the user reads it. The service takes `mm/dd/yyyy`; English readers type
- * that order, the other shipped locales (fr, pt, sw) write the day first.
- */
-export function dayFirst(locale: string): boolean {
-  return !locale.toLowerCase().startsWith('en')
-}
-
 const FULL = /^(\d{2})\/(\d{2})\/(\d{4})$/
 
 /**
- * Swaps day and month of a complete `xx/xx/yyyy` date (the swap is its own inverse, so it reads
- * the service's form for display and the display's form for sending); anything else is returned
- * as typed, for the validation to name what is wrong.
+ * Swaps day and month of a complete `xx/xx/yyyy` date: the service's `mm/dd/yyyy` as a shopper
+ * who writes the day first reads it. Anything else is returned as it is.
  */
 export function swapDayMonth(value: string): string {
   const match = FULL.exec(value.trim())
@@ -19,7 +10,7 @@ export function swapDayMonth(value: string): string {
 }
 
 /**
- * Formats a date of birth as it is typed: a slash after the day and the month, a single digit
+ * Formats a date of birth as it is typed: a slash after the first two parts, a single digit
  * before a typed slash padded (`7/` is `07/`), eight digits at most. Deleting, or typing anything
  * but digits and slashes, is left alone so the user can correct freely.
  *

@@ -45,6 +45,8 @@ export const fr: IdentityMessages = {
   'identity.document.tooBig': 'Ce fichier fait {size} ; la limite est de 8 Mo.',
   'identity.document.badType': "Ce fichier n'est ni un JPEG, ni un PNG, ni un PDF.",
   'identity.document.required': 'Ajoutez ce document.',
+  'identity.document.drop': 'Déposez un fichier ici, ou choisissez-en un',
+  'identity.document.camera': 'Prendre une photo',
   'identity.document.preview': 'Aperçu de {name}',
   'identity.document.progress': 'Envoi de {name}',
   'identity.document.uploaded': 'Envoyé',
@@ -62,7 +64,7 @@ export const fr: IdentityMessages = {
   'identity.suspended.text':
     'Les commandes ne sont pas disponibles pour ce compte. Contactez le support.',
   'validation.email': 'Saisissez une adresse e-mail, comme nom@exemple.com.',
-  'validation.e164': 'Saisissez le numéro avec son indicatif, comme +254712345678.',
+  'validation.e164': 'Saisissez un numéro de téléphone valide, comme {example}.',
   'validation.country': 'Saisissez un code pays de deux lettres, comme KE.',
   'validation.date': 'Saisissez une date.',
 }

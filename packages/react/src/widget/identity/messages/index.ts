@@ -50,6 +50,8 @@ export const en = {
   'identity.document.tooBig': 'This file is {size}; the limit is 8 MB.',
   'identity.document.badType': 'This file is not a JPEG, PNG or PDF.',
   'identity.document.required': 'Add this document.',
+  'identity.document.drop': 'Drop a file here, or choose one',
+  'identity.document.camera': 'Take a photo',
   'identity.document.preview': 'Preview of {name}',
   'identity.document.progress': 'Uploading {name}',
   'identity.document.uploaded': 'Uploaded',
@@ -66,7 +68,7 @@ export const en = {
   'identity.suspended.title': 'This account is suspended',
   'identity.suspended.text': 'Orders are not available for this account. Contact support.',
   'validation.email': 'Enter an email address, like name@example.com.',
-  'validation.e164': 'Enter the number with its country code, like +254712345678.',
+  'validation.e164': 'Enter a valid phone number, like {example}.',
   'validation.country': 'Enter a two-letter country code, like KE.',
   'validation.date': 'Enter a date.',
 } as const

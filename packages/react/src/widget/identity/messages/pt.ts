@@ -45,6 +45,8 @@ export const pt: IdentityMessages = {
   'identity.document.tooBig': 'Este ficheiro tem {size}; o limite é 8 MB.',
   'identity.document.badType': 'Este ficheiro não é JPEG, PNG nem PDF.',
   'identity.document.required': 'Adicione este documento.',
+  'identity.document.drop': 'Largue um ficheiro aqui, ou escolha um',
+  'identity.document.camera': 'Tirar uma fotografia',
   'identity.document.preview': 'Pré-visualização de {name}',
   'identity.document.progress': 'A enviar {name}',
   'identity.document.uploaded': 'Enviado',
@@ -61,7 +63,7 @@ export const pt: IdentityMessages = {
   'identity.suspended.title': 'Esta conta está suspensa',
   'identity.suspended.text': 'Os pedidos não estão disponíveis para esta conta. Contacte o apoio.',
   'validation.email': 'Introduza um endereço de e-mail, como nome@exemplo.com.',
-  'validation.e164': 'Introduza o número com o indicativo do país, como +254712345678.',
+  'validation.e164': 'Introduza um número de telefone válido, como {example}.',
   'validation.country': 'Introduza um código de país de duas letras, como KE.',
   'validation.date': 'Introduza uma data.',
 }

@@ -44,6 +44,8 @@ export const sw: IdentityMessages = {
   'identity.document.tooBig': 'Faili hili lina {size}; kikomo ni MB 8.',
   'identity.document.badType': 'Faili hili si JPEG, PNG wala PDF.',
   'identity.document.required': 'Ongeza hati hii.',
+  'identity.document.drop': 'Dondosha faili hapa, au chagua moja',
+  'identity.document.camera': 'Piga picha',
   'identity.document.preview': 'Onyesho la {name}',
   'identity.document.progress': 'Inapakia {name}',
   'identity.document.uploaded': 'Imepakiwa',
@@ -60,7 +62,7 @@ export const sw: IdentityMessages = {
   'identity.suspended.title': 'Akaunti hii imesimamishwa',
   'identity.suspended.text': 'Oda hazipatikani kwa akaunti hii. Wasiliana na huduma kwa wateja.',
   'validation.email': 'Weka barua pepe, kama jina@mfano.com.',
-  'validation.e164': 'Weka namba pamoja na msimbo wa nchi, kama +254712345678.',
+  'validation.e164': 'Weka namba sahihi ya simu, kama {example}.',
   'validation.country': 'Weka msimbo wa nchi wa herufi mbili, kama KE.',
   'validation.date': 'Weka tarehe.',
 }
