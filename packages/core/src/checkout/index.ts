@@ -1,3 +1,11 @@
+// The amount step's limits, reachable without validation's schemas and phone module (a bundler
+// that splits by entry keeps a barrel's every module beside its first user).
+export {
+  type FiatAmountOptions,
+  type ProviderLimits,
+  validateAmountForProvider,
+  validateFiatAmount,
+} from '../validation/amount.js'
 export { networkDisplayName, tokenDisplayName } from './display.js'
 export {
   type IndicativeEstimate,

@@ -5,9 +5,11 @@ import {
   indicativeEstimate,
   indicativePayout,
   tokenLimits,
+  validateAmountForProvider,
+  validateFiatAmount,
 } from '@rampkit/core/checkout'
 import { toBaseUnits } from '@rampkit/core/units'
-import { validateAmountForProvider, validateFiatAmount } from '@rampkit/core/validation'
+
 import { type FormEvent, type ReactNode, useState } from 'react'
 import { useCatalog, useIndicativeRates } from '../../hooks/reads.js'
 import { useTokenPreview } from '../../hooks/useTokenPreview.js'
