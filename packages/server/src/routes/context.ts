@@ -7,6 +7,7 @@ import type { CustomerLinks } from '../store/customers/types.js'
 import type { RampStore } from '../store/types.js'
 import type { IngestWebhookResult, VerifiedDelivery } from '../webhooks/ingest.js'
 import type { ReadCache } from './cache.js'
+import type { SaleToken } from './sale-chain.js'
 
 /** Per-request values the kit's middleware sets on the Hono context. */
 export type RampEnv = {
@@ -16,7 +17,11 @@ export type RampEnv = {
     /** Set by the `session` guard: the end user it let through (read with `sessionOwner`). */
     owner?: string
     /** Set by the `walletProof` guard (ask it with `provenWallet`). */
-    walletProof?: (address: string | null, field: string) => Promise<Response | null>
+    walletProof?: (
+      address: string | null,
+      field: string,
+      sale: SaleToken,
+    ) => Promise<Response | null>
     /** Set by the `webhookSignature` guard (read with `verifiedDelivery`). */
     delivery?: VerifiedDelivery
   }
