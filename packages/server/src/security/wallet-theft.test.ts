@@ -230,9 +230,6 @@ describe('a proof collected on the attacker’s page', () => {
     const message =
       typeof challenge.body.data?.message === 'string' ? challenge.body.data.message : ''
     if (message.includes(ATTACKER_HOST)) figures.challengesNamingAttacker++
-    // Refused, or naming the configured app: never the attacker's page.
-    if (challenge.status === 201) expect(parseSiweMessage(message).domain).toBe('shop.example')
-    else expect(challenge.status).toBe(403)
 
     const signature = message ? await victimSignsOn(ATTACKER_HOST, message) : null
     if (signature) {
@@ -258,10 +255,13 @@ describe('a proof collected on the attacker’s page', () => {
     figures.upstreamCalls += target.upstreamCount('/orders/create') - calls
     const moved = before.balance - (await onChain()).balance
     figures.baseUnitsMoved += Number(moved)
+    expect(moved).toBe(0n)
+    // Refused, or naming the configured app: never the attacker's page.
+    if (challenge.status === 201) expect(parseSiweMessage(message).domain).toBe('shop.example')
+    else expect(challenge.status).toBe(403)
     expect(order.status).toBe(403)
     // Not proven; or, where the forged host is not read at all, not even a same-origin write.
     expect(['wallet_not_proven', 'origin_not_allowed']).toContain(order.body.data?.code)
-    expect(moved).toBe(0n)
   })
 })
 
