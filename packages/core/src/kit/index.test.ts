@@ -49,6 +49,7 @@ it('the kit entry exports', () => {
       "proveWalletMutationOptions",
       "quoteMutationOptions",
       "rampKitKeys",
+      "revokeSigningKeyMutationOptions",
       "saveCustomerMutationOptions",
       "submitCustomerMutationOptions",
       "tokenPreviewQueryOptions",

@@ -88,6 +88,7 @@ export {
   type ProveWalletVariables,
   proveWalletMutationOptions,
   quoteMutationOptions,
+  revokeSigningKeyMutationOptions,
 } from './query/writes.js'
 export {
   KIT_API,
