@@ -51,6 +51,7 @@ it('the kit entry exports', () => {
       "rampKitKeys",
       "revokeSigningKeyMutationOptions",
       "saveCustomerMutationOptions",
+      "signingKeysQueryOptions",
       "submitCustomerMutationOptions",
       "tokenPreviewQueryOptions",
       "tokensQueryOptions",

@@ -70,6 +70,7 @@ export {
   orderRequirementsQueryOptions,
   ordersQueryOptions,
   paymentMethodsQueryOptions,
+  signingKeysQueryOptions,
   tokenPreviewQueryOptions,
   tokensQueryOptions,
   walletProofQueryOptions,

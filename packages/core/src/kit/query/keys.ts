@@ -22,6 +22,7 @@ export const rampKitKeys = {
   walletProof: (endpoint: string, address: string, chainId?: number) =>
     ['rampkit', endpoint, 'wallet-proof', address.toLowerCase(), chainId ?? null] as const,
   customer: (endpoint: string) => ['rampkit', endpoint, 'customer'] as const,
+  signingKeys: (endpoint: string) => ['rampkit', endpoint, 'signing-keys'] as const,
   accounts: (endpoint: string) => ['rampkit', endpoint, 'accounts'] as const,
   depositInstructions: (endpoint: string, accountId: string) =>
     ['rampkit', endpoint, 'deposit-instructions', accountId] as const,

@@ -236,3 +236,19 @@ export function walletProofQueryOptions(
     staleTime: 60_000,
   })
 }
+
+/**
+ * Query options of GET /signing-keys: the signing keys of the user's verified customer (signed
+ * accepts), active and revoked.
+ *
+ * @example
+ * const { data } = useQuery(signingKeysQueryOptions(client))
+ * const active = data?.keys.filter((key) => key.status === 'active')
+ */
+export function signingKeysQueryOptions(client: KitClient) {
+  return queryOptions({
+    queryKey: rampKitKeys.signingKeys(client.endpoint),
+    queryFn: ({ signal }) => client.request('signingKeys', { signal }),
+    staleTime: 30_000,
+  })
+}
