@@ -1,5 +1,6 @@
 import {
   completeSigningKeyRequest,
+  revokeSigningKeyRequest,
   type SigningKeys,
   signingKeyChallengeRequest,
 } from '@rampkit/core'
@@ -182,9 +183,13 @@ export function registerSigningRoutes(app: Hono<RampEnv>, kit: KitContext) {
   mountRoute(app, kit, 'revokeSigningKey', bodyLimit, async (c) => {
     c.header('Cache-Control', 'no-store')
     const owner = sessionOwner(c)
+    const body = await readJsonObject(c, { optional: true })
+    if (!body.ok) return body.response
+    const request = parseWith(c, revokeSigningKeyRequest, body.data)
+    if (!request.ok) return request.response
+    if (!kit.signedAccepts) return signedAcceptsOff(c)
     const keyId = c.req.param('keyId')
     if (!SIGNING_KEY_ID.test(keyId)) return notFound(c, 'Signing key')
-    if (!kit.signedAccepts) return signedAcceptsOff(c)
     const customerId = await linkedCustomerId(kit, owner)
     // Only a key of the user's own customer: the service refuses another customer's key, and
     // a user without a customer has none.
