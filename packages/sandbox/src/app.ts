@@ -61,7 +61,7 @@ export function createSandboxApp(ctx: SandboxContext, options: SandboxAppOptions
 
   const partner = new Hono<SandboxEnv>()
   partner.route('/', ratesRoutes(ctx))
-  partner.route('/', catalogRoutes())
+  partner.route('/', catalogRoutes(ctx.catalogForm))
   partner.route('/', quoteRoutes(ctx))
   partner.route('/customers', customerRoutes(ctx))
   app.route('/api/v1/partner', partner)

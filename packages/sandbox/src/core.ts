@@ -31,6 +31,8 @@ export {
   updateCustomerRequest,
   uploadCustomerDocumentRequest,
   validateAmountForProvider,
+  validateBvn,
+  validateBvnType,
   validateCustomerName,
   validateEvmAddress,
   validatePhone,

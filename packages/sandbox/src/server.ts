@@ -28,6 +28,13 @@ export type SandboxOptions = {
    */
   orderOutcome?: 'pending' | 'settle' | 'fail' | 'refund'
   /**
+   * Which of the catalog's two published forms GET /partner/catalog answers: `tree` (default:
+   * `disclaimer`, `onramp.countries.<ISO>`, as the spec and the current OpenAPI document) or
+   * `markets` (`african_markets[]`, as another published snapshot of the OpenAPI document), so
+   * an integration can be tried against either.
+   */
+  catalogForm?: 'tree' | 'markets'
+  /**
    * Attempts of an order webhook in all, the first included, while the endpoint cannot be
    * reached (1 to 3). Default 3, the service's. Account and customer webhooks: one attempt.
    */
@@ -129,6 +136,7 @@ export function createSandboxContext(
     timings: { ...DEFAULT_TIMINGS, ...options.timings },
     faults: [],
     defaultOutcome: options.orderOutcome ?? 'pending',
+    catalogForm: options.catalogForm ?? 'tree',
     log,
   }
 }

@@ -5,8 +5,6 @@ import { type Sandbox, startSandbox } from '@rampkit/sandbox'
 import { Hono } from 'hono'
 import { handle } from 'hono/vercel'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createRampHandler } from './handler.js'
-import type { RampLogger } from './logger.js'
 import {
   ALLOWED_ORIGIN,
   browser,
@@ -18,7 +16,9 @@ import {
   TRANSPORTS,
   validQuote,
   waitFor,
-} from './routes/testing.js'
+} from '../test/kit.js'
+import { createRampHandler } from './handler.js'
+import type { RampLogger } from './logger.js'
 import { memoryStore } from './store/memory/store.js'
 import { pgliteStore } from './store/pglite/store.js'
 import type { RampStore } from './store/types.js'

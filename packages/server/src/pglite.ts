@@ -5,6 +5,6 @@
 export {
   type PgliteCustomerLinksOptions,
   pgliteCustomerLinks,
-} from './store/customers/pglite.js'
+} from './store/pglite/customers.js'
 export { type PgliteStoreOptions, pgliteStore } from './store/pglite/store.js'
 export type { SqlStoreOptions } from './store/sql/store.js'

@@ -5,6 +5,6 @@ export { type PostgresBusOptions, postgresBus } from './bus/postgres.js'
 export {
   type PostgresCustomerLinksOptions,
   postgresCustomerLinks,
-} from './store/customers/postgres.js'
+} from './store/postgres/customers.js'
 export { type PostgresStoreOptions, postgresStore } from './store/postgres/store.js'
 export type { SqlStoreOptions } from './store/sql/store.js'

@@ -6,5 +6,5 @@ export { type RedisBusOptions, redisBus } from './bus/redis.js'
 export {
   type RedisCustomerLinksOptions,
   redisCustomerLinks,
-} from './store/customers/redis.js'
+} from './store/redis/customers.js'
 export { type RedisStoreOptions, redisStore } from './store/redis/store.js'

@@ -460,6 +460,13 @@ describe('checkout requests', () => {
       customer,
       refund_address: '0x00000000000000000000000000000000000000aa',
     })
+    // A BVN goes with its type, as the published Nigerian quotes send it.
+    const nigerian = { ...toQuote(), details: { ...toQuote().details!, bvn: '22345678901' } }
+    expect(toQuoteRequest(nigerian)?.customer).toEqual({
+      ...customer,
+      additional_id_type: 'bvn',
+      additional_id_number: '22345678901',
+    })
   })
 
   it('names the asset network by label, then by chain id, then by chain name', () => {

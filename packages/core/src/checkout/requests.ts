@@ -2,6 +2,7 @@ import { normalizeOrderStatus } from '../orders/lifecycle.js'
 import type { CreateOrderRequest } from '../schemas/orders.js'
 import type { Quote, QuoteAsset, QuoteRequest } from '../schemas/quote.js'
 import { fromBaseUnits, toBaseUnits } from '../units/units.js'
+import { BVN_ID_TYPE } from '../validation/bvn.js'
 import type {
   CheckoutOrder,
   CheckoutPaymentInstructions,
@@ -59,7 +60,8 @@ export function quoteAssetOf(
  *   mobile money, the account on bank rails;
  * - the user's wallet as `wallet_address` (on-ramp, where tokens go) or `refund_address`
  *   (off-ramp, where they go back if the payout fails);
- * - the customer inline (`name`, `dob`, `additional_id_number`, the phone on mobile money).
+ * - the customer inline (`name`, `dob`, a BVN as `additional_id_type: 'bvn'` with
+ *   `additional_id_number`, the phone on mobile money).
  *
  * @example
  * const body = toQuoteRequest(state)
@@ -87,7 +89,11 @@ export function toQuoteRequest(state: CheckoutState): QuoteRequest | undefined {
   if (corridor.country) customer.country = corridor.country
   if (details.phone) customer.phone = details.phone
   if (details.dob) customer.dob = details.dob
-  if (details.bvn) customer.additional_id_number = details.bvn
+  if (details.bvn) {
+    // As the published Nigerian quotes send it: the number and its type.
+    customer.additional_id_type = BVN_ID_TYPE
+    customer.additional_id_number = details.bvn
+  }
   const wallet = details.walletAddress as `0x${string}`
   return {
     order_type: direction,

@@ -7,6 +7,7 @@ import type {
   TimeoutError,
   UnexpectedResponseError,
 } from '../errors/index.js'
+import { RESERVED_REQUEST_KEYS } from '../schemas/request.js'
 
 /** The service's two environments; each has its own base address and its own keys. */
 export type RampEnvironment = 'sandbox' | 'production'
@@ -93,18 +94,11 @@ export type RequestOptions = {
   signal?: AbortSignal | undefined
 }
 
-/** One entry per key of `RequestOptions`: a new option fails to compile until it is listed. */
-const requestOptionNames: { readonly [K in keyof Required<RequestOptions>]: K } = {
-  signal: 'signal',
-}
-
 /**
  * The names of every key of `RequestOptions`. No request schema has a field of these names, so
  * they are refused wherever a body or parameters hold one (tests try each of them).
  */
-export const REQUEST_OPTION_NAMES: readonly (keyof RequestOptions)[] = Object.freeze(
-  Object.values(requestOptionNames),
-)
+export const REQUEST_OPTION_NAMES: readonly (keyof RequestOptions)[] = RESERVED_REQUEST_KEYS
 
 /**
  * How a failed attempt may be retried:

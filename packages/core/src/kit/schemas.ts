@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import {
+  acceptQuoteRequest,
   businessAddress,
   businessProfile,
   CUSTOMER_TYPES,
@@ -9,9 +10,22 @@ import {
   individualAddress,
   individualProfile,
   orderTypeName,
+  quoteRequest,
   reportedOrderStatus,
   requiredDocument,
 } from '../schemas/index.js'
+import { strictRequest } from '../schemas/request.js'
+
+/**
+ * Body of the kit's POST /quotes: core's quote request in its strict form. The browser sends
+ * what the widget's checkout builds (`toQuoteRequest`); any other key, including the service's
+ * legacy and partner-only fields (`rail`, `provider`, `customer.idNumber`), is a 422 naming it,
+ * so nothing reaches the service that the kit did not check.
+ */
+export const kitQuoteRequest = strictRequest(quoteRequest)
+
+/** Body of the kit's POST /quotes/:quoteId/accept: `{}` or `{ signed_accept }`, strict. */
+export const kitAcceptQuoteRequest = strictRequest(acceptQuoteRequest)
 
 /** How an order was made: a binding partner quote that was accepted, or a direct create. */
 export const kitOrderFlow = z.enum(['quote', 'direct'])
@@ -146,7 +160,7 @@ export const kitCustomerProfile = z.looseObject({
   date_of_birth: z.string().optional(),
   gender: z.string().optional(),
   country_of_residence: z.string().optional(),
-  address: individualAddress.partial().loose().optional(),
+  address: z.looseObject(individualAddress.shape).partial().optional(),
   id_type: z.string().optional(),
   legal_name: z.string().optional(),
   website: z.string().optional(),
@@ -155,8 +169,8 @@ export const kitCustomerProfile = z.looseObject({
   registration_number: z.string().optional(),
   industry: z.string().optional(),
   description: z.string().optional(),
-  registered_address: businessAddress.partial().loose().optional(),
-  operating_address: businessAddress.partial().loose().optional(),
+  registered_address: z.looseObject(businessAddress.shape).partial().optional(),
+  operating_address: z.looseObject(businessAddress.shape).partial().optional(),
 })
 export type KitCustomerProfile = z.infer<typeof kitCustomerProfile>
 
@@ -208,16 +222,22 @@ export const kitCustomer = z.looseObject({
 export type KitCustomer = z.infer<typeof kitCustomer>
 
 /**
- * Body of POST /customer: the profile fields to save, by customer type (core's individual and
- * business profile schemas, strict: another key is a 422 naming it). The first save creates
+ * Body of POST /customer: the profile fields to save, by customer type (the strict form of
+ * core's individual and business profile schemas: another key is a 422 naming it). The first save creates
  * the user's vault customer; later saves merge into it while it is `incomplete`. The type of
  * an existing customer does not change.
  */
 export const saveCustomerRequest = z.discriminatedUnion(
   'customer_type',
   [
-    z.strictObject({ customer_type: z.literal('individual'), profile: individualProfile }),
-    z.strictObject({ customer_type: z.literal('business'), profile: businessProfile }),
+    z.strictObject({
+      customer_type: z.literal('individual'),
+      profile: strictRequest(individualProfile),
+    }),
+    z.strictObject({
+      customer_type: z.literal('business'),
+      profile: strictRequest(businessProfile),
+    }),
   ],
   { error: 'customer_type must be individual or business' },
 )

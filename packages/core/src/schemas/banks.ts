@@ -95,14 +95,19 @@ export type PaymentMethods = z.infer<typeof paymentMethods>
 
 /**
  * Query of GET /partner/order-requirements: the corridor, the direction, and optionally the
- * rail (`payment_method_type`) and `customer_type` (`institution` for a business).
+ * rail (`payment_method_type`) and `customer_type`: `retail` (the published default) or
+ * `institution` for a business; `user`, which earlier versions of core sent, means retail.
  */
 export const orderRequirementsQuery = z.object({
   country: countryCode,
   currency: currencyCode,
   order_type: orderTypeName,
   payment_method_type: z.string().min(1).max(32).optional(),
-  customer_type: z.enum(['user', 'institution']).optional(),
+  customer_type: z
+    .enum(['retail', 'user', 'institution'], {
+      error: 'customer_type must be retail or institution',
+    })
+    .optional(),
 })
 export type OrderRequirementsQuery = z.input<typeof orderRequirementsQuery>
 

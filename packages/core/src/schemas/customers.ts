@@ -5,13 +5,15 @@ import {
   MAX_CUSTOMER_DOCUMENT_BYTES,
 } from '../kit/documentLimits.js'
 import { countryCode, openEnum } from './common.js'
+import { serviceRequest } from './request.js'
 
 /*
  * The customer vault (KYC): `/partner/customers/…`. Shapes from the service's OpenAPI document
  * (`PartnerCustomer*` schemas and their examples) and the customers guides; the interface
- * description shows only the webhook body (2.11). Requests are strict (what core sends: a key
- * not listed is refused by name); answers are loose (unknown fields pass through, fields the
- * published examples leave out are optional, statuses are open).
+ * description shows only the webhook body (2.11). Requests type every published field and pass
+ * a key they do not list on to the vault unchanged (`serviceRequest`; the server kit parses a
+ * browser's profile with their strict form); answers are loose (unknown fields pass through,
+ * fields the published examples leave out are optional, statuses are open).
  */
 
 /** Customer types of the vault. */
@@ -74,13 +76,32 @@ const amount = z
   .nonnegative({ error: 'Must be 0 or more' })
   .max(1e15, { error: 'Amount is too large' })
 
+/**
+ * A Nigerian BVN (`additional_id_type: 'bvn'`, as the requirements' conditional fields and the
+ * customers guide name it) is 11 digits.
+ */
+const bvnRule = z.superRefine<{ additional_id_type?: unknown; additional_id_number?: unknown }>(
+  (profile, ctx) => {
+    const type = profile.additional_id_type
+    const number = profile.additional_id_number
+    if (typeof type !== 'string' || type.trim().toLowerCase() !== 'bvn') return
+    if (typeof number === 'string' && !/^\d{11}$/.test(number)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'A BVN has 11 digits',
+        path: ['additional_id_number'],
+      })
+    }
+  },
+)
+
 /** An ISO calendar date, `YYYY-MM-DD` (the vault's date of birth; quotes use mm/dd/yyyy). */
 export const isoDate = z
   .string()
   .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { error: 'Must be a date YYYY-MM-DD' })
 
 /** An individual's address: `line1`, `city`, `country` are required before submit. */
-export const individualAddress = z.strictObject({
+export const individualAddress = serviceRequest({
   line1: text(200).optional(),
   line2: text(200).optional(),
   city: text(100).optional(),
@@ -90,7 +111,7 @@ export const individualAddress = z.strictObject({
 })
 
 /** A business address (published with `line_1`, unlike the individual's `line1`). */
-export const businessAddress = z.strictObject({
+export const businessAddress = serviceRequest({
   line_1: text(200).optional(),
   line_2: text(200).optional(),
   city: text(100).optional(),
@@ -100,7 +121,7 @@ export const businessAddress = z.strictObject({
 })
 
 /** One officer of a business (director, owner...). */
-export const businessOfficer = z.strictObject({
+export const businessOfficer = serviceRequest({
   role: text(64),
   first_name: text(100),
   last_name: text(100),
@@ -113,44 +134,37 @@ export const businessOfficer = z.strictObject({
 /**
  * An individual's profile, as `GET /partner/customers/requirements?type=individual` lists it.
  * Every field is optional here: the vault takes a partial package at create and on PATCH and
- * reports what is still needed in `missing[]`. A key not listed is refused.
+ * reports what is still needed in `missing[]`. Nigeria adds `additional_id_type: 'bvn'` and the
+ * 11-digit BVN. A key not listed goes to the vault as it is.
  */
-export const individualProfile = z
-  .strictObject({
-    first_name: text(100).optional(),
-    middle_name: text(100).optional(),
-    last_name: text(100).optional(),
-    email: z.email({ error: 'Must be an email address' }).max(254).optional(),
-    date_of_birth: isoDate.optional(),
-    country_of_residence: countryCode.optional(),
-    phone: text(32).optional(),
-    gender: text(16).optional(),
-    address: individualAddress.optional(),
-    /** Government ID number. Identity data: never logged by core. */
-    id_number: text(64).optional(),
-    /** `passport`, `national_id`, `drivers_license`... */
-    id_type: text(32).optional(),
-    /** Nigeria: `bvn`. */
-    additional_id_type: text(32).optional(),
-    /** Nigeria: the 11-digit BVN. */
-    additional_id_number: text(32).optional(),
-    liveness_check_id: text(128).optional(),
-    proof_of_address_type: text(64).optional(),
-  })
-  .refine(
-    (profile) =>
-      profile.additional_id_type?.toLowerCase() !== 'bvn' ||
-      profile.additional_id_number === undefined ||
-      /^\d{11}$/.test(profile.additional_id_number),
-    { error: 'A BVN has 11 digits', path: ['additional_id_number'] },
-  )
+export const individualProfile = serviceRequest({
+  first_name: text(100).optional(),
+  middle_name: text(100).optional(),
+  last_name: text(100).optional(),
+  email: z.email({ error: 'Must be an email address' }).max(254).optional(),
+  date_of_birth: isoDate.optional(),
+  country_of_residence: countryCode.optional(),
+  phone: text(32).optional(),
+  gender: text(16).optional(),
+  address: individualAddress.optional(),
+  /** Government ID number. Identity data: never logged by core. */
+  id_number: text(64).optional(),
+  /** `passport`, `national_id`, `drivers_license`... */
+  id_type: text(32).optional(),
+  /** Nigeria: `bvn`. */
+  additional_id_type: text(32).optional(),
+  /** Nigeria: the 11-digit BVN. */
+  additional_id_number: text(32).optional(),
+  liveness_check_id: text(128).optional(),
+  proof_of_address_type: text(64).optional(),
+}).check(bvnRule)
 export type IndividualProfile = z.input<typeof individualProfile>
 
 /**
  * A business profile, as `GET /partner/customers/requirements?type=business` lists it; US
- * incorporations also need `tax_id` (EIN). Optional and strict like the individual's.
+ * incorporations also need `tax_id` (EIN). Optional like the individual's.
  */
-export const businessProfile = z.strictObject({
+export const businessProfile = serviceRequest({
   legal_name: text(200).optional(),
   email: z.email({ error: 'Must be an email address' }).max(254).optional(),
   phone: text(32).optional(),
@@ -190,12 +204,12 @@ export const partnerCustomerRef = z
 export const createCustomerRequest = z.discriminatedUnion(
   'type',
   [
-    z.strictObject({
+    serviceRequest({
       partner_customer_ref: partnerCustomerRef,
       type: z.literal('individual'),
       profile: individualProfile.optional(),
     }),
-    z.strictObject({
+    serviceRequest({
       partner_customer_ref: partnerCustomerRef,
       type: z.literal('business'),
       profile: businessProfile.optional(),
@@ -210,8 +224,8 @@ export type CreateCustomerRequest = z.input<typeof createCustomerRequest>
  * it is `incomplete` (or to correct a failed deposit-account KYC, which returns it to
  * `incomplete`). The type is not sent, so the fields of both profiles are accepted.
  */
-export const updateCustomerRequest = z.strictObject({
-  profile: z.strictObject({ ...individualProfile.shape, ...businessProfile.shape }),
+export const updateCustomerRequest = serviceRequest({
+  profile: serviceRequest({ ...individualProfile.shape, ...businessProfile.shape }).check(bvnRule),
 })
 export type UpdateCustomerRequest = z.input<typeof updateCustomerRequest>
 
@@ -252,7 +266,7 @@ function base64DecodedLength(value: string): number {
  * requirements' `required_documents` (`identity`, `address`...). The content is checked here for
  * being base64 of at most 8 MiB and is never put in an error message.
  */
-export const uploadCustomerDocumentRequest = z.strictObject({
+export const uploadCustomerDocumentRequest = serviceRequest({
   category: z
     .string()
     .min(1, { error: 'category must not be empty' })
@@ -281,7 +295,7 @@ export const uploadCustomerDocumentRequest = z.strictObject({
 export type UploadCustomerDocumentRequest = z.input<typeof uploadCustomerDocumentRequest>
 
 /** Body of `POST /partner/customers/{customer_id}/revoke`: an optional audit-only `reason`. */
-export const revokeCustomerRequest = z.strictObject({
+export const revokeCustomerRequest = serviceRequest({
   reason: z.string().max(512, { error: 'reason is at most 512 characters' }).optional(),
 })
 export type RevokeCustomerRequest = z.input<typeof revokeCustomerRequest>

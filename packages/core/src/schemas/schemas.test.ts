@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
+import { type SchemaIssue, toInputIssues } from '../errors/index.js'
+import { kitAcceptQuoteRequest, kitQuoteRequest, saveCustomerRequest } from '../kit/schemas.js'
 import { quoteData as quoteFixture } from '../test-utils/fixtures.js'
+import { catalogAsMarkets, catalogAsTree } from '../test-utils/published/catalog.js'
+import {
+  keOffRampLegacyInline,
+  keOnRampInline,
+  ngOnRampBank,
+} from '../test-utils/published/quotes.js'
 import {
   acceptedOrder,
   acceptQuoteRequest,
@@ -14,6 +22,7 @@ import {
   errorEnvelope,
   indicativeRates,
   orderListItem,
+  orderRequirementsQuery,
   ordersMeQuery,
   quote,
   quoteRequest,
@@ -164,37 +173,95 @@ describe('bodies', () => {
   })
 })
 
-describe('request bodies are strict, responses are not', () => {
+describe('request bodies pass what core does not list; the kit’s strict forms refuse it', () => {
   const order = {
     user_address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
     token: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
     order_type: 0,
     fiat_payload: { amount_fiat: 1500, metadata: { any: { thing: 1 } } },
   }
+  const individual = { partner_customer_ref: 'u', type: 'individual' as const }
 
-  it('refuses a key a request body does not list, at any level, naming its object', () => {
-    const cases: [{ safeParse(input: unknown): { error?: unknown } }, unknown, string[]][] = [
-      [createOrderRequest, { ...order, signal: 'x' }, []],
+  it('passes a key the service request does not list, at any level, unchanged', () => {
+    const quoteBody = {
+      ...keOnRampInline,
+      campaign: { id: 7 },
+      asset: { ...keOnRampInline.asset, decimals_hint: 6 },
+      customer: { ...keOnRampInline.customer, nationality: 'KE' },
+      payment_method: { ...keOnRampInline.payment_method, till: '123' },
+    }
+    expect(quoteRequest.parse(quoteBody)).toEqual(quoteBody)
+    const create = { ...individual, x: 1, profile: { first_name: 'A', x: 2, address: { x: 3 } } }
+    expect(createCustomerRequest.parse(create)).toEqual(create)
+    expect(acceptQuoteRequest.parse({ x: [1] })).toEqual({ x: [1] })
+  })
+
+  it('still refuses values it knows are wrong, and `signal` at any level', () => {
+    const cases: [{ safeParse(input: unknown): { error?: unknown } }, unknown, string][] = [
+      [quoteRequest, { ...keOnRampInline, rail: 5 }, 'rail'],
+      [quoteRequest, { ...keOnRampInline, customer_type: 'robot' }, 'customer_type'],
+      [quoteRequest, { ...keOnRampInline, asset: { currency: 'USDC' } }, 'asset.network'],
       [
-        createOrderRequest,
-        { ...order, fiat_payload: { amount_fiat: 1, extra: 1 } },
-        ['fiat_payload'],
+        quoteRequest,
+        { ...keOnRampInline, payment_method: { ...keOnRampInline.payment_method, signal: 1 } },
+        'payment_method.signal',
       ],
-      [acceptQuoteRequest, { signal: null }, []],
-      [createCustomerRequest, { partner_customer_ref: 'u', type: 'individual', x: 1 }, []],
+      [acceptQuoteRequest, { signal: null }, 'signal'],
+      [acceptQuoteRequest, { provider: 'paypal' }, 'provider'],
+      [createCustomerRequest, { ...individual, profile: { email: 'x', y: 1 } }, 'profile.email'],
       [
         createCustomerRequest,
-        { partner_customer_ref: 'u', type: 'individual', profile: { first_name: 'A', x: 1 } },
-        ['profile'],
+        { ...individual, profile: { additional_id_type: 'bvn', additional_id_number: '123' } },
+        'profile.additional_id_number',
       ],
     ]
-    for (const [schema, input, path] of cases) {
-      const issues = (schema.safeParse(input).error as { issues: unknown[] } | undefined)?.issues
-      expect(issues, JSON.stringify(input)).toEqual([
-        expect.objectContaining({ code: 'unrecognized_keys', path }),
+    for (const [schema, input, field] of cases) {
+      const issues = (schema.safeParse(input).error as { issues: SchemaIssue[] } | undefined)
+        ?.issues
+      expect(toInputIssues(issues ?? [])[0]?.field, JSON.stringify(input)).toBe(field)
+    }
+  })
+
+  it('the kit’s strict forms refuse any key they do not list, and the service-only fields', () => {
+    const cases: [{ safeParse(input: unknown): { error?: unknown } }, unknown, string][] = [
+      [kitQuoteRequest, { ...keOnRampInline, campaign: 1 }, 'campaign'],
+      [kitQuoteRequest, { ...keOffRampLegacyInline, customer: { name: 'A B' } }, 'rail'],
+      [
+        kitQuoteRequest,
+        { ...keOnRampInline, customer: { ...keOnRampInline.customer, idNumber: 'B1' } },
+        'customer.idNumber',
+      ],
+      [
+        kitQuoteRequest,
+        { ...keOnRampInline, payment_method: { ...keOnRampInline.payment_method, account_id: 1 } },
+        'payment_method.account_id',
+      ],
+      [kitQuoteRequest, { ...keOnRampInline, asset: { ...keOnRampInline.asset, x: 1 } }, 'asset.x'],
+      [kitAcceptQuoteRequest, { rail: 'local_fiat' }, 'rail'],
+      [kitAcceptQuoteRequest, { signed_accept: { signature: '0x1', x: 1 } }, 'signed_accept.x'],
+      [
+        saveCustomerRequest,
+        { customer_type: 'individual', profile: { address: { line_1: 'x' } } },
+        'profile.address.line_1',
+      ],
+      [
+        saveCustomerRequest,
+        { customer_type: 'business', profile: { first_name: 'A' } },
+        'profile.first_name',
+      ],
+    ]
+    for (const [schema, input, field] of cases) {
+      const issues = (schema.safeParse(input).error as { issues: SchemaIssue[] } | undefined)
+        ?.issues
+      expect(toInputIssues(issues ?? []), JSON.stringify(input)).toEqual([
+        { field, message: `${field} is not accepted: this request has no such field` },
       ])
     }
-    // `metadata` is the free-form part of an order, and stays so.
+    // What the widget sends, the Nigerian BVN with its type included, goes through.
+    expect(kitQuoteRequest.parse(keOnRampInline)).toEqual(keOnRampInline)
+    expect(kitQuoteRequest.parse(ngOnRampBank)).toEqual(ngOnRampBank)
+    // The direct order and its fiat payload stay strict; `metadata` is their free-form part.
+    expect(createOrderRequest.safeParse({ ...order, extra: 1 }).success).toBe(false)
     expect(createOrderRequest.safeParse(order).success).toBe(true)
   })
 
@@ -225,6 +292,56 @@ describe('request bodies are strict, responses are not', () => {
     // Without typed data there is nothing for the wallet to sign: not a signing block.
     const { typed_data: _, ...noTypedData } = signing
     expect(quote.safeParse({ ...quoteFixture, signing: noTypedData }).success).toBe(false)
+  })
+})
+
+describe('order requirements', () => {
+  it('takes customer_type retail (the published default) or institution, and refuses another', () => {
+    const corridor = { country: 'NG', currency: 'NGN', order_type: 'OnRamp' }
+    for (const type of ['retail', 'institution', 'user']) {
+      expect(orderRequirementsQuery.safeParse({ ...corridor, customer_type: type }).success).toBe(
+        true,
+      )
+    }
+    const robot = orderRequirementsQuery.safeParse({ ...corridor, customer_type: 'robot' })
+    expect(robot.error?.issues[0]?.message).toBe('customer_type must be retail or institution')
+  })
+})
+
+describe('the catalog in its two published forms', () => {
+  it('reads african_markets[] into the same model as the tree', () => {
+    const fromMarkets = catalog.parse(catalogAsMarkets)
+    const { disclaimer, ...fromTree } = catalog.parse(catalogAsTree)
+    expect(disclaimer).toBe(catalogAsTree.disclaimer)
+    expect(fromMarkets).toEqual(fromTree)
+    expect(fromMarkets).not.toHaveProperty('african_markets')
+    const mpesa = fromMarkets.onramp?.countries.KE?.payment_methods.mobile_money?.providers[0]
+    expect(mpesa?.id).toBe(
+      catalogAsMarkets.african_markets[0]?.onramp.payment_methods.mobile_money.providers[0]?.id,
+    )
+  })
+
+  it('keeps the tree’s own node where both forms name a country, and names the other', () => {
+    const both = catalog.parse({
+      ...catalogAsTree,
+      african_markets: [
+        { country: 'KE', currency: 'KES', onramp: { enabled: false } },
+        { country: 'UG', currency: 'UGX', country_name: 'Uganda', onramp: { enabled: true } },
+      ],
+    })
+    expect(both.onramp?.countries.KE).toEqual(catalogAsTree.onramp.countries.KE)
+    expect(both.onramp?.countries.UG).toEqual({
+      country_code: 'UG',
+      country_name: 'Uganda',
+      currency: 'UGX',
+      enabled: true,
+      payment_methods: {},
+    })
+  })
+
+  it('refuses a market without its country', () => {
+    const result = catalog.safeParse({ african_markets: [{ currency: 'KES' }] })
+    expect(result.error?.issues[0]?.path).toEqual(['african_markets', 0, 'country'])
   })
 })
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { requiresBvn, validateBvn } from './bvn.js'
+import { requiresBvn, validateBvn, validateBvnType } from './bvn.js'
 
 describe('validateBvn', () => {
   it('accepts 11 digits and strips spaces', () => {
@@ -30,5 +30,21 @@ describe('requiresBvn', () => {
     for (const country of ['KE', 'GH', 'UG', 'TZ', 'ZA', 'RW', '']) {
       expect(requiresBvn(country)).toBe(false)
     }
+  })
+})
+
+describe('validateBvnType', () => {
+  it('takes bvn in any case, or nothing', () => {
+    expect(validateBvnType('bvn')).toEqual({ ok: true, value: 'bvn' })
+    expect(validateBvnType(' BVN ')).toEqual({ ok: true, value: 'bvn' })
+    expect(validateBvnType(undefined)).toEqual({ ok: true, value: undefined })
+  })
+
+  it.each([['nin'], [''], [11], [{}]])('refuses %j on customer.additional_id_type', (input) => {
+    expect(validateBvnType(input)).toMatchObject({
+      ok: false,
+      field: 'customer.additional_id_type',
+      code: 'invalid_format',
+    })
   })
 })

@@ -11,6 +11,7 @@ export const VALIDATION_FIELDS = {
   accountNumber: 'payment_method.account_number',
   customerName: 'customer.name',
   dob: 'customer.dob',
+  additionalIdType: 'customer.additional_id_type',
   additionalIdNumber: 'customer.additional_id_number',
   userAddress: 'user_address',
   walletAddress: 'wallet_address',

@@ -4,6 +4,7 @@ import * as validation from './index.js'
 it('exports the public validation API', () => {
   expect(Object.keys(validation).sort()).toMatchInlineSnapshot(`
     [
+      "BVN_ID_TYPE",
       "MAX_CUSTOMER_AGE",
       "MAX_CUSTOMER_NAME_LENGTH",
       "MIN_CUSTOMER_AGE",
@@ -29,6 +30,7 @@ it('exports the public validation API', () => {
       "validateAccountNumber",
       "validateAmountForProvider",
       "validateBvn",
+      "validateBvnType",
       "validateCustomerName",
       "validateDob",
       "validateEvmAddress",

@@ -10,7 +10,7 @@ export {
   validateAmountForProvider,
   validateFiatAmount,
 } from './amount.js'
-export { requiresBvn, validateBvn } from './bvn.js'
+export { BVN_ID_TYPE, requiresBvn, validateBvn, validateBvnType } from './bvn.js'
 export {
   type CustomerName,
   MAX_CUSTOMER_NAME_LENGTH,

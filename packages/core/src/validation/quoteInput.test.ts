@@ -104,6 +104,23 @@ describe('validateQuoteInput', () => {
     })
   })
 
+  it('takes the BVN’s type as the published Nigerian quotes send it, and refuses another', () => {
+    const typed = { ...NG_BANK, customer: { ...NG_BANK.customer, additional_id_type: 'BVN' } }
+    expect(validateQuoteInput(typed, { now })).toMatchObject({
+      ok: true,
+      value: { customer: { additional_id_type: 'bvn', additional_id_number: '22345678901' } },
+    })
+    const other = { ...NG_BANK, customer: { ...NG_BANK.customer, additional_id_type: 'nin' } }
+    expect(validateQuoteInput(other, { now })).toMatchObject({
+      ok: false,
+      field: 'customer.additional_id_type',
+      code: 'invalid_format',
+    })
+    // Outside Nigeria the type is the service's business, not a rule here.
+    const kenyan = { ...KE_MOBILE, customer: { ...KE_MOBILE.customer, additional_id_type: 'nin' } }
+    expect(validateQuoteInput(kenyan, { now }).ok).toBe(true)
+  })
+
   it('asks for a date of birth on African rails only, and checks one that is sent anyway', () => {
     const { dob: _, ...noDob } = KE_MOBILE.customer
     expect(validateQuoteInput({ ...KE_MOBILE, customer: noDob }, { now })).toMatchObject({

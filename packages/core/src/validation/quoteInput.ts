@@ -2,7 +2,7 @@ import type { RampEnvironment } from '../client/types.js'
 import { AFRICAN_RAILS } from '../schemas/common.js'
 import { validateAccountNumber } from './accountNumber.js'
 import { type ProviderLimits, validateAmountForProvider, validateFiatAmount } from './amount.js'
-import { requiresBvn, validateBvn } from './bvn.js'
+import { requiresBvn, validateBvn, validateBvnType } from './bvn.js'
 import { validateCustomerName } from './customerName.js'
 import { validateDob } from './dob.js'
 import { validateEvmAddress } from './evmAddress.js'
@@ -39,6 +39,8 @@ export type QuoteInput = {
     name?: string
     /** Required on African retail rails (mobile money, bank); checked elsewhere when sent. */
     dob?: string
+    /** Beside a Nigerian BVN: `bvn`, as the published Nigerian quotes send it. */
+    additional_id_type?: string
     additional_id_number?: string
     [key: string]: unknown
   }
@@ -143,6 +145,9 @@ export function quoteInputFailures(
       const result = validateBvn(customer.additional_id_number)
       if (result.ok) person.additional_id_number = result.value
       else failures.push(result)
+      const type = validateBvnType(customer.additional_id_type)
+      if (!type.ok) failures.push(type)
+      else if (type.value !== undefined) person.additional_id_type = type.value
     }
   }
 
@@ -170,7 +175,8 @@ export function quoteInputFailures(
 /**
  * Runs the 422 table of spec section 7 on a quote request and returns the first failure in the
  * table's order (`payment_method.network_id`, `payment_method.phone_number` on mobile money,
- * `customer.name`, `customer.dob` on African rails, `customer.additional_id_number` for Nigeria;
+ * `customer.name`, `customer.dob` on African rails, `customer.additional_id_number` for Nigeria
+ * (and `customer.additional_id_type`, `bvn` when sent);
  * the inline customer only, a `customer_id` skips them), then `local_amount` (whole units, within
  * the provider's limits when given), `wallet_address` and `refund_address`, or the request with
  * normalised values (E.164 phone, collapsed name, bare BVN digits, checksummed addresses). The sandbox and the server kit both call

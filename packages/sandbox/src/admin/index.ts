@@ -67,6 +67,8 @@ export type SandboxAdmin = {
   ): unknown
   sendFromAccount(apiKey: string, accountId: number, send: SendOptions): Promise<unknown>
   deliveries(apiKey?: string, event?: string): Delivery[]
+  /** A quote's request body as the sandbox received it, fields it does not read included. */
+  quoteRequest(apiKey: string, quoteId: string): unknown
   /** Resolves when no webhook attempt is in flight. */
   idle(): Promise<void>
   mint(token: string, to: string, amount: string | number): Promise<{ tx: unknown }>
@@ -339,6 +341,14 @@ export function createSandboxAdmin(ctx: SandboxContext): SandboxAdmin {
     deliveries(apiKey, event) {
       const list = ctx.dispatcher.log(apiKey ? user(apiKey).id : undefined)
       return event ? list.filter((delivery) => delivery.event === event) : list
+    },
+    quoteRequest(apiKey, quoteId) {
+      const owner = user(apiKey)
+      const found = ctx.store.quotes.get(quoteId)
+      if (!found || found.userId !== owner.id) {
+        throw new ApiError(404, 'Quote not found', { field: 'quote_id' })
+      }
+      return found.request
     },
     idle: () => ctx.dispatcher.idle(),
     async mint(tokenName, to, amount) {

@@ -89,6 +89,9 @@ describe('parseCliArgs', () => {
     expect(parseCliArgs([], { RAMP_SANDBOX_ORDER_OUTCOME: 'settle' })).toMatchObject({
       options: { orderOutcome: 'settle' },
     })
+    expect(parseCliArgs([], { RAMP_SANDBOX_CATALOG_FORM: 'markets' })).toMatchObject({
+      options: { catalogForm: 'markets' },
+    })
     // Signed accepts: a switch, on by flag or variable, off with `false` or `0`.
     expect(parseCliArgs([], { RAMP_SANDBOX_SIGNED_ACCEPTS: '1' })).toMatchObject({
       options: { signedAccepts: true },
@@ -108,6 +111,7 @@ describe('parseCliArgs', () => {
       ['--port', '70000'],
       ['--speed', '-1'],
       ['--order-outcome', 'explode'],
+      ['--catalog-form', 'list'],
       ['--webhook-url', 'ftp://x'],
       ['--webhook-delay', '-5'],
       ['--webhook-duplicates', '11'],

@@ -107,6 +107,13 @@ export const CLI_FLAGS = [
     default: 'off',
   },
   {
+    flag: 'catalog-form',
+    env: 'RAMP_SANDBOX_CATALOG_FORM',
+    help: 'the published form GET /partner/catalog answers in: tree or markets (african_markets[])',
+    value: 'F',
+    default: 'tree',
+  },
+  {
     flag: 'latency-ms',
     env: 'RAMP_SANDBOX_LATENCY_MS',
     help: 'wall-clock ms added before every answer, as a remote service would take',
@@ -264,6 +271,13 @@ export function parseCliArgs(
   if (duplicates !== undefined)
     options.webhookDuplicates = number('webhook-duplicates', duplicates, 0, 10)
   if (isOn(get('signed-accepts', 'RAMP_SANDBOX_SIGNED_ACCEPTS'))) options.signedAccepts = true
+  const form = get('catalog-form', 'RAMP_SANDBOX_CATALOG_FORM')
+  if (form !== undefined) {
+    if (form !== 'tree' && form !== 'markets') {
+      throw new CliUsageError('--catalog-form must be tree or markets')
+    }
+    options.catalogForm = form
+  }
   const latency = get('latency-ms', 'RAMP_SANDBOX_LATENCY_MS')
   if (latency !== undefined) options.latencyMs = number('latency-ms', latency, 0, 60_000)
   const quiet = get('quiet', 'RAMP_SANDBOX_QUIET')

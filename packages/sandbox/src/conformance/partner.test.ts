@@ -324,7 +324,7 @@ describe('4.6 binding quotes: the 422 table in order', () => {
     )
     const { refund_address: _refund, ...noRefund } = t.kenyaOffRampQuote()
     await expectField(noRefund, 'refund_address', 'refund_address is required')
-    await expectField(t.kenyaQuote({ token: 'USDC' }), 'token', /token/)
+    await expectField(t.kenyaQuote({ token: 8453 }), 'token', /token/)
   })
 
   it('answers 422 and 503 for corridors', async () => {

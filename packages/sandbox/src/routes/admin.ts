@@ -114,6 +114,10 @@ export function adminRoutes(admin: SandboxAdmin) {
     return ok(c, `${list.length} deliveries`, { deliveries: list })
   })
 
+  app.get('/quotes/:quote_id/request', (c) =>
+    ok(c, 'Quote request', { request: admin.quoteRequest(key(c), c.req.param('quote_id')) }),
+  )
+
   app.post('/accounts/:account_id/credit', async (c) => {
     const body = await readJsonBody(c)
     const id = accountId(c.req.param('account_id'))

@@ -1,3 +1,4 @@
+import { catalog } from '@rampkit/core'
 import { describe, expect, it } from 'vitest'
 import { providerId } from '../seed/corridors.js'
 import { createTestApp } from '../testing/app.js'
@@ -264,6 +265,11 @@ describe('GET /partner/order-requirements (the published shape)', () => {
       '/api/v1/partner/order-requirements?country=NG&currency=NGN&order_type=OnRamp&payment_method_type=bank',
     )
     expect(nigerian.body.data.customer).toContain('additional_id_number')
+    // `retail`, the published default, names the same package as leaving it out.
+    const retail = await call(
+      '/api/v1/partner/order-requirements?country=NG&currency=NGN&order_type=OnRamp&payment_method_type=bank&customer_type=retail',
+    )
+    expect(retail.body.data).toEqual(nigerian.body.data)
   })
 
   it('refuses a request without a direction, with an unknown customer type, or an unknown corridor', async () => {
@@ -278,5 +284,32 @@ describe('GET /partner/order-requirements (the published shape)', () => {
       '/api/v1/partner/order-requirements?country=FR&currency=EUR&order_type=OnRamp',
     )
     expect(unknown.status).toBe(422)
+  })
+})
+
+describe('GET /partner/catalog in its other published form (catalogForm: markets)', () => {
+  const markets = createTestApp({ catalogForm: 'markets' })
+
+  it('answers african_markets[] without the tree, and core reads both into one model', async () => {
+    for (const query of ['', '?country=NG', '?country=KE&order_type=OffRamp']) {
+      const path = `/api/v1/partner/catalog${query}`
+      const asMarkets = (await markets.call(path)).body.data
+      expect(Object.keys(asMarkets), query).not.toContain('onramp')
+      expect(asMarkets.african_markets.length, query).toBeGreaterThan(0)
+      // The tree's facts the markets form does not carry: its disclaimer, country names and
+      // provider codes. Everything else reads the same.
+      const { disclaimer, ...tree } = catalog.parse((await call(path)).body.data)
+      expect(disclaimer).toMatch(/indicative/)
+      for (const direction of [tree.onramp, tree.offramp]) {
+        for (const country of Object.values(direction?.countries ?? {})) {
+          delete country.country_name
+          const { mobile_money, bank } = country.payment_methods
+          for (const bucket of [mobile_money, bank]) {
+            for (const provider of bucket?.providers ?? []) delete provider.code
+          }
+        }
+      }
+      expect(catalog.parse(asMarkets), query).toEqual(tree)
+    }
   })
 })

@@ -45,10 +45,34 @@ function countries(markets: readonly MarketSeed[], direction: Direction) {
 }
 
 /**
- * Corridor discovery: GET /partner/corridors (4.2), /catalog (4.3), /banks (4.4) and
- * /payment-methods (4.5, assumed shape).
+ * The catalog's `african_markets[]` form: one entry per market with `country`, `currency` and,
+ * per direction asked for, `enabled` and the rails' `enabled` and `providers` (without the
+ * tree's country names, provider codes, rail labels and quote types).
  */
-export function catalogRoutes() {
+function asMarkets(markets: readonly MarketSeed[], directions: readonly Direction[]) {
+  return markets.map((market) => {
+    const entry: Record<string, unknown> = { country: market.country, currency: market.currency }
+    for (const direction of directions) {
+      if (!market[direction] && market.configured) continue
+      const node = countryNodeView(market, direction)
+      const rails: Record<string, unknown> = {}
+      for (const [rail, bucket] of Object.entries(node.payment_methods)) {
+        rails[rail] = {
+          enabled: bucket.enabled,
+          providers: bucket.providers.map(({ code: _code, ...provider }) => provider),
+        }
+      }
+      entry[direction] = { enabled: node.enabled, payment_methods: rails }
+    }
+    return entry
+  })
+}
+
+/**
+ * Corridor discovery: GET /partner/corridors (4.2), /catalog (4.3, in the published `form`),
+ * /banks (4.4) and /payment-methods (4.5, assumed shape).
+ */
+export function catalogRoutes(form: 'tree' | 'markets' = 'tree') {
   const app = new Hono<SandboxEnv>()
 
   app.get('/corridors', (c) => {
@@ -81,9 +105,15 @@ export function catalogRoutes() {
     const wantOn = filter.orderType !== 'OffRamp'
     const wantOff = filter.orderType !== 'OnRamp'
     // A filtered read of one corridor shows only that corridor; the full tree shows all.
-    const data: Record<string, unknown> = { disclaimer: CATALOG_DISCLAIMER }
-    if (wantOn) data.onramp = { countries: countries(selection.markets, 'onramp') }
-    if (wantOff) data.offramp = { countries: countries(selection.markets, 'offramp') }
+    const data: Record<string, unknown> = {}
+    if (form === 'markets') {
+      const directions = [...(wantOn ? ['onramp'] : []), ...(wantOff ? ['offramp'] : [])]
+      data.african_markets = asMarkets(selection.markets, directions as Direction[])
+    } else {
+      data.disclaimer = CATALOG_DISCLAIMER
+      if (wantOn) data.onramp = { countries: countries(selection.markets, 'onramp') }
+      if (wantOff) data.offramp = { countries: countries(selection.markets, 'offramp') }
+    }
     if (wantOff && !filter.country && !filter.currency) {
       data.rails = { international_payout: INTERNATIONAL_PAYOUT_RAILS }
     }
@@ -218,9 +248,10 @@ export function catalogRoutes() {
     if (!filter.orderType) {
       throw new ApiError(422, 'order_type is required: OnRamp or OffRamp', { field: 'order_type' })
     }
-    const customerType = query.customer_type ?? 'user'
-    if (customerType !== 'user' && customerType !== 'institution') {
-      throw new ApiError(422, 'customer_type must be user or institution', {
+    // `retail` (the published default) or `institution`; `user` is read as retail too.
+    const customerType = query.customer_type ?? 'retail'
+    if (customerType !== 'retail' && customerType !== 'user' && customerType !== 'institution') {
+      throw new ApiError(422, 'customer_type must be retail or institution', {
         field: 'customer_type',
       })
     }

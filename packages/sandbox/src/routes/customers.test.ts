@@ -121,6 +121,29 @@ describe('create, patch, documents', () => {
     ],
     ['an unknown key', { partner_customer_ref: 'r', type: 'individual', signal: 'x' }, 'signal'],
     [
+      'a profile field the requirements do not list',
+      { partner_customer_ref: 'r', type: 'individual', profile: { nickname: 'A' } },
+      'profile.nickname',
+    ],
+    [
+      'a Nigerian resident’s ID type other than bvn',
+      {
+        partner_customer_ref: 'r',
+        type: 'individual',
+        profile: { country_of_residence: 'NG', additional_id_type: 'nin' },
+      },
+      'profile.additional_id_type',
+    ],
+    [
+      'a Nigerian resident’s BVN that is not 11 digits',
+      {
+        partner_customer_ref: 'r',
+        type: 'individual',
+        profile: { country_of_residence: 'NG', additional_id_number: '2218765432' },
+      },
+      'profile.additional_id_number',
+    ],
+    [
       'a reference over 128 characters',
       { partner_customer_ref: 'r'.repeat(129), type: 'individual' },
       'partner_customer_ref',

@@ -12,6 +12,8 @@ import {
   signingKeyChallengeRequest,
   updateCustomerRequest,
   uploadCustomerDocumentRequest,
+  validateBvn,
+  validateBvnType,
 } from '../core.js'
 import { readJsonBody } from '../http/body.js'
 import { ApiError, firstIssue, ok } from '../http/envelope.js'
@@ -116,6 +118,43 @@ function decodedLength(base64: string): number {
  * deposit-account retry; accounts (open, list, get, deposit instructions, payout banks); signing
  * keys (challenge, complete, list, revoke). Bodies are checked with core's request schemas.
  */
+/**
+ * The vault takes the profile fields its requirements list for the customer's type (required,
+ * optional or conditional): another one, a person's field on a business or an unlisted one, is
+ * a 422 naming it, at create as on PATCH.
+ */
+function refuseForeignFields(type: Customer['type'], profile: Record<string, unknown>) {
+  const allowed = REQUIREMENTS[type]
+  const foreign = Object.keys(profile).find(
+    (field) =>
+      !allowed.required_fields.includes(field) &&
+      !allowed.optional_fields.includes(field) &&
+      !allowed.conditional_fields.some((entry) => entry.field === field),
+  )
+  if (foreign) {
+    throw new ApiError(422, `profile.${foreign} is not a field of a ${type} profile`, {
+      field: `profile.${foreign}`,
+    })
+  }
+}
+
+/**
+ * A Nigerian resident's additional ID, as the customers guide and the requirements' conditional
+ * fields describe it: the type `bvn` and an 11-digit BVN (each checked when given; submit asks
+ * for both).
+ */
+function checkNigerianId(profile: Record<string, unknown>) {
+  if (profile.country_of_residence !== 'NG') return
+  const type = validateBvnType(profile.additional_id_type)
+  const number =
+    profile.additional_id_number === undefined ? type : validateBvn(profile.additional_id_number)
+  for (const result of [type, number]) {
+    if (result.ok) continue
+    const field = `profile.${result.field.replace(/^customer\./, '')}`
+    throw new ApiError(422, `${field}: ${result.message}`, { field })
+  }
+}
+
 export function customerRoutes(ctx: SandboxContext) {
   const app = new Hono<SandboxEnv>()
   const customerOf = (c: Context<SandboxEnv>) =>
@@ -140,6 +179,8 @@ export function customerRoutes(ctx: SandboxContext) {
     const user = c.get('user')
     const body = await readJsonBody(c)
     const request = parse(createCustomerRequest, body)
+    refuseForeignFields(request.type, request.profile ?? {})
+    checkNigerianId(request.profile ?? {})
     const existing = ctx.store.customerByRef(user.id, request.partner_customer_ref)
     if (existing) return ok(c, 'Customer already exists', customerView(existing), 201)
     const now = ctx.clock.now()
@@ -198,21 +239,12 @@ export function customerRoutes(ctx: SandboxContext) {
     const customer = customerOf(c)
     const body = await readJsonBody(c)
     const request = parse(updateCustomerRequest, body)
-    const allowed = REQUIREMENTS[customer.type]
-    const foreign = Object.keys(request.profile).find(
-      (field) =>
-        !allowed.required_fields.includes(field) &&
-        !allowed.optional_fields.includes(field) &&
-        !allowed.conditional_fields.some((entry) => entry.field === field),
-    )
-    if (foreign) {
-      throw new ApiError(422, `profile.${foreign} is not a field of a ${customer.type} profile`, {
-        field: `profile.${foreign}`,
-      })
-    }
+    refuseForeignFields(customer.type, request.profile)
     assertEditable(ctx, user, customer)
     // A merge of the top-level fields: an address given replaces the stored one whole.
-    customer.profile = { ...customer.profile, ...request.profile }
+    const profile = { ...customer.profile, ...request.profile }
+    checkNigerianId(profile)
+    customer.profile = profile
     customer.updatedAt = ctx.clock.now()
     return ok(c, 'Customer updated', customerView(customer))
   })

@@ -134,6 +134,7 @@ export function quoteRoutes(ctx: SandboxContext) {
       createdAt: now,
       expiresAt,
       orderId: null,
+      request: body,
     }
     if (user.signedAccepts && customer.id !== null) {
       quote.signing = issueQuoteSigning(ctx, quote, customer.id, expiresAt)

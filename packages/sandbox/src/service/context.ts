@@ -61,6 +61,8 @@ export type SandboxContext = {
    * `--order-outcome`); `pending` leaves it in `pending_settlement`.
    */
   defaultOutcome: OrderOutcome
+  /** The published form GET /partner/catalog answers in (`SandboxOptions.catalogForm`). */
+  catalogForm: 'tree' | 'markets'
   log: (line: string) => void
 }
 

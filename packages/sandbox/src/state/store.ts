@@ -80,6 +80,11 @@ export type Quote = {
   createdAt: number
   expiresAt: number
   orderId: string | null
+  /**
+   * The quote request as it arrived (its JSON), every field included, also those the sandbox
+   * does not read: what the partner's integration really sent (`SandboxAdmin.quoteRequest`).
+   */
+  request: unknown
 }
 
 /**

@@ -1,40 +1,20 @@
-import {
-  type Customer,
-  type CustomerDocumentContentType,
-  type CustomerRequirements,
-  type CustomerType,
-  KIT_CUSTOMER_PROFILE_FIELDS,
-  type KitCustomer,
-  type KitCustomerProfile,
-  type RequiredDocument,
-  type SaveCustomerRequest,
-} from '@rampkit/core'
+import type { CustomerDocumentContentType, KitCustomer, SaveCustomerRequest } from '@rampkit/core'
 import type { RampClient } from '@rampkit/core/client'
 import { isCustomerVerified } from '@rampkit/core/kit'
-import { cacheKey, type ReadCache } from '../routes/cache.js'
-import type { CustomerLink, CustomerLinks } from '../store/customers/types.js'
+import type { ReadCache } from '../http/cache.js'
+import type { CustomerLinks } from '../store/customers/types.js'
 import { DOCUMENT_EXTENSIONS } from './documents.js'
+import { vaultLinks } from './links.js'
 import type { CustomerRefOf } from './ref.js'
-
-/** How long a first request's claim holds while it creates the user's vault customer. */
-const CLAIM_MS = 15_000
-/** How long a concurrent first request waits for that creation before creating itself. */
-const WAIT_FOR_CLAIM_MS = 3_000
+import { VaultRefusal } from './refusal.js'
+import { customerRequirements } from './requirements.js'
+import { customerViews, present, type Requested } from './view.js'
 
 /** Vault statuses after which the status changes only by the partner's or reviewer's hand. */
 const SETTLED_STATUSES = new Set(['approved', 'active', 'rejected', 'suspended'])
 
-/** A refusal the kit decides itself (no customer yet, a type that cannot change...). */
-export class VaultRefusal extends Error {
-  override name = 'VaultRefusal'
-  constructor(
-    readonly status: 403 | 409 | 422,
-    message: string,
-    readonly data: { field: string; code?: string },
-  ) {
-    super(message)
-  }
-}
+export { VaultRefusal } from './refusal.js'
+export { visibleProfile } from './view.js'
 
 export type CustomerVaultOptions = {
   client: RampClient
@@ -47,201 +27,20 @@ export type CustomerVaultOptions = {
 
 export type CustomerVault = ReturnType<typeof createCustomerVault>
 
-type Requested = { customer_type?: CustomerType | undefined; country?: string | undefined }
-
-/** The non-sensitive fields of a profile on file: `KIT_CUSTOMER_PROFILE_FIELDS`, nothing else. */
-export function visibleProfile(profile: Record<string, unknown>): KitCustomerProfile {
-  const out: Record<string, unknown> = {}
-  for (const field of KIT_CUSTOMER_PROFILE_FIELDS) {
-    const value = profile[field]
-    if (value !== undefined && value !== null) out[field] = value
-  }
-  return out as KitCustomerProfile
-}
-
-function present(value: unknown): boolean {
-  if (value === undefined || value === null) return false
-  if (typeof value === 'string') return value.trim() !== ''
-  if (Array.isArray(value)) return value.length > 0
-  return true
-}
-
-/** The required documents named by keys, described as the requirements describe them. */
-function documentsOf(keys: readonly string[], requirements: CustomerRequirements | null) {
-  return keys.map(
-    (key): RequiredDocument =>
-      requirements?.required_documents.find((document) => document.key === key) ?? { key },
-  )
-}
-
 /**
  * The end user's vault customer as the kit's browser routes see it: found through the user's
  * link, created on first need under the user's keyed `partner_customer_ref` (one customer per
  * user, also when first requests race on several instances), and shown as a `KitCustomer`
- * (never an id number). Every read of the service reconciles the link's stored status.
+ * (never an id number). Every read of the service reconciles the link's stored status. Its
+ * parts: the cached requirements (`requirements.ts`), the views (`view.ts`) and the links
+ * (`links.ts`).
  */
 export function createCustomerVault(options: CustomerVaultOptions) {
   const { client, links, refOf, cache } = options
-
-  const requirementsFor = (type: CustomerType, country: string | null) =>
-    cache.get(cacheKey('customerRequirements', { type, country: country ?? undefined }), () =>
-      client.getCustomerRequirements({ type, ...(country ? { country } : {}) }),
-    )
-
-  /** Requirements for a view; a failed read leaves the documents undescribed, never the view. */
-  async function requirementsOrNull(type: CustomerType, country: string | null) {
-    try {
-      return await requirementsFor(type, country)
-    } catch {
-      return null
-    }
-  }
-
-  function countryOf(customer: Customer): string | null {
-    const value = customer.profile.country_of_residence ?? customer.profile.country_of_incorporation
-    return typeof value === 'string' && value !== '' ? value : null
-  }
-
-  /** The `KitCustomer` of a vault row (its `missing[]`, else computed from the requirements). */
-  async function viewOf(customer: Customer): Promise<KitCustomer> {
-    const type: CustomerType = customer.type === 'business' ? 'business' : 'individual'
-    const requirements = await requirementsOrNull(type, countryOf(customer))
-    let fields: string[] = []
-    let documents: string[] = []
-    if (customer.status === 'incomplete') {
-      if (customer.missing) {
-        for (const entry of customer.missing) {
-          if (entry.startsWith('profile.')) fields.push(entry.slice('profile.'.length))
-          else if (entry.startsWith('document.')) documents.push(entry.slice('document.'.length))
-        }
-      } else if (requirements) {
-        const profile = customer.profile as Record<string, unknown>
-        fields = requirements.required_fields.filter((field) => !present(profile[field]))
-        const uploaded = new Set(customer.documents.map((document) => document.category))
-        documents = requirements.required_documents
-          .map((document) => document.key)
-          .filter((key) => !uploaded.has(key))
-      }
-    }
-    return {
-      customer_id: customer.id,
-      customer_type: type,
-      status: customer.status,
-      missing_fields: fields,
-      missing_documents: documentsOf(documents, requirements),
-      documents: customer.documents.map(({ id, category, content_type, created_at }) => ({
-        id,
-        category,
-        content_type,
-        created_at,
-      })),
-      rejection_reason:
-        customer.status === 'rejected'
-          ? (customer.review_note ?? 'The review was declined.')
-          : null,
-      deposit_account_status: customer.products.deposit_account?.status ?? null,
-      profile: visibleProfile(customer.profile as Record<string, unknown>),
-    }
-  }
-
-  /** The view before the user has a customer: the whole package still to collect. */
-  async function noneView(requested: Requested): Promise<KitCustomer> {
-    const type = requested.customer_type ?? 'individual'
-    const requirements = await requirementsFor(type, requested.country ?? null)
-    return {
-      customer_id: null,
-      customer_type: null,
-      status: 'none',
-      missing_fields: [...requirements.required_fields],
-      missing_documents: documentsOf(
-        requirements.required_documents.map((document) => document.key),
-        requirements,
-      ),
-      documents: [],
-      rejection_reason: null,
-      deposit_account_status: null,
-      profile: {},
-    }
-  }
-
-  /** Stores what the service said of a linked customer when it differs from the link. */
-  async function reconcile(link: CustomerLink | null, customer: Customer) {
-    const deposit = customer.products.deposit_account?.status ?? null
-    if (link && link.status === customer.status && link.depositAccountStatus === deposit) return
-    await links.setStatus({
-      customerId: customer.id,
-      status: customer.status,
-      depositAccountStatus: deposit,
-      now: options.now(),
-    })
-  }
-
-  /**
-   * Creates the vault customer of `ref`, or finds it: the service's create is idempotent on the
-   * ref (201 with the existing row), so a second create for one user answers the same customer.
-   */
-  function createOrFind(
-    ref: string,
-    type: CustomerType,
-    profile: SaveCustomerRequest['profile'] | undefined,
-  ): Promise<Customer> {
-    return client.createCustomer({
-      partner_customer_ref: ref,
-      type,
-      ...(profile && Object.keys(profile).length > 0 ? { profile } : {}),
-    } as Parameters<RampClient['createCustomer']>[0])
-  }
-
-  /**
-   * The owner's vault customer id, creating the customer on first need. The first request
-   * claims the link in the store and creates; a request that finds the link claimed waits for
-   * that creation a little, then creates too (the vault answers the same customer for the same
-   * ref, and the link keeps the first id attached). `created` carries the vault's answer when
-   * this call made (or found) the customer itself.
-   */
-  async function ensure(
-    owner: string,
-    type: CustomerType,
-    profile?: SaveCustomerRequest['profile'],
-  ): Promise<{ link: CustomerLink; created: Customer | null }> {
-    const ref = await refOf(owner)
-    const deadline = Date.now() + WAIT_FOR_CLAIM_MS
-    for (let round = 0; ; round++) {
-      const { link, claimed } = await links.claim({
-        owner,
-        ref,
-        customerType: type,
-        now: options.now(),
-        leaseMs: CLAIM_MS,
-      })
-      if (link.customerId !== null) return { link, created: null }
-      if (claimed || Date.now() >= deadline) {
-        const customer = await createOrFind(ref, type, profile)
-        const attached = await links.attach({
-          owner,
-          customerId: customer.id,
-          status: customer.status,
-          depositAccountStatus: customer.products.deposit_account?.status ?? null,
-          now: options.now(),
-        })
-        if (!attached?.customerId) throw new Error('The customer link was lost while creating')
-        return { link: attached, created: attached.customerId === customer.id ? customer : null }
-      }
-      await new Promise((resolve) => setTimeout(resolve, Math.min(200, 20 * (round + 1))))
-    }
-  }
-
-  /** The owner's link to a created customer, or the refusal of a write that needs one. */
-  async function linked(owner: string): Promise<CustomerLink & { customerId: string }> {
-    const link = await links.get(owner)
-    if (!link?.customerId) {
-      throw new VaultRefusal(409, 'Save your details first: there is no customer to add this to.', {
-        field: 'customer_type',
-        code: 'customer_not_started',
-      })
-    }
-    return { ...link, customerId: link.customerId }
-  }
+  const requirements = customerRequirements(client, cache)
+  const { requirementsFor } = requirements
+  const { viewOf, noneView } = customerViews(requirements)
+  const { reconcile, ensure, linked } = vaultLinks(options)
 
   return {
     refOf,

@@ -1,4 +1,4 @@
-import type { RunDoctorParameters } from './doctor.js'
+import type { RunDoctorParameters } from './types.js'
 
 /** A command line the doctor cannot run; the CLI prints it and exits 2. */
 export class DoctorUsageError extends Error {

@@ -3,9 +3,9 @@ import { fileURLToPath } from 'node:url'
 import { catalog, indicativeRates } from '@rampkit/core'
 import { type Sandbox, startSandbox } from '@rampkit/sandbox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type KitHarness, startKit } from '../routes/testing.js'
+import { type KitHarness, startKit } from '../../test/kit.js'
+import { type PublishedService, startPublishedService } from '../../test/published-service.js'
 import { checkBaseUrl, type DoctorReport, runDoctorCli, shapeDrift } from './index.js'
-import { type PublishedService, startPublishedService } from './testing.js'
 
 // Distinctive values: none of them may appear in anything the doctor writes.
 const KEY = 'is_test_doctorSECRETkey_one_9f3a7c1e'

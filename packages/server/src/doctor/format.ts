@@ -1,4 +1,4 @@
-import type { DoctorCheck, DoctorReport } from './doctor.js'
+import type { DoctorCheck, DoctorReport } from './types.js'
 
 export type Colours = {
   green(text: string): string

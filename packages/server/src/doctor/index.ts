@@ -1,18 +1,23 @@
 import { redactSecrets } from '@rampkit/core'
 import { environmentOfKey } from '@rampkit/core/client'
 import { DoctorUsageError, helpText, parseDoctorArgs } from './args.js'
-import { checkBaseUrl, type DoctorReport, runDoctor } from './doctor.js'
+import { checkBaseUrl } from './checks/base-url.js'
 import { colours, formatCheck, formatHeader, formatSummary } from './format.js'
+import { runDoctor } from './runner.js'
+import type { DoctorReport } from './types.js'
 
 export { DoctorUsageError, helpText, parseDoctorArgs } from './args.js'
+export { corridorsOfCatalog } from './catalog.js'
+export { checkBaseUrl } from './checks/base-url.js'
+export { checkKeyPrefix } from './checks/key-prefix.js'
+export { type DriftReport, shapeDrift } from './drift.js'
+export { runDoctor } from './runner.js'
 export type {
   DoctorCheck,
   DoctorCheckStatus,
   DoctorReport,
   RunDoctorParameters,
-} from './doctor.js'
-export { checkBaseUrl, checkKeyPrefix, corridorsOfCatalog, runDoctor } from './doctor.js'
-export { type DriftReport, shapeDrift } from './drift.js'
+} from './types.js'
 
 export type DoctorIo = {
   stdout: { write(text: string): unknown; isTTY?: boolean | undefined }

@@ -8,8 +8,6 @@
 import { KIT_API, type KitApiRoute, type KitGuard } from '@rampkit/core'
 import { buildWebhookHeaders } from '@rampkit/core/webhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createRampHandler } from '../handler.js'
-import { guardOf } from './guards.js'
 import {
   BASE_USDC,
   browser,
@@ -18,7 +16,9 @@ import {
   sandboxForFile,
   startKit,
   WALLET,
-} from './testing.js'
+} from '../../test/kit.js'
+import { createRampHandler } from '../handler.js'
+import { guardOf } from './guards.js'
 import { GENERIC_MESSAGES } from './upstream-error.js'
 
 const sandbox = sandboxForFile('api')

@@ -1,6 +1,6 @@
 import { KIT_ROUTES } from '@rampkit/core'
 import { afterEach, describe, expect, it } from 'vitest'
-import { ALLOWED_ORIGIN, type KitHarness, sandboxForFile, startKit } from './testing.js'
+import { ALLOWED_ORIGIN, type KitHarness, sandboxForFile, startKit } from '../../test/kit.js'
 
 const sandbox = sandboxForFile('cachedreads')
 const CATALOG = `${KIT_ROUTES.catalog}?country=KE&order_type=OnRamp`

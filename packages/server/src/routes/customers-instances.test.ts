@@ -7,10 +7,10 @@ import { KIT_ROUTES, type KitCustomer } from '@rampkit/core'
 import { createRampClient } from '@rampkit/core/client'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ALLOWED_ORIGIN, type KitHarness, sandboxForFile, startKit } from '../../test/kit.js'
 import { postgresStore } from '../store/postgres/store.js'
 import { DATABASE_URL, runId, skipUnlessReachable } from '../store/testing.js'
 import type { RampStore } from '../store/types.js'
-import { ALLOWED_ORIGIN, type KitHarness, sandboxForFile, startKit } from './testing.js'
 
 const skip = await skipUnlessReachable('two kits on one Postgres', DATABASE_URL)
 const sandbox = sandboxForFile('instances')

@@ -18,7 +18,7 @@ import {
   startKit,
   validQuote,
   waitFor,
-} from './testing.js'
+} from '../../test/kit.js'
 
 const sandbox = sandboxForFile('customers')
 
@@ -189,6 +189,11 @@ describe('saving the profile', () => {
     for (const [body, field] of [
       [{ customer_type: 'individual', profile: { email: 'not-an-email' } }, 'profile.email'],
       [{ customer_type: 'individual', profile: { nickname: 'Ami' } }, 'profile.nickname'],
+      [
+        { customer_type: 'individual', profile: { address: { line1: 'x', unit: 4 } } },
+        'profile.address.unit',
+      ],
+      [{ customer_type: 'business', profile: { first_name: 'Ami' } }, 'profile.first_name'],
       [{ customer_type: 'person', profile: {} }, 'customer_type'],
       [{ customer_type: 'individual', profile: {}, extra: 1 }, 'extra'],
       [

@@ -11,7 +11,7 @@ import {
   TRANSPORTS,
   validQuote,
   waitFor,
-} from './testing.js'
+} from '../../test/kit.js'
 
 const sandbox = sandboxForFile('events')
 

@@ -12,7 +12,7 @@ import {
   validQuote,
   WALLET,
   waitFor,
-} from './testing.js'
+} from '../../test/kit.js'
 
 const sandbox = sandboxForFile('orders')
 let usdc: string

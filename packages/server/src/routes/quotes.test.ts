@@ -1,4 +1,4 @@
-import { KIT_ROUTES, type KitOrder, type Quote } from '@rampkit/core'
+import { type Catalog, KIT_ROUTES, type KitOrder, type Quote } from '@rampkit/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   browser,
@@ -14,7 +14,7 @@ import {
   validQuote,
   WALLET,
   waitFor,
-} from './testing.js'
+} from '../../test/kit.js'
 
 const sandbox = sandboxForFile('quotes')
 
@@ -160,6 +160,87 @@ describe.each(TRANSPORTS)('quotes through %s', (transport) => {
     expect(kit.upstream.length).toBe(before)
     // The quote itself is untouched: the same body without the key is accepted.
     expect((await amina.post(accept, {})).status).toBe(200)
+  })
+
+  it('refuses any key the kit does not list, the service’s own legacy fields included: 422 naming it, never sent', async () => {
+    const amina = browser(kit)
+    const created = await amina.post(KIT_ROUTES.quotes, validQuote())
+    const quote = (await amina.json<{ data: Quote }>(created)).data
+    const accept = KIT_ROUTES.acceptQuote.replace(':quoteId', quote.quote_id)
+    const before = kit.upstream.length
+    const base = validQuote()
+    const cases: [string, Record<string, unknown>, string][] = [
+      [KIT_ROUTES.quotes, validQuote({ rail: 'local_fiat' }), 'rail'],
+      [KIT_ROUTES.quotes, validQuote({ provider: 'local fiat rail' }), 'provider'],
+      [KIT_ROUTES.quotes, validQuote({ customer_type: 'institution' }), 'customer_type'],
+      [KIT_ROUTES.quotes, validQuote({ campaign: 'x' }), 'campaign'],
+      [
+        KIT_ROUTES.quotes,
+        validQuote({ customer: { ...base.customer, idNumber: 'A1234567' } }),
+        'customer.idNumber',
+      ],
+      [
+        KIT_ROUTES.quotes,
+        validQuote({ payment_method: { ...base.payment_method, account_id: 42 } }),
+        'payment_method.account_id',
+      ],
+      [
+        KIT_ROUTES.quotes,
+        validQuote({ asset: { ...base.asset, chain_id: 8453 } }),
+        'asset.chain_id',
+      ],
+      [accept, { rail: 'local_fiat' }, 'rail'],
+      [accept, { provider: 'elementpay' }, 'provider'],
+    ]
+    for (const [path, body, field] of cases) {
+      const res = await amina.post(path, body)
+      expect(res.status, field).toBe(422)
+      expect(await res.json(), field).toEqual({
+        status: 'error',
+        message: `${field} is not accepted: this request has no such field`,
+        data: { field },
+      })
+    }
+    expect(kit.upstream.length).toBe(before)
+  })
+
+  it('takes a Nigerian bank quote with the BVN and its type, as the widget sends it', async () => {
+    const amina = browser(kit)
+    const catalog = await amina.json<{ data: Catalog }>(
+      await amina.get(`${KIT_ROUTES.catalog}?country=NG&order_type=OnRamp`),
+    )
+    const access = catalog.data.onramp?.countries.NG?.payment_methods.bank?.providers.find(
+      (provider) => provider.name === 'Access Bank',
+    )
+    const nigerian = validQuote({
+      country: 'NG',
+      currency: 'NGN',
+      local_amount: 50_000,
+      payment_method: {
+        type: 'bank',
+        network_id: access?.id,
+        account_number: '1111111111',
+        account_name: 'Chinedu Okafor',
+      },
+      customer: {
+        type: 'user',
+        name: 'Chinedu Okafor',
+        dob: '11/02/1988',
+        additional_id_type: 'bvn',
+        additional_id_number: '22187654321',
+      },
+    })
+    const created = await amina.post(KIT_ROUTES.quotes, nigerian)
+    expect(created.status).toBe(201)
+    const other = validQuote({
+      ...nigerian,
+      customer: { ...nigerian.customer, additional_id_type: 'nin' },
+    })
+    const refused = await amina.post(KIT_ROUTES.quotes, other)
+    expect([refused.status, (await refused.json()).data]).toEqual([
+      422,
+      { field: 'customer.additional_id_type' },
+    ])
   })
 
   it('checks provider limits from the cached catalog before asking the service', async () => {

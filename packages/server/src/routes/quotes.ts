@@ -1,11 +1,11 @@
 import {
-  acceptQuoteRequest,
   type KitOrder,
+  kitAcceptQuoteRequest,
+  kitQuoteRequest,
   normalizeOrderStatus,
   type OrderStatus,
   type Provider,
   type Quote,
-  quoteRequest,
   quoteSides,
   validateQuoteInput,
 } from '@rampkit/core'
@@ -115,6 +115,17 @@ function toStatus(value: unknown, fallback: OrderStatus): OrderStatus {
   return normalizeOrderStatus(value) ?? fallback
 }
 
+/**
+ * The refusal of an off-ramp's accept from a wallet this session has not proven on the quote's
+ * chain, else null. An off-ramp quote is only a price, and the widget shows it before asking for
+ * the wallet proof; accepting it is what lets the service take the tokens from the quote's
+ * wallet (its refund address).
+ */
+function offRampNotProven(c: Context<RampEnv>, record: QuoteRecord): Promise<Response | null> {
+  if (record.quote.order_type !== 'OffRamp') return Promise.resolve(null)
+  return provenWallet(c, record.quote.wallet_address, 'refund_address', record.quote.asset ?? {})
+}
+
 /** Why a signed accept cannot go to the service (signed accepts on), or null when it can. */
 async function signedAcceptRefusal(
   c: Context,
@@ -152,10 +163,11 @@ async function signedAcceptRefusal(
 
 /**
  * POST /quotes (a binding quote) and POST /quotes/:quoteId/accept. The quote body is parsed
- * with core's `quoteRequest` and then run through `validateQuoteInput` (section 7's 422 table,
- * with the provider's limits when the catalog is cached), so an invalid quote never reaches
- * the service. The kit remembers which end user asked for each quote: only they can accept
- * it, and the accepted order is recorded with them as owner.
+ * with core's strict `kitQuoteRequest` (a key it does not list is a 422 naming it) and then run
+ * through `validateQuoteInput` (section 7's 422 table, with the provider's limits when the
+ * catalog is cached), so an invalid quote never reaches the service. The kit remembers which
+ * end user asked for each quote: only they can accept it, and the accepted order is recorded
+ * with them as owner.
  */
 export function registerQuoteRoutes(app: Hono<RampEnv>, kit: KitContext) {
   mountRoute(app, kit, 'quotes', limitBody({ maxBytes: kit.bodyLimitBytes }), async (c) => {
@@ -182,7 +194,7 @@ export function registerQuoteRoutes(app: Hono<RampEnv>, kit: KitContext) {
     const { customer: _dropped, ...withoutInline } = body.data
     const parsed = parseWith(
       c,
-      quoteRequest,
+      kitQuoteRequest,
       vaultMode ? { ...withoutInline, customer_id: VAULT_STAND_IN } : body.data,
     )
     if (!parsed.ok) return parsed.response
@@ -252,20 +264,13 @@ export function registerQuoteRoutes(app: Hono<RampEnv>, kit: KitContext) {
     if (!QUOTE_ID.test(quoteId)) return notFound(c, 'Quote')
     const body = await readJsonObject(c, { optional: true })
     if (!body.ok) return body.response
-    const parsed = parseWith(c, acceptQuoteRequest, body.data)
+    const parsed = parseWith(c, kitAcceptQuoteRequest, body.data)
     if (!parsed.ok) return parsed.response
     const saved = await kit.store.kvGet(quoteKey(quoteId))
     const record = saved === null ? null : (JSON.parse(saved) as QuoteRecord)
     if (!record || record.owner !== owner) return notFound(c, 'Quote')
-    // An off-ramp quote is only a price, and the widget shows it before asking for the wallet
-    // proof; accepting it is what lets the service take the tokens from the quote's wallet (its
-    // refund address).
-    if (record.quote.order_type === 'OffRamp') {
-      const refused = await provenWallet(c, record.quote.wallet_address, 'refund_address', {
-        ...record.quote.asset,
-      })
-      if (refused) return refused
-    }
+    const notProven = await offRampNotProven(c, record)
+    if (notProven) return notProven
     // Signed accepts: the service refuses an accept without the customer's signature, so the
     // kit does too, before the call; and the signer must be a wallet this user enrolled or
     // proved. Without them the body is the empty accept, whatever the browser sent.

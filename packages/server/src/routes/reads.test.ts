@@ -1,6 +1,6 @@
 import { KIT_ROUTES } from '@rampkit/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { browser, type KitHarness, sandboxForFile, startKit, TRANSPORTS } from './testing.js'
+import { browser, type KitHarness, sandboxForFile, startKit, TRANSPORTS } from '../../test/kit.js'
 
 const sandbox = sandboxForFile('reads')
 

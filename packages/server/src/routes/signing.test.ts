@@ -19,7 +19,7 @@ import {
   submitCustomer,
   validQuote,
   validSale,
-} from './testing.js'
+} from '../../test/kit.js'
 
 /**
  * Signed accepts through the kit (`signedAccepts`) against the real sandbox with signed accepts

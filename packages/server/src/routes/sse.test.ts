@@ -5,8 +5,8 @@ import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { secureHeaders } from 'hono/secure-headers'
 import { afterEach, describe, expect, it } from 'vitest'
+import { readEvents, waitFor } from '../../test/kit.js'
 import { openSseStream, type SseCloseReason, type SseStream } from './sse.js'
-import { readEvents, waitFor } from './testing.js'
 
 const encoder = new TextEncoder()
 const frame = (n: number) => encoder.encode(`id: ${n}\nevent: order\ndata: {"n":${n}}\n\n`)

@@ -9,7 +9,7 @@ import {
   startKit,
   validQuote,
   waitFor,
-} from './testing.js'
+} from '../../test/kit.js'
 
 /**
  * Event streams are capped by how many are held open, per end user and per client address:

@@ -3,8 +3,6 @@ import { createPublicClient, http } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { parseSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createRampHandler } from '../handler.js'
-import { memoryStore } from '../store/memory/store.js'
 import {
   ALLOWED_ORIGIN,
   browser,
@@ -19,7 +17,9 @@ import {
   TRANSPORTS,
   WALLET,
   WALLET_KEY,
-} from './testing.js'
+} from '../../test/kit.js'
+import { createRampHandler } from '../handler.js'
+import { memoryStore } from '../store/memory/store.js'
 
 const sandbox = sandboxForFile('wallets')
 

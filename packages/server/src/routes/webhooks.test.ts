@@ -9,7 +9,7 @@ import {
   TRANSPORTS,
   validQuote,
   waitFor,
-} from './testing.js'
+} from '../../test/kit.js'
 
 const sandbox = sandboxForFile('hooks')
 

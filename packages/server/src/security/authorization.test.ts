@@ -36,7 +36,7 @@ import {
   type Transport,
   validQuote,
   WALLET,
-} from '../routes/testing.js'
+} from '../../test/kit.js'
 
 const sandbox = sandboxForFile('authz')
 

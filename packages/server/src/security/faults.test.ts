@@ -15,6 +15,12 @@
 import { KIT_ROUTES, type KitOrder, type MetaTokens, type Quote } from '@rampkit/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  type Fault,
+  type FaultProxy,
+  type ProxyRecord,
+  startFaultProxy,
+} from '../../test/fault-proxy/index.js'
+import {
   type Browser,
   browser,
   type KitHarness,
@@ -22,9 +28,8 @@ import {
   startKit,
   validQuote,
   WALLET,
-} from '../routes/testing.js'
+} from '../../test/kit.js'
 import { GENERIC_MESSAGES } from '../routes/upstream-error.js'
-import { type Fault, type FaultProxy, type ProxyRecord, startFaultProxy } from './faultProxy.js'
 
 const SOAK = process.env.RAMPKIT_SOAK === '1'
 const READ_ROUNDS = SOAK ? 4 : 1

@@ -55,7 +55,7 @@ import {
   startKit,
   validQuote,
   WALLET,
-} from '../routes/testing.js'
+} from '../../test/kit.js'
 import { MAX_JSON_DEPTH } from '../routes/validate.js'
 
 const SOAK = process.env.RAMPKIT_SOAK === '1'

@@ -22,7 +22,7 @@ import {
   startKit,
   validSale,
   waitFor,
-} from '../routes/testing.js'
+} from '../../test/kit.js'
 import { walletProofKey } from '../routes/wallet-proof.js'
 
 /**

@@ -27,6 +27,7 @@ import {
 import fc from 'fast-check'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type FaultProxy, type ProxyRecord, startFaultProxy } from '../../test/fault-proxy/index.js'
 import {
   type Browser,
   browser,
@@ -37,7 +38,7 @@ import {
   validQuote,
   WALLET,
   waitFor,
-} from '../routes/testing.js'
+} from '../../test/kit.js'
 import { memoryStore } from '../store/memory/store.js'
 import { canMoveOrder } from '../store/orders.js'
 import { pgliteStore } from '../store/pglite/store.js'
@@ -45,7 +46,6 @@ import { postgresStore } from '../store/postgres/store.js'
 import { DATABASE_URL, runId, skipUnlessReachable } from '../store/testing.js'
 import type { RampStore, StoredOrder } from '../store/types.js'
 import type { AnyEventContext } from '../worker/events.js'
-import { type FaultProxy, type ProxyRecord, startFaultProxy } from './faultProxy.js'
 
 const SOAK = process.env.RAMPKIT_SOAK === '1'
 const FUZZ_RUNS = SOAK ? 400 : 40

@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTcpProxy, type TcpProxy } from '../testing/tcpProxy.js'
+import { startTcpProxy, type TcpProxy } from '../../test/tcp-proxy.js'
 import { pgliteDriver } from './pglite/store.js'
 import { pgDriver } from './postgres/store.js'
 import type { SqlDriver } from './sql/driver.js'

@@ -6,6 +6,7 @@ import {
 } from '@rampkit/core'
 import type {
   ApplyOrderUpdateParameters,
+  ApplyOrderUpdateResult,
   OrderConflict,
   OrderPatch,
   SaveOrderParameters,
@@ -207,6 +208,16 @@ export function planOrderUpdate(
     changed,
     applied: stored.appliedBy[status] === update.deliveryId,
     conflict: null,
+  }
+}
+
+/** What `applyOrderUpdate` answers for a plan the engine has written (or found a conflict). */
+export function updateResult(plan: OrderUpdatePlan): ApplyOrderUpdateResult {
+  return {
+    stored: plan.stored,
+    changed: plan.changed,
+    applied: plan.applied,
+    conflict: plan.conflict,
   }
 }
 

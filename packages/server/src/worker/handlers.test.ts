@@ -13,7 +13,7 @@ import {
   validQuote,
   WALLET,
   waitFor,
-} from '../routes/testing.js'
+} from '../../test/kit.js'
 import { uid } from '../store/testing.js'
 import { type AnyEventContext, HANDLER_NAMES, type WebhookHandlers } from './events.js'
 

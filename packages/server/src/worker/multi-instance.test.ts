@@ -19,16 +19,16 @@ import type { Context } from 'hono'
 import { Redis } from 'ioredis'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
-import { postgresBus } from '../bus/postgres.js'
-import { redisBus } from '../bus/redis.js'
-import type { OrderBus } from '../bus/types.js'
 import {
   ALLOWED_ORIGIN,
   type KitHarness,
   sandboxForFile,
   startKit,
   validQuote,
-} from '../routes/testing.js'
+} from '../../test/kit.js'
+import { postgresBus } from '../bus/postgres.js'
+import { redisBus } from '../bus/redis.js'
+import type { OrderBus } from '../bus/types.js'
 import { postgresStore } from '../store/postgres/store.js'
 import { redisStore } from '../store/redis/store.js'
 import { DATABASE_URL, REDIS_URL, runId, skipUnlessReachable, testOrder } from '../store/testing.js'

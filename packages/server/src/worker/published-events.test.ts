@@ -8,8 +8,8 @@ import {
   cardFundingCredit,
   customerEvents,
 } from '../../../core/src/test-utils/published/webhooks.js'
+import { SESSION_SECRET } from '../../test/kit.js'
 import { createRampHandler } from '../handler.js'
-import { SESSION_SECRET } from '../routes/testing.js'
 import { memoryStore } from '../store/memory/store.js'
 import { type AnyEventContext, HANDLER_NAMES, type WebhookHandlers } from './events.js'
 

@@ -3,7 +3,7 @@
 // hands each delivery of the real sandbox to several kit instances.
 import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { takeSseEvents } from '../routes/testing.js'
+import { takeSseEvents } from '../../test/kit.js'
 
 /** One server-sent event as read, with when it was read (`Date.now()`). */
 export type SseEvent = { event: string; data: string; at: number }

@@ -20,6 +20,7 @@ import {
   webhookTestData,
 } from '../../test-utils/fixtures.js'
 import { failure, startTestServer, success, type TestServer } from '../../test-utils/httpServer.js'
+import { catalogAsMarkets, catalogAsTree } from '../../test-utils/published/catalog.js'
 import { createRampClient, type RampClient } from '../createRampClient.js'
 import { getCatalog } from './getCatalog.js'
 
@@ -89,6 +90,16 @@ describe('partner discovery', () => {
     const data = await getCatalog(client, { currency: 'EUR' })
     expect(only().query.get('currency')).toBe('EUR')
     expect(data.disclaimer).toContain('Indicative')
+  })
+
+  it('getCatalog reads the african_markets[] form into the same tree', async () => {
+    server.route('GET', `${P}/catalog`, { json: success(catalogAsMarkets) })
+    const fromMarkets = await client.getCatalog()
+    server.reset()
+    server.route('GET', `${P}/catalog`, { json: success(catalogAsTree) })
+    const { disclaimer: _, ...fromTree } = await client.getCatalog()
+    expect(fromMarkets).toEqual(fromTree)
+    expect(fromMarkets.onramp?.countries.KE?.payment_methods.bank?.label).toBe('Bank Transfer')
   })
 
   it('getBanks sends the corridor, direction and rail', async () => {

@@ -11,11 +11,18 @@ export type CreateQuoteErrorType = RequestErrorType
  * (`payment_method.network_id`, `payment_method.phone_number`, `customer.name`, `customer.dob`,
  * `customer.additional_id_number`). Not retried once it may have reached the service.
  *
+ * The body is checked for what core knows (types, formats, one amount, one customer, the
+ * address of the direction) and sent with every other field as given: the service's own fields
+ * that core does not list reach it unchanged. Only `signal`, an option, is refused in it.
+ *
  * @example
+ * // The published Nigerian bank buy: the BVN beside its type.
  * const quote = await createQuote(client, {
- *   order_type: 'OnRamp', country: 'KE', currency: 'KES', token: 'USDC', amount_fiat: 1500,
- *   wallet_address, payment_method: { type: 'mobile_money', network_id, phone_number: '+254712345678' },
- *   customer: { name: 'Amina Njeri', dob: '01/31/1990' },
+ *   order_type: 'OnRamp', country: 'NG', currency: 'NGN', local_amount: 50_000,
+ *   asset: { token: USDC_ON_BASE, currency: 'USDC', network: 'BASE' },
+ *   customer: { name: 'Chinedu Okafor', dob: '11/02/1988', additional_id_type: 'bvn', additional_id_number: '22187654321' },
+ *   payment_method: { type: 'bank', network_id, account_number, account_name: 'Chinedu Okafor' },
+ *   wallet_address,
  * })
  */
 export async function createQuote(

@@ -20,6 +20,7 @@ import {
   individualProfileBody,
   individualRequirements,
   invalidCustomerType,
+  nigerianProfileBody,
   PARTNER_REF,
   PDF_BASE64,
   PDF_BYTES,
@@ -138,6 +139,36 @@ describe('createCustomer', () => {
     expect(data.submitted_at).toBeNull()
   })
 
+  it('sends a Nigerian resident with the BVN and its type', async () => {
+    server.route('POST', `${P}/customers`, { status: 201, json: success(incompleteCustomer) })
+    await client.createCustomer({
+      partner_customer_ref: 'ng-1',
+      type: 'individual',
+      profile: nigerianProfileBody,
+    })
+    expect(only().json).toEqual({
+      partner_customer_ref: 'ng-1',
+      type: 'individual',
+      profile: nigerianProfileBody,
+    })
+  })
+
+  it('sends a profile field core does not list, at any level, unchanged', async () => {
+    server.route('POST', `${P}/customers`, { status: 201, json: success(incompleteCustomer) })
+    const body = {
+      partner_customer_ref: 'r',
+      type: 'individual' as const,
+      channel: 'app',
+      profile: {
+        ...individualProfileBody,
+        occupation: 'teacher',
+        address: { line1: 'x', unit: 4 },
+      },
+    }
+    await client.createCustomer(body)
+    expect(only().json).toEqual(body)
+  })
+
   it('sends a business profile with officers, line_1 addresses and exact money figures', async () => {
     server.route('POST', `${P}/customers`, {
       status: 201,
@@ -172,9 +203,13 @@ describe('createCustomer', () => {
   it.each([
     ['no type', { partner_customer_ref: 'r' }, 'type'],
     [
-      'a person field on a business',
-      { partner_customer_ref: 'r', type: 'business', profile: { first_name: 'A' } },
-      'profile.first_name',
+      'a business officer without a role',
+      {
+        partner_customer_ref: 'r',
+        type: 'business',
+        profile: { officers: [{ first_name: 'A', last_name: 'B' }] },
+      },
+      'profile.officers.0.role',
     ],
     [
       'a bad email',
@@ -187,9 +222,18 @@ describe('createCustomer', () => {
       'profile.date_of_birth',
     ],
     [
-      'an address key the vault does not list',
-      { partner_customer_ref: 'r', type: 'individual', profile: { address: { line_1: 'x' } } },
-      'profile.address.line_1',
+      'an address that is not an object',
+      { partner_customer_ref: 'r', type: 'individual', profile: { address: 'Nairobi' } },
+      'profile.address',
+    ],
+    [
+      'a signal inside the address',
+      {
+        partner_customer_ref: 'r',
+        type: 'individual',
+        profile: { address: { line1: 'x', signal: 'x' } },
+      },
+      'profile.address.signal',
     ],
     [
       'a short BVN',
@@ -320,11 +364,16 @@ describe('updateCustomer', () => {
     expect(data.missing).toEqual(['document.identity', 'document.address'])
   })
 
-  it('refuses a profile key neither profile lists, and a 409 after revoke is a ConflictError', async () => {
-    const local = await rejection(
-      client.updateCustomer({ customer_id: CUSTOMER_ID, profile: { nickname: 'x' } as never }),
-    )
-    expect((local as RampInputError).issues[0]?.field).toBe('profile.nickname')
+  it('sends a profile key core does not list as it is, and a 409 after revoke is a ConflictError', async () => {
+    server.route('PATCH', CUSTOMER, { json: success(incompleteCustomer, 'Customer updated') })
+    await client.updateCustomer({
+      customer_id: CUSTOMER_ID,
+      profile: { first_name: 'W', nickname: 'Wanji', address: { line1: 'x', unit: 4 } },
+    })
+    expect(only().json).toEqual({
+      profile: { first_name: 'W', nickname: 'Wanji', address: { line1: 'x', unit: 4 } },
+    })
+    server.reset()
     server.route('PATCH', CUSTOMER, {
       status: 409,
       json: { status: 'error', message: 'Customer is suspended', data: { status: 'suspended' } },

@@ -6,10 +6,13 @@ import { startTestServer, success, type TestServer } from '../../test-utils/http
 import {
   keOffRampAccepted,
   keOffRampByCustomerId,
+  keOffRampLegacyInline,
   keOnRampAccepted,
   keOnRampByCustomerId,
   keOnRampInline,
   keOnRampQuote,
+  ngOffRampBank,
+  ngOnRampBank,
 } from '../../test-utils/published/quotes.js'
 import { createRampClient, type RampClient } from '../createRampClient.js'
 
@@ -87,12 +90,58 @@ describe('createQuote in the published form', () => {
       'wallet_address',
     ],
     ['no asset', (({ asset: _a, ...rest }) => rest)(keOnRampByCustomerId), 'asset'],
-    ['a token symbol at the top', { ...keOnRampByCustomerId, token: 'USDC' }, 'token'],
+    ['a top-level token that is no text', { ...keOnRampByCustomerId, token: 8453 }, 'token'],
+    [
+      'a Nigerian ID type that is not bvn',
+      { ...ngOnRampBank, customer: { ...ngOnRampBank.customer, additional_id_type: 5 } },
+      'customer.additional_id_type',
+    ],
   ])('refuses %s before sending, on its field', async (_name, body, field) => {
     const error = await client.createQuote(body as never).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(RampInputError)
     expect((error as RampInputError).field).toBe(field)
     expect(server.requests).toHaveLength(0)
+  })
+})
+
+describe('createQuote passes what the service documents, and what core does not list', () => {
+  it.each([
+    ['the Nigerian bank buy (BVN with its type)', ngOnRampBank],
+    ['the Nigerian bank sale', ngOffRampBank],
+    ['the older KE sale (top-level rail, camelCase idNumber / idType)', keOffRampLegacyInline],
+  ])('sends %s with every field as given', async (_name, body) => {
+    server.route('POST', QUOTE, { status: 200, json: success(keOnRampQuote, 'Quote created') })
+    await client.createQuote(body)
+    expect(server.requests[0]?.json).toEqual(body)
+  })
+
+  it('sends a field core does not list, at every level, unchanged', async () => {
+    server.route('POST', QUOTE, { status: 200, json: success(keOnRampQuote, 'Quote created') })
+    const body = {
+      ...ngOnRampBank,
+      promo: { code: 'LAGOS10', stack: [1, 2] },
+      asset: { ...ngOnRampBank.asset, chain_id: 8453 },
+      customer: { ...ngOnRampBank.customer, nin: '12345678901' },
+      payment_method: { ...ngOnRampBank.payment_method, bank_code: '044' },
+    }
+    await client.createQuote(body)
+    expect(server.requests[0]?.json).toEqual(body)
+  })
+
+  it('sends the published accept fields (provider, rail) and another key as they are', async () => {
+    const path = `/api/v1/partner/orders/${keOnRampQuote.quote_id}/accept`
+    server.route('POST', path, { status: 200, json: success(keOnRampAccepted) })
+    await client.acceptQuote({
+      quote_id: keOnRampQuote.quote_id,
+      provider: 'local fiat rail',
+      rail: 'local_fiat',
+      note: 'x',
+    })
+    expect(server.requests[0]?.json).toEqual({
+      provider: 'local fiat rail',
+      rail: 'local_fiat',
+      note: 'x',
+    })
   })
 })
 

@@ -7,6 +7,7 @@ import {
   MAX_CUSTOMER_DOCUMENT_BYTES,
   uploadCustomerDocumentRequest,
 } from '../../schemas/index.js'
+import { serviceRequest } from '../../schemas/request.js'
 import type { Client, RequestErrorType, RequestOptions } from '../types.js'
 import { parseParameters, path } from '../utils.js'
 
@@ -34,23 +35,21 @@ export type UploadCustomerDocumentParameters = {
 export type UploadCustomerDocumentReturnType = CustomerDocumentUpload
 export type UploadCustomerDocumentErrorType = RequestErrorType
 
-const parametersSchema = z
-  .strictObject({
-    customer_id: customerId,
-    ...uploadCustomerDocumentRequest.shape,
-    content_base64: uploadCustomerDocumentRequest.shape.content_base64.optional(),
-    content: z
-      .instanceof(Uint8Array, { error: 'content must be the file bytes (a Uint8Array)' })
-      .refine((bytes) => bytes.byteLength > 0, { error: 'content must not be empty' })
-      .refine((bytes) => bytes.byteLength <= MAX_CUSTOMER_DOCUMENT_BYTES, {
-        error: 'content is larger than the vault takes (8 MiB)',
-      })
-      .optional(),
-  })
-  .refine((value) => (value.content === undefined) !== (value.content_base64 === undefined), {
-    error: 'Give exactly one of content (bytes) or content_base64',
-    path: ['content_base64'],
-  })
+const parametersSchema = serviceRequest({
+  customer_id: customerId,
+  ...uploadCustomerDocumentRequest.shape,
+  content_base64: uploadCustomerDocumentRequest.shape.content_base64.optional(),
+  content: z
+    .instanceof(Uint8Array, { error: 'content must be the file bytes (a Uint8Array)' })
+    .refine((bytes) => bytes.byteLength > 0, { error: 'content must not be empty' })
+    .refine((bytes) => bytes.byteLength <= MAX_CUSTOMER_DOCUMENT_BYTES, {
+      error: 'content is larger than the vault takes (8 MiB)',
+    })
+    .optional(),
+}).refine((value) => (value.content === undefined) !== (value.content_base64 === undefined), {
+  error: 'Give exactly one of content (bytes) or content_base64',
+  path: ['content_base64'],
+})
 
 /** Standard base64 of bytes, in slices so a large file does not overflow the call stack. */
 function toBase64(bytes: Uint8Array): string {

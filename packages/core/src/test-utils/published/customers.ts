@@ -121,6 +121,25 @@ export const individualProfileBody = {
   address: { line1: '12 Moi Avenue', city: 'Nairobi', country: 'KE', postal_code: '00100' },
 }
 
+/**
+ * A Nigerian resident's create body: the individual's fields plus the requirements' conditional
+ * `additional_id_type: 'bvn'` and the 11-digit BVN.
+ */
+export const nigerianProfileBody = {
+  first_name: 'Chinedu',
+  last_name: 'Okafor',
+  email: 'chinedu@example.com',
+  date_of_birth: '1988-11-02',
+  country_of_residence: 'NG',
+  phone: '+2348031234567',
+  gender: 'm',
+  id_number: 'A07712345',
+  id_type: 'passport',
+  additional_id_type: 'bvn',
+  additional_id_number: '22187654321',
+  address: { line1: '5 Marina Road', city: 'Lagos', country: 'NG' },
+}
+
 /** A create body of a US business (officers, money figures as numbers, `line_1` addresses). */
 export const businessProfileBody = {
   legal_name: 'Kilima Trading LLC',

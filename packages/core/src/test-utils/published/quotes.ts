@@ -109,3 +109,90 @@ export const keOffRampAccepted = {
     amount: 35.5,
   },
 }
+
+/** Access Bank's network id in these fixtures (a bank provider of the catalog). */
+const ACCESS_BANK = '3c9d2e71-5a08-4f6b-9e1d-7b2a4c6f8e05'
+
+/** The Nigerian retail customer of the published bank quotes: the BVN beside its type. */
+const nigerianCustomer = {
+  uid: 'rk-shopper-0107',
+  type: 'user' as const,
+  name: 'Chinedu Okafor',
+  country: 'NG',
+  phone: '+2348031234567',
+  address: 'Lagos',
+  dob: '11/02/1988',
+  email: 'chinedu@example.com',
+  id_number: 'A07712345',
+  id_type: 'passport',
+  additional_id_number: '22187654321',
+  additional_id_type: 'bvn',
+}
+
+/** Their bank account: the sandbox guide's success account, at Access Bank. */
+const nigerianBank = {
+  type: 'bank',
+  account_number: '1111111111',
+  account_name: 'Chinedu Okafor',
+  network_id: ACCESS_BANK,
+}
+
+/**
+ * An NGN bank buy as the published Nigerian OnRamp example sends it (inline customer with
+ * `additional_id_type: 'bvn'`, bank `account_number`, `account_name`, `network_id`), with the
+ * sandbox guide's success account `1111111111` instead of an invented one.
+ */
+export const ngOnRampBank = {
+  order_type: 'OnRamp' as const,
+  currency: 'NGN',
+  country: 'NG',
+  local_amount: 50000,
+  asset: { token: BASE_USDC, currency: 'USDC', network: 'BASE' },
+  customer: nigerianCustomer,
+  payment_method: nigerianBank,
+  wallet_address: '0x4B0897b0513fdC7C541B6d9D7E929C4e5364D2dB' as `0x${string}`,
+}
+
+/** The published Nigerian OffRamp bank example's shape: tokens sold, NGN paid to the bank. */
+export const ngOffRampBank = {
+  order_type: 'OffRamp' as const,
+  currency: 'NGN',
+  country: 'NG',
+  crypto_amount: 20,
+  asset: { token: BASE_USDC, currency: 'USDC', network: 'BASE' },
+  refund_address: '0x4B0897b0513fdC7C541B6d9D7E929C4e5364D2dB' as `0x${string}`,
+  customer: nigerianCustomer,
+  payment_method: nigerianBank,
+}
+
+/**
+ * The published KE OffRamp example in its older form: a top-level `rail` (still accepted by
+ * the live service) and the customer's ID as camelCase `idNumber` / `idType`.
+ */
+export const keOffRampLegacyInline = {
+  rail: 'local_fiat',
+  order_type: 'OffRamp' as const,
+  currency: 'KES',
+  country: 'KE',
+  crypto_amount: 20,
+  asset: { token: POLYGON_USDT, currency: 'USDT', network: 'POLYGON' },
+  refund_address: '0x4B0897b0513fdC7C541B6d9D7E929C4e5364D2dB' as `0x${string}`,
+  customer: {
+    uid: 'rk-shopper-0043',
+    type: 'user' as const,
+    name: 'Successful Otieno Ouma',
+    country: 'KE',
+    phone: '+254722000111',
+    address: 'Kisumu',
+    dob: '05/17/1991',
+    email: 'otieno@example.com',
+    idNumber: 'B1239876',
+    idType: 'passport',
+  },
+  payment_method: {
+    type: 'mobile_money',
+    phone_number: '+2541111111111',
+    network_id: MPESA,
+    account_name: 'Successful Otieno Ouma',
+  },
+}

@@ -1,5 +1,5 @@
 // What the main entry exports of the customer links (the engines' own live in their entries).
-export { memoryCustomerLinks } from './memory.js'
+export { memoryCustomerLinks } from '../memory/customers.js'
 export type {
   AttachCustomerParameters,
   ClaimCustomerLinkParameters,

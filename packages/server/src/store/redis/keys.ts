@@ -51,3 +51,6 @@ export function redisKeys(prefix: string) {
     },
   }
 }
+
+/** The key builders of one prefix. */
+export type RedisKeys = ReturnType<typeof redisKeys>

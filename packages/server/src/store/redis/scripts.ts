@@ -14,7 +14,7 @@ function lua(name: string): string {
 // build some key names inside the script (from prefixes `keys.ts` gives them), so they need one
 // Redis (standalone or Sentinel), not Cluster.
 
-type Scripts = {
+export type RedisScripts = {
   insertDelivery(d: string, sig: string, due: string, ...args: string[]): Promise<number>
   claimDeliveries(due: string, ...args: string[]): Promise<string[][]>
   completeDelivery(d: string, due: string, applied: string, ...args: string[]): Promise<number>
@@ -26,7 +26,7 @@ type Scripts = {
   hitRateLimit(key: string, ttl: string): Promise<number>
 }
 
-export function defineScripts(redis: Redis): Scripts {
+export function defineScripts(redis: Redis): RedisScripts {
   const define = (name: string, numberOfKeys: number, lua: string) => {
     // defineCommand caches by SHA and falls back to EVAL, so a Redis restart is harmless.
     if (!(name in redis)) redis.defineCommand(name, { numberOfKeys, lua })
@@ -64,7 +64,7 @@ type CustomerLinkScripts = {
   setCustomerStatus(link: string, customer: string, ...args: string[]): Promise<number>
 }
 
-/** The customer links' scripts (`store/customers/redis.ts`), from the same `lua/` folder. */
+/** The customer links' scripts (`redis/customers.ts`), from the same `lua/` folder. */
 export function defineCustomerLinkScripts(redis: Redis): CustomerLinkScripts {
   for (const [name, file] of [
     ['rampkitClaimCustomerLink', 'claim-customer-link'],

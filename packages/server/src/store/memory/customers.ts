@@ -1,4 +1,4 @@
-import type { CustomerLink, CustomerLinks } from './types.js'
+import type { CustomerLink, CustomerLinks } from '../customers/types.js'
 
 const copy = (link: CustomerLink): CustomerLink => ({ ...link })
 

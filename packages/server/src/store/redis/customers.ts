@@ -1,8 +1,8 @@
 import type { CustomerType } from '@rampkit/core'
 import type { Redis } from 'ioredis'
-import { redisKeys } from '../redis/keys.js'
-import { defineCustomerLinkScripts } from '../redis/scripts.js'
-import type { CustomerLink, CustomerLinks } from './types.js'
+import type { CustomerLink, CustomerLinks } from '../customers/types.js'
+import { redisKeys } from './keys.js'
+import { defineCustomerLinkScripts } from './scripts.js'
 
 /** Options of `redisCustomerLinks`: the client, and the key prefix the kit's store uses. */
 export type RedisCustomerLinksOptions = {

@@ -1,8 +1,8 @@
 import { PGlite } from '@electric-sql/pglite'
 import { afterAll } from 'vitest'
-import { pgliteStore } from '../pglite/store.js'
-import { pgliteCustomerLinks } from './pglite.js'
-import { customerLinksContract } from './testing.js'
+import { customerLinksContract } from '../customers/testing.js'
+import { pgliteCustomerLinks } from './customers.js'
+import { pgliteStore } from './store.js'
 
 // One PGlite for the whole file: each instance takes seconds to start.
 const db = await PGlite.create()

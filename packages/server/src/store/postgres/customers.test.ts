@@ -1,9 +1,9 @@
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
-import { postgresStore } from '../postgres/store.js'
+import { customerLinksContract } from '../customers/testing.js'
 import { DATABASE_URL, runId, skipUnlessReachable } from '../testing.js'
-import { postgresCustomerLinks } from './postgres.js'
-import { customerLinksContract } from './testing.js'
+import { postgresCustomerLinks } from './customers.js'
+import { postgresStore } from './store.js'
 
 const skip = await skipUnlessReachable('Postgres customer links', DATABASE_URL)
 

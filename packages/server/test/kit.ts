@@ -5,10 +5,10 @@ import { KIT_ROUTES } from '@rampkit/core'
 import { type Sandbox, type StartSandboxOptions, startSandbox } from '@rampkit/sandbox'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, expect } from 'vitest'
-import { memoryBus } from '../bus/memory.js'
-import type { OrderBus } from '../bus/types.js'
-import { createRampHandler, type RampHandler, type RampHandlerOptions } from '../handler.js'
-import type { RampLogger } from '../logger.js'
+import { memoryBus } from '../src/bus/memory.js'
+import type { OrderBus } from '../src/bus/types.js'
+import { createRampHandler, type RampHandler, type RampHandlerOptions } from '../src/handler.js'
+import type { RampLogger } from '../src/logger.js'
 
 /**
  * Test fixtures of the kit's route tests (not part of the package API). Every kit runs against
@@ -402,7 +402,7 @@ export function sandboxForFile(
 }
 
 // The vault onboarding of the service's published customer example, shared with core's tests.
-export { submitCustomer } from '../../../core/src/test-utils/published/customers.js'
+export { submitCustomer } from '../../core/src/test-utils/published/customers.js'
 
 /**
  * One request over real HTTP with exactly `headers` (node:http sends a forged `Host` as

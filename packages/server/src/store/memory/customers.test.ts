@@ -1,6 +1,6 @@
-import { memoryStore } from '../memory/store.js'
-import { memoryCustomerLinks } from './memory.js'
-import { customerLinksContract } from './testing.js'
+import { customerLinksContract } from '../customers/testing.js'
+import { memoryCustomerLinks } from './customers.js'
+import { memoryStore } from './store.js'
 
 customerLinksContract('memory', async () => memoryCustomerLinks())
 customerLinksContract('memoryStore().customerLinks', async () => memoryStore().customerLinks!)

@@ -1,8 +1,8 @@
 import { describe } from 'vitest'
-import { redisStore } from '../redis/store.js'
+import { customerLinksContract } from '../customers/testing.js'
 import { REDIS_URL, redisForTests, skipUnlessReachable } from '../testing.js'
-import { redisCustomerLinks } from './redis.js'
-import { customerLinksContract } from './testing.js'
+import { redisCustomerLinks } from './customers.js'
+import { redisStore } from './store.js'
 
 const skip = await skipUnlessReachable('Redis customer links', REDIS_URL)
 

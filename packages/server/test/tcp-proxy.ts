@@ -1,4 +1,4 @@
-// Test support, not part of the package's API (excluded from the published files).
+// Test support (the package's test folder, never published).
 import { connect, createServer, type Socket } from 'node:net'
 
 /**

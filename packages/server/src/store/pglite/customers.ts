@@ -1,8 +1,8 @@
 import type { PGlite } from '@electric-sql/pglite'
-import { pgliteDriver } from '../pglite/store.js'
+import type { CustomerLinks } from '../customers/types.js'
+import { type SqlCustomerLinksOptions, sqlCustomerLinks } from '../sql/customers.js'
 import { migrate } from '../sql/migrations.js'
-import { type SqlCustomerLinksOptions, sqlCustomerLinks } from './sql.js'
-import type { CustomerLinks } from './types.js'
+import { pgliteDriver } from './store.js'
 
 /** Options of `pgliteCustomerLinks`: the PGlite database you opened, and the kit's schema. */
 export type PgliteCustomerLinksOptions = SqlCustomerLinksOptions & {

@@ -1,7 +1,7 @@
 import type { CustomerType } from '@rampkit/core'
-import { type SqlDriver, sqlState, toDate } from '../sql/driver.js'
-import { quoteSchema } from '../sql/migrations.js'
-import type { CustomerLink, CustomerLinks } from './types.js'
+import type { CustomerLink, CustomerLinks } from '../customers/types.js'
+import { type SqlDriver, sqlState, toDate } from './driver.js'
+import { quoteSchema } from './migrations.js'
 
 /** Options of the SQL customer links (Postgres and PGlite). */
 export type SqlCustomerLinksOptions = {

@@ -1,8 +1,8 @@
 import type pg from 'pg'
-import { pgDriver } from '../postgres/store.js'
+import type { CustomerLinks } from '../customers/types.js'
+import { type SqlCustomerLinksOptions, sqlCustomerLinks } from '../sql/customers.js'
 import { migrate } from '../sql/migrations.js'
-import { type SqlCustomerLinksOptions, sqlCustomerLinks } from './sql.js'
-import type { CustomerLinks } from './types.js'
+import { pgDriver } from './store.js'
 
 /** Options of `postgresCustomerLinks`: a `pg` pool you own, and the kit's schema. */
 export type PostgresCustomerLinksOptions = SqlCustomerLinksOptions & {
