@@ -79,6 +79,7 @@ describe('KIT_ROUTES', () => {
       signingKeyChallenge: '/signing-keys/challenge',
       completeSigningKey: '/signing-keys/complete',
       signingKeys: '/signing-keys',
+      revokeSigningKey: '/signing-keys/:keyId/revoke',
       webhooks: '/webhooks',
     })
     for (const [name, path] of Object.entries(KIT_ROUTES)) {

@@ -153,6 +153,11 @@ export const KIT_API = {
     guards: ['origin', 'session'],
   },
   signingKeys: { method: 'GET', path: '/signing-keys', guards: ['session'] },
+  revokeSigningKey: {
+    method: 'POST',
+    path: '/signing-keys/:keyId/revoke',
+    guards: ['origin', 'session'],
+  },
   webhooks: { method: 'POST', path: '/webhooks', guards: ['webhookSignature'] },
 } as const satisfies Record<string, KitRouteSpec>
 
@@ -185,7 +190,8 @@ type KitShapes = {
   orderEvents: { answer: KitOrder }
   walletChallenge: { body: WalletChallengeRequest; answer: WalletChallenge }
   walletProofs: { body: WalletProofRequest; answer: WalletProof }
-  walletProof: { answer: WalletProof }
+  /** On the chain `chain_id` names, else the service's own chain. */
+  walletProof: { query: { chain_id?: number }; answer: WalletProof }
   /** The user's verified customer; `status: 'none'` before the first save. */
   customer: { query: KitCustomerQuery; answer: KitCustomer }
   /** Creates the user's vault customer on the first save, else merges the profile into it. */
@@ -214,6 +220,11 @@ type KitShapes = {
   completeSigningKey: { body: CompleteSigningKeyRequest; answer: SigningKey }
   /** The signing keys of the user's customer (none before a customer exists). */
   signingKeys: { answer: SigningKeys }
+  /**
+   * Revokes one of the user's own signing keys (a lost or replaced wallet): `status: 'revoked'`;
+   * accepts signed with it are refused from then on. Revoking a revoked key changes nothing.
+   */
+  revokeSigningKey: { answer: SigningKey }
   /** The service's signed delivery, verified as raw bytes; not a browser's route. */
   webhooks: { body: unknown; answer: unknown }
 }

@@ -64,6 +64,12 @@ export const completeSigningKeyRequest = z.strictObject({
 export type CompleteSigningKeyRequest = z.input<typeof completeSigningKeyRequest>
 
 /**
+ * Body of the kit's `POST /signing-keys/:keyId/revoke`: none, or an empty object (the service's
+ * revoke takes no body). An unknown key is a 422 naming it.
+ */
+export const revokeSigningKeyRequest = z.strictObject({})
+
+/**
  * A signing key (2.9). `next_nonce` is on active keys (replay protection of signed accepts);
  * `revoked_at` is set by revoke. The published answers differ in which fields they show (the
  * completion shows no `created_at`, the revoke only id, status and `revoked_at` are read), so only

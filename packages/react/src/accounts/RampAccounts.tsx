@@ -10,6 +10,7 @@ import {
   useOpenAccount,
   usePayoutBanks,
 } from '../hooks/customer.js'
+import { useSigningKeys } from '../hooks/useSigningKeys.js'
 import { type RampTheme, useRampKit } from '../kitContext.js'
 import { formatMessage, rampLocale } from '../messages/index.js'
 import { RampKitLocale } from '../provider.js'
@@ -149,6 +150,62 @@ function Accounts(props: RampAccountsProps): ReactNode {
         {notice}
       </p>
       {body}
+      {isCustomerVerified(status) ? <SigningKeys text={text} onNotice={setNotice} /> : null}
+    </section>
+  )
+}
+
+/**
+ * The wallets enrolled to approve the user's orders (signed accepts), each with a control to
+ * revoke it: a user who lost a wallet stops it approving anything more. Nothing shows when the
+ * app has signed accepts off.
+ */
+function SigningKeys(props: { text: Text; onNotice: (notice: string) => void }): ReactNode {
+  const { text, onNotice } = props
+  const { t } = useRampKit()
+  const headingId = useId()
+  const signing = useSigningKeys()
+  const [failure, setFailure] = useState<unknown>(null)
+  if (!signing.enabled) return null
+  if (signing.isLoading) return <Loading />
+  return (
+    <section className="rk-signing-keys" aria-labelledby={headingId}>
+      <h3 id={headingId} className="rk-account-title">
+        {text('accounts.keys')}
+      </h3>
+      {signing.keys.length === 0 ? <p className="rk-hint">{text('accounts.keys.none')}</p> : null}
+      <ul className="rk-accounts-list">
+        {signing.keys.map((key) => (
+          <li key={key.key_id} data-testid="signing-key" data-status={key.status}>
+            <code>{key.address}</code>{' '}
+            {key.status === 'active' ? (
+              <button
+                type="button"
+                className="rk-button rk-button-secondary"
+                disabled={signing.isRevoking}
+                onClick={async () => {
+                  setFailure(null)
+                  try {
+                    await signing.revoke(key.key_id)
+                    onNotice(text('accounts.keys.done', { address: key.address }))
+                  } catch (error) {
+                    setFailure(error)
+                  }
+                }}
+              >
+                {text('accounts.keys.revoke')}
+              </button>
+            ) : (
+              <span>{text('accounts.keys.revoked')}</span>
+            )}
+          </li>
+        ))}
+      </ul>
+      {failure ? (
+        <Alert>
+          <p>{errorText(t, failure)}</p>
+        </Alert>
+      ) : null}
     </section>
   )
 }

@@ -30,6 +30,11 @@ const en = {
   'accounts.event.sent': 'A transfer from your {currency} account was sent.',
   'accounts.event.failed': 'A transfer from your {currency} account failed.',
   'accounts.event.other': 'Your {currency} account was updated.',
+  'accounts.keys': 'Wallets that approve your orders',
+  'accounts.keys.none': 'No wallet approves your orders yet.',
+  'accounts.keys.revoke': 'Revoke',
+  'accounts.keys.revoked': 'Revoked',
+  'accounts.keys.done': 'The wallet {address} can no longer approve your orders.',
 } as const
 
 export type AccountsMessageKey = keyof typeof en
@@ -64,6 +69,11 @@ const fr: AccountsMessages = {
   'accounts.event.sent': 'Un virement depuis votre compte {currency} a été envoyé.',
   'accounts.event.failed': 'Un virement depuis votre compte {currency} a échoué.',
   'accounts.event.other': 'Votre compte {currency} a été mis à jour.',
+  'accounts.keys': 'Portefeuilles qui approuvent vos ordres',
+  'accounts.keys.none': 'Aucun portefeuille n’approuve encore vos ordres.',
+  'accounts.keys.revoke': 'Révoquer',
+  'accounts.keys.revoked': 'Révoqué',
+  'accounts.keys.done': 'Le portefeuille {address} ne peut plus approuver vos ordres.',
 }
 
 const pt: AccountsMessages = {
@@ -94,6 +104,11 @@ const pt: AccountsMessages = {
   'accounts.event.sent': 'Foi enviada uma transferência da sua conta em {currency}.',
   'accounts.event.failed': 'Falhou uma transferência da sua conta em {currency}.',
   'accounts.event.other': 'A sua conta em {currency} foi atualizada.',
+  'accounts.keys': 'Carteiras que aprovam as suas ordens',
+  'accounts.keys.none': 'Nenhuma carteira aprova ainda as suas ordens.',
+  'accounts.keys.revoke': 'Revogar',
+  'accounts.keys.revoked': 'Revogada',
+  'accounts.keys.done': 'A carteira {address} já não pode aprovar as suas ordens.',
 }
 
 const sw: AccountsMessages = {
@@ -124,6 +139,11 @@ const sw: AccountsMessages = {
   'accounts.event.sent': 'Uhamisho kutoka akaunti yako ya {currency} umetumwa.',
   'accounts.event.failed': 'Uhamisho kutoka akaunti yako ya {currency} umeshindwa.',
   'accounts.event.other': 'Akaunti yako ya {currency} imesasishwa.',
+  'accounts.keys': 'Pochi zinazoidhinisha maagizo yako',
+  'accounts.keys.none': 'Bado hakuna pochi inayoidhinisha maagizo yako.',
+  'accounts.keys.revoke': 'Batilisha',
+  'accounts.keys.revoked': 'Imebatilishwa',
+  'accounts.keys.done': 'Pochi {address} haiwezi tena kuidhinisha maagizo yako.',
 }
 
 /** `<RampAccounts />`'s messages by locale; another locale falls back to English. */

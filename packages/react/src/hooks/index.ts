@@ -125,6 +125,7 @@ export {
   type UseSignedAcceptReturnType,
   useSignedAccept,
 } from './useSignedAccept.js'
+export { type UseSigningKeysReturnType, useSigningKeys } from './useSigningKeys.js'
 export { type UseTokenPreviewOptions, useTokenPreview } from './useTokenPreview.js'
 export {
   type UseWalletProofParameters,

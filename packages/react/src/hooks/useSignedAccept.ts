@@ -1,7 +1,7 @@
 'use client'
 import type { SigningKey } from '@rampkit/core'
 import { RampApiError, RampError } from '@rampkit/core/errors'
-import { configQueryOptions } from '@rampkit/core/kit/query'
+import { configQueryOptions, signingKeysQueryOptions } from '@rampkit/core/kit/query'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { Address, Hex } from 'viem'
 import { useConfig } from 'wagmi'
@@ -86,13 +86,9 @@ export function useSignedAccept(address: string | undefined): UseSignedAcceptRet
   const queryClient = useQueryClient()
   const config = useQuery(configQueryOptions(client))
   const enabled = config.data?.signed_accepts === true
-  const keysKey = ['rampkit', client.endpoint, 'signing-keys'] as const
-  const keys = useQuery({
-    queryKey: keysKey,
-    queryFn: ({ signal }) => client.request('signingKeys', { signal }),
-    enabled,
-    staleTime: 30_000,
-  })
+  const keysOptions = signingKeysQueryOptions(client)
+  const keysKey = keysOptions.queryKey
+  const keys = useQuery({ ...keysOptions, enabled })
   const enrolled =
     keys.data?.keys.some((key) => key.status === 'active' && same(key.address, address)) === true
 

@@ -61,7 +61,7 @@ declare module 'vitest' {
 
 const ORIGIN = 'http://localhost:3000'
 const SIGNED_KEY = 'is_test_react_widget_signed'
-const SIGNED_USERS = ['signed-seller', 'signed-revoked']
+const SIGNED_USERS = ['signed-seller', 'signed-revoked', 'signed-keys-owner']
 
 /**
  * Takes a customer through the vault for `owner` with the kit's own client (the published

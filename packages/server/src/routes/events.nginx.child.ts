@@ -47,6 +47,8 @@ const ramp = createRampHandler({
   bus,
   heartbeatMs: 1000,
   rateLimit: false,
+  // Hundreds of streams per instance, all from nginx's address: the caps are not under test.
+  streamLimits: { perSession: 100_000, perAddress: 100_000 },
   poll: false,
   handlers: {
     onOrderProcessing: record,

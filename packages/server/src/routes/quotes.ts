@@ -17,6 +17,7 @@ import type { KitContext, RampEnv } from './context.js'
 import { vaultError, vaultOf } from './customers.js'
 import { fail, notFound, ok } from './envelope.js'
 import { mountRoute, provenWallet, sessionOwner } from './guards.js'
+import type { SaleToken } from './sale-chain.js'
 import { isSignerOfSession } from './signing.js'
 import { upstreamError } from './upstream-error.js'
 import { invalid, parseWith, readJsonObject } from './validate.js'
@@ -38,6 +39,8 @@ type QuoteRecord = {
     amount_crypto: number
     /** An on-ramp's `wallet_address`, an off-ramp's `refund_address`. */
     wallet_address: string | null
+    /** The token as asked for: its chain is the one a sale's wallet proof must be made on. */
+    asset?: SaleToken
   }
   /**
    * Signed accepts: the vault customer the quote named and the address its `signing` block asks
@@ -112,6 +115,17 @@ function toStatus(value: unknown, fallback: OrderStatus): OrderStatus {
   return normalizeOrderStatus(value) ?? fallback
 }
 
+/**
+ * The refusal of an off-ramp's accept from a wallet this session has not proven on the quote's
+ * chain, else null. An off-ramp quote is only a price, and the widget shows it before asking for
+ * the wallet proof; accepting it is what lets the service take the tokens from the quote's
+ * wallet (its refund address).
+ */
+function offRampNotProven(c: Context<RampEnv>, record: QuoteRecord): Promise<Response | null> {
+  if (record.quote.order_type !== 'OffRamp') return Promise.resolve(null)
+  return provenWallet(c, record.quote.wallet_address, 'refund_address', record.quote.asset ?? {})
+}
+
 /** Why a signed accept cannot go to the service (signed accepts on), or null when it can. */
 async function signedAcceptRefusal(
   c: Context,
@@ -135,7 +149,8 @@ async function signedAcceptRefusal(
       'Approve this order in your wallet: signed_accept.signature (the wallet’s signature of the quote’s signing.typed_data) is required.',
     )
   }
-  if (!(await isSignerOfSession(kit, owner, record.signer, record.customer_id ?? null))) {
+  const sale = record.quote.asset ?? {}
+  if (!(await isSignerOfSession(kit, owner, record.signer, record.customer_id ?? null, sale))) {
     return fail(
       c,
       403,
@@ -227,6 +242,7 @@ export function registerQuoteRoutes(app: Hono<RampEnv>, kit: KitContext) {
         wallet_address:
           (quote.order_type === 'OffRamp' ? request.refund_address : request.wallet_address) ??
           null,
+        asset: { token: request.asset?.token ?? null, network: request.asset?.network ?? null },
       },
       customer_id: request.customer_id ?? null,
       signer: quote.signing?.signer_address ?? null,
@@ -253,13 +269,8 @@ export function registerQuoteRoutes(app: Hono<RampEnv>, kit: KitContext) {
     const saved = await kit.store.kvGet(quoteKey(quoteId))
     const record = saved === null ? null : (JSON.parse(saved) as QuoteRecord)
     if (!record || record.owner !== owner) return notFound(c, 'Quote')
-    // An off-ramp quote is only a price, and the widget shows it before asking for the wallet
-    // proof; accepting it is what lets the service take the tokens from the quote's wallet (its
-    // refund address).
-    if (record.quote.order_type === 'OffRamp') {
-      const refused = await provenWallet(c, record.quote.wallet_address, 'refund_address')
-      if (refused) return refused
-    }
+    const notProven = await offRampNotProven(c, record)
+    if (notProven) return notProven
     // Signed accepts: the service refuses an accept without the customer's signature, so the
     // kit does too, before the call; and the signer must be a wallet this user enrolled or
     // proved. Without them the body is the empty accept, whatever the browser sent.

@@ -259,6 +259,57 @@ describe('signed accepts of quotes through the kit', () => {
   })
 })
 
+describe('a user revoking their own signing key through the kit', () => {
+  it('revokes it at the service, and the next accept signed with it is refused', async () => {
+    const erin = userBrowser('erin')
+    await linkApprovedCustomer('erin')
+    const wallet = privateKeyToAccount(generatePrivateKey())
+    const { challenge } = await enroll(erin, wallet)
+    const res = await erin.post(KIT_ROUTES.quotes, validQuote())
+    const quote = (await erin.json<Body<Quote>>(res)).data
+    expect(quote.signing?.signer_address).toBe(wallet.address)
+    const signature = await wallet.signTypedData(quote.signing!.typed_data as unknown as SignArgs)
+    const revokePath = KIT_ROUTES.revokeSigningKey.replace(':keyId', challenge.key_id)
+
+    // Nobody else's: another user, and a page that is not allowed, are refused.
+    const fred = userBrowser('fred')
+    await linkApprovedCustomer('fred')
+    const theirs = await fred.post(revokePath, {})
+    expect(theirs.status).toBeGreaterThanOrEqual(400)
+    expect(theirs.status).toBeLessThan(500)
+    const evil = await erin.post(revokePath, {}, { origin: 'https://evil.example' })
+    expect(evil.status).toBe(403)
+
+    const revoked = await erin.post(revokePath, {})
+    expect(revoked.status).toBe(200)
+    expect((await erin.json<Body<SigningKey>>(revoked)).data).toMatchObject({
+      key_id: challenge.key_id,
+      address: wallet.address,
+      status: 'revoked',
+    })
+    const listed = (await erin.json<Body<SigningKeys>>(await erin.get(KIT_ROUTES.signingKeys))).data
+      .keys
+    expect(listed.find((key) => key.key_id === challenge.key_id)?.status).toBe('revoked')
+
+    const before = kit.upstream.filter((path) => path.endsWith('/accept')).length
+    const accept = await erin.post(KIT_ROUTES.acceptQuote.replace(':quoteId', quote.quote_id), {
+      signed_accept: { signature },
+    })
+    expect(accept.status).toBe(403)
+    expect((await erin.json(accept)).data).toMatchObject({ code: 'signer_not_enrolled' })
+    expect(kit.upstream.filter((path) => path.endsWith('/accept')).length).toBe(before)
+    // The service refuses it as well: accepting straight through the API is refused.
+    const ramp = createRampClient({
+      apiKey: sandbox.apiKeys[0]!,
+      baseUrl: sandbox.url,
+      retry: false,
+    })
+    await expect(
+      ramp.acceptQuote({ quote_id: quote.quote_id, signed_accept: { signature } }),
+    ).rejects.toThrow()
+  })
+})
+
 describe('a kit without signedAccepts', () => {
   let plain: KitHarness
   beforeAll(async () => {

@@ -1,16 +1,17 @@
 import {
   completeSigningKeyRequest,
+  revokeSigningKeyRequest,
   type SigningKeys,
   signingKeyChallengeRequest,
 } from '@rampkit/core'
 import type { Context, Hono } from 'hono'
 import { limitBody } from '../middleware/body-limit/index.js'
 import type { KitContext, RampEnv } from './context.js'
-import { fail, ok } from './envelope.js'
+import { fail, notFound, ok } from './envelope.js'
 import { mountRoute, sessionOwner } from './guards.js'
+import { provenForSale, type SaleToken } from './sale-chain.js'
 import { upstreamError } from './upstream-error.js'
 import { parseWith, readJsonObject } from './validate.js'
-import { liveWalletProof } from './wallet-proof.js'
 
 /**
  * Customer-signed accepts (the kit's `signedAccepts`, the service's optional non-custodial mode):
@@ -23,6 +24,9 @@ import { liveWalletProof } from './wallet-proof.js'
  * - POST /signing-keys/complete `{ key_id, signature }` completes a challenge this user started;
  *   the kit then counts the address as enrolled by this user (see `isSignerOfSession`).
  * - GET /signing-keys lists the keys of the user's customer.
+ * - POST /signing-keys/:keyId/revoke revokes one of them (a lost or replaced wallet); the kit
+ *   then no longer counts its address as enrolled by this user, and the service refuses
+ *   accepts signed with it.
  *
  * Owner-only: a user's customer is the server's to name (the kit's customer links), never the
  * browser's. Without `signedAccepts` the routes are mounted all the same (the kit serves what
@@ -40,6 +44,9 @@ const CHALLENGE_MEMORY_MS = 15 * 60 * 1000
 /** How long the kit counts an enrolled wallet as the user's: until replaced, at most a year. */
 const ENROLLED_MEMORY_MS = 365 * 24 * 60 * 60 * 1000
 
+/** The service's key ids (`skey_…`); anything else is no key of anyone's. */
+const SIGNING_KEY_ID = /^skey_[A-Za-z0-9_-]{1,128}$/
+
 const challengeKey = (keyId: string) => `rampkit:signing:challenge:${keyId}`
 const enrolledKey = (owner: string, address: string) =>
   `rampkit:signing:enrolled:${encodeURIComponent(owner)}:${address.toLowerCase()}`
@@ -52,20 +59,22 @@ async function linkedCustomerId(kit: KitContext, owner: string): Promise<string 
 
 /**
  * Whether `address` may sign accepts for `owner`: a wallet this user enrolled through the kit
- * (for `customerId`, the quote's), or one this session has proven with the wallet check.
+ * (for `customerId`, the quote's), or one this session has proven with the wallet check on the
+ * chain of the quote's token (`sale`).
  */
 export async function isSignerOfSession(
   kit: KitContext,
   owner: string,
   address: string,
   customerId: string | null,
+  sale: SaleToken,
 ): Promise<boolean> {
   const saved = await kit.store.kvGet(enrolledKey(owner, address), kit.now())
   if (saved !== null) {
     const record = JSON.parse(saved) as EnrolledRecord
     if (customerId === null || record.customer_id === customerId) return true
   }
-  return (await liveWalletProof(kit, owner, address)) !== null
+  return provenForSale(kit, owner, address, sale)
 }
 
 /** The answer when the user has no vault customer to enroll a wallet for. */
@@ -169,5 +178,33 @@ export function registerSigningRoutes(app: Hono<RampEnv>, kit: KitContext) {
     } catch (error) {
       return upstreamError(c, error, { ...kit, operation: 'listSigningKeys' })
     }
+  })
+
+  mountRoute(app, kit, 'revokeSigningKey', bodyLimit, async (c) => {
+    c.header('Cache-Control', 'no-store')
+    const owner = sessionOwner(c)
+    const body = await readJsonObject(c, { optional: true })
+    if (!body.ok) return body.response
+    const request = parseWith(c, revokeSigningKeyRequest, body.data)
+    if (!request.ok) return request.response
+    if (!kit.signedAccepts) return signedAcceptsOff(c)
+    const keyId = c.req.param('keyId')
+    if (!SIGNING_KEY_ID.test(keyId)) return notFound(c, 'Signing key')
+    const customerId = await linkedCustomerId(kit, owner)
+    // Only a key of the user's own customer: the service refuses another customer's key, and
+    // a user without a customer has none.
+    if (customerId === null) return notFound(c, 'Signing key')
+    let key: Awaited<ReturnType<typeof kit.client.revokeSigningKey>>
+    try {
+      key = await kit.client.revokeSigningKey({ customer_id: customerId, key_id: keyId })
+    } catch (error) {
+      return upstreamError(c, error, { ...kit, operation: 'revokeSigningKey' })
+    }
+    const enrolled = await kit.store.kvGet(enrolledKey(owner, key.address), kit.now())
+    if (enrolled !== null && (JSON.parse(enrolled) as EnrolledRecord).key_id === key.key_id) {
+      await kit.store.kvDelete(enrolledKey(owner, key.address))
+    }
+    kit.logger.info('signing key revoked', { key_id: key.key_id })
+    return ok(c, key, 'Signing key revoked')
   })
 }

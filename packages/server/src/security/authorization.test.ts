@@ -95,6 +95,9 @@ const IDS_OF: Record<string, (owned: Owned) => string[]> = {
   quoteId: ({ openQuote, acceptedQuote }) => [openQuote.quote_id, acceptedQuote.quote_id],
   address: ({ wallet }) => [wallet],
   accountId: ({ accountId }) => [String(accountId)],
+  // Signing keys are the service's, per customer: the kit revokes only a key of the asker's own
+  // customer, so another user naming Amina's key reads like a key that does not exist.
+  keyId: () => ['skey_of_amina_0001'],
 }
 
 /**

@@ -364,6 +364,10 @@ const SPECS: Partial<Record<KitRoute, RouteSpec>> = {
     verdict: () => 'refuse',
   },
   signingKeys: { valid: () => query({}), verdict: () => 'refuse' },
+  revokeSigningKey: {
+    valid: () => ({ params: { keyId: 'skey_not_mine' }, query: {}, body: {} }),
+    verdict: () => 'refuse',
+  },
   orderEvents: {
     // Never an owned id: a live stream would stay open.
     valid: () => ({ params: { orderId: 'ord_not_mine' }, query: {}, body: undefined }),
@@ -997,7 +1001,9 @@ function verdictOf(
   if (route.method === 'POST') {
     const text = body ?? ''
     if (text.trim() === '') {
-      parsedBody = route.name === 'acceptQuote' || route.name === 'submitCustomer' ? {} : null
+      parsedBody = ['acceptQuote', 'submitCustomer', 'revokeSigningKey'].includes(route.name)
+        ? {}
+        : null
     } else {
       try {
         parsedBody = JSON.parse(text)
@@ -1442,6 +1448,7 @@ describe('reserved option names in write bodies', () => {
       'customer',
       'orders',
       'quotes',
+      'revokeSigningKey',
       'signingKeyChallenge',
       'submitCustomer',
       'walletChallenge',
@@ -1492,6 +1499,7 @@ describe('reserved option names in write bodies', () => {
       'quotes asset',
       'quotes customer',
       'quotes payment_method',
+      'revokeSigningKey',
       'signingKeyChallenge',
       'submitCustomer',
       'walletChallenge',

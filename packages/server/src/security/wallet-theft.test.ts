@@ -8,13 +8,16 @@ import {
   parseUnits,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import { parseSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   type Browser,
   browser,
+  directSale,
   type KitHarness,
   MPESA,
   proveWallet,
+  rawRequest,
   sandboxForFile,
   startKit,
   validSale,
@@ -59,18 +62,8 @@ const onChain = async () => {
   return { balance, allowance }
 }
 
-function sale(wallet: Address, phone = '+254799000111') {
-  return {
-    user_address: wallet,
-    token: usdc.address,
-    order_type: 1,
-    fiat_payload: {
-      amount_fiat: 1000,
-      currency: 'KES',
-      cashout_type: 'PHONE',
-      phone_number: phone,
-    },
-  }
+function sale(wallet: Address, phone?: string) {
+  return directSale(wallet, usdc.address, phone)
 }
 
 beforeAll(async () => {
@@ -93,10 +86,21 @@ beforeAll(async () => {
   await publicClient.waitForTransactionReceipt({ hash })
   kit = await startKit(sandbox, 'http')
 })
-afterAll(() => kit?.close())
+afterAll(() => {
+  console.log(`[security] ${JSON.stringify({ area: 'wallet.theft', ...figures })}`)
+  return kit?.close()
+})
 
 /** What the attacker's attempts achieved, for SECURITY.md (`[security]` line). */
-const figures = { attempts: 0, accepted: 0, upstreamCalls: 0, baseUnitsMoved: 0 }
+const figures = {
+  attempts: 0,
+  accepted: 0,
+  upstreamCalls: 0,
+  baseUnitsMoved: 0,
+  forgedChallenges: 0,
+  challengesNamingAttacker: 0,
+  proofsCollected: 0,
+}
 
 /** One attempt to spend from the victim's wallet: its answer, counted. */
 async function attempt(user: Browser, path: string, body: unknown): Promise<Response> {
@@ -114,9 +118,6 @@ describe('a session that has not proven the wallet', () => {
   let attacker: Browser
   beforeAll(() => {
     attacker = browser(kit)
-  })
-  afterAll(() => {
-    console.log(`[security] ${JSON.stringify({ area: 'wallet.theft', ...figures })}`)
   })
 
   it('cannot create a direct off-ramp order from it: 403, nothing sent, nothing moved', async () => {
@@ -172,6 +173,95 @@ describe('a session that has not proven the wallet', () => {
     const { quote_id } = (await victimsQuote.json<Body<Quote>>(quoted)).data
     const accept = await attempt(attacker, `${KIT_ROUTES.quotes}/${quote_id}/accept`, {})
     expect(accept.status).toBe(404)
+  })
+})
+
+/**
+ * The attack as an outside tester ran it: the attacker's script asks, in its own session, for a
+ * challenge naming the victim's wallet with a forged Host (or a forged forwarded host behind a
+ * proxy) and a matching Origin, shows the text on its own page, and the victim's wallet signs it
+ * there. A wallet warns when the message names another site than the page (EIP-4361's domain
+ * binding), so the victim signs only a message naming the attacker's page. Nothing of the
+ * victim's may move.
+ */
+describe('a proof collected on the attacker’s page', () => {
+  const ATTACKER_HOST = 'evil.example'
+  let proxied: KitHarness
+  beforeAll(async () => {
+    proxied = await startKit(sandbox, 'http', { pointWebhooks: false, trustProxy: true })
+  })
+  afterAll(() => proxied?.close())
+
+  /** The victim's wallet on the attacker's page: it signs a message naming that page only. */
+  async function victimSignsOn(page: string, message: string): Promise<`0x${string}` | null> {
+    if (parseSiweMessage(message).domain !== page) return null
+    return victim.signMessage({ message })
+  }
+
+  it.each([
+    ['Host', false, { host: ATTACKER_HOST, origin: `http://${ATTACKER_HOST}` }],
+    [
+      'X-Forwarded-Host',
+      true,
+      {
+        'x-forwarded-host': ATTACKER_HOST,
+        'x-forwarded-proto': 'https',
+        origin: `https://${ATTACKER_HOST}`,
+      },
+    ],
+    [
+      'Forwarded',
+      true,
+      { forwarded: `host=${ATTACKER_HOST};proto=https`, origin: `https://${ATTACKER_HOST}` },
+    ],
+  ] as const)('with a forged %s moves 0 base units on chain', async (_, behindProxy, forged) => {
+    const target = behindProxy ? proxied : kit
+    const before = await onChain()
+    // The attacker's own session.
+    const start = await rawRequest(target.url, KIT_ROUTES.config, { method: 'GET' })
+    const cookie = start.cookie ?? ''
+    const headers = { ...forged, cookie }
+    const challenge = await rawRequest(target.url, KIT_ROUTES.walletChallenge, {
+      headers,
+      body: { address: victim.address, chain_id: chainId },
+    })
+    figures.forgedChallenges++
+    expect(challenge.status).toBeLessThan(500)
+    const message =
+      typeof challenge.body.data?.message === 'string' ? challenge.body.data.message : ''
+    if (message.includes(ATTACKER_HOST)) figures.challengesNamingAttacker++
+
+    const signature = message ? await victimSignsOn(ATTACKER_HOST, message) : null
+    if (signature) {
+      const proof = await rawRequest(target.url, KIT_ROUTES.walletProofs, {
+        headers,
+        body: { message, signature },
+      })
+      if (proof.status === 201) figures.proofsCollected++
+    }
+    const calls = target.upstreamCount('/orders/create')
+    const order = await rawRequest(target.url, KIT_ROUTES.orders, {
+      headers: { ...headers, origin: forged.origin },
+      body: sale(victim.address),
+    })
+    figures.attempts++
+    if (order.status < 300) {
+      figures.accepted++
+      // Let the service finish the sale, so the chain says what it cost the victim.
+      const created = order.body.data as unknown as KitOrder
+      await sandbox.admin.settleOrder(sandbox.apiKeys[0]!, created.order_id ?? created.tx_hash!)
+      await new Promise((resolve) => setTimeout(resolve, 500))
+    }
+    figures.upstreamCalls += target.upstreamCount('/orders/create') - calls
+    const moved = before.balance - (await onChain()).balance
+    figures.baseUnitsMoved += Number(moved)
+    expect(moved).toBe(0n)
+    // Refused, or naming the configured app: never the attacker's page.
+    if (challenge.status === 201) expect(parseSiweMessage(message).domain).toBe('shop.example')
+    else expect(challenge.status).toBe(403)
+    expect(order.status).toBe(403)
+    // Not proven; or, where the forged host is not read at all, not even a same-origin write.
+    expect(['wallet_not_proven', 'origin_not_allowed']).toContain(order.body.data?.code)
   })
 })
 

@@ -604,13 +604,24 @@ describe.each(ENGINES)('webhook attacks on the $name store', (engine) => {
       ['ignored'],
       { order: 'M1', delivery: m1, status: 'processing' },
     )
+    // The event comes from the signed body: an order body under a customer's or an account's
+    // event name is that order event, applied exactly as the genuine delivery would be.
     const m2 = deliveries.m2
     await attack(
       'header.eventFamilySwapped',
       { id: m2.id, event: 'customer.approved', signature: m2.signature },
       m2.body,
       ['ignored'],
+      { order: 'M2', delivery: m2, status: 'processing' },
     )
+    for (const event of ['order.refunded', 'account.credited', 'customer.rejected']) {
+      await attack(
+        'header.replayedUnderAnotherEvent',
+        { id: crypto.randomUUID(), event, signature: m1.signature },
+        m1.body,
+        ['ignored', 'deduplicated'],
+      )
+    }
     // A genuinely signed order body that names no status (the spec: "fields vary by corridor
     // and rail"): the unsigned header must not supply one. Regression: it used to, so a header
     // changed in flight settled the order.

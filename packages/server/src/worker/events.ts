@@ -195,22 +195,81 @@ function stringField(value: unknown, key: string): string | null {
 }
 
 /**
- * Reads a stored delivery into a typed event. The signed body decides, not the unsigned
- * `X-Webhook-Event` header: an order's status comes from `payload.status`, so a captured
- * `order.processing` replayed under the header `order.settled` is still a `processing`.
- * Likewise `customer.approved`, `customer.rejected` and `customer.revoked` (`suspended`) whose
- * body says otherwise are handled as `customer.updated`. Bodies are parsed tolerantly (unknown
- * fields kept); an order body without `order_id` nor creation hash, a customer body without
- * `customer_id`, or an account body that names no account (`account_id`, `account.id`,
- * `send.account_id`) cannot be applied.
+ * Which family a signed body belongs to, read from the body alone: its own `event_type`, else an
+ * order (`order_id` or a creation hash), else an account (`account_id`, `account`, `send` or
+ * `credit`), else a customer (`customer_id`); else none.
+ */
+function familyOfBody(object: Record<string, unknown>): EventFamily | null {
+  const named = familyOf(stringField(object, 'event_type') ?? '')
+  if (named !== null) return named
+  if (
+    stringField(object, 'order_id') ??
+    stringField(object, 'tx_hash') ??
+    stringField(object, 'creation_transaction_hash')
+  ) {
+    return 'order'
+  }
+  if (['account_id', 'account', 'send', 'credit'].some((key) => object[key] != null)) {
+    return 'account'
+  }
+  if (stringField(object, 'customer_id')) return 'customer'
+  return null
+}
+
+type EventFamily = 'order' | 'customer' | 'account'
+
+function familyOf(event: string): EventFamily | null {
+  const family = event.split('.')[0]
+  return family === 'order' || family === 'customer' || family === 'account' ? family : null
+}
+
+/**
+ * The customer events a customer body can be, by its signed `status` (and
+ * `can_open_deposit_account`, which only the deposit-account event carries). `customer.updated`
+ * fits every body, and is the event when the header names none of them.
+ */
+function customerEventsOf(body: WebhookCustomer): readonly CustomerEvent[] {
+  const status = body.status.toLowerCase()
+  const events: CustomerEvent[] = []
+  if (status === 'approved') events.push('customer.approved')
+  if (status === 'rejected') events.push('customer.rejected')
+  if (status === 'suspended') events.push('customer.revoked')
+  if (status === 'pending_review') events.push('customer.submitted')
+  if (body.can_open_deposit_account !== undefined)
+    events.unshift('customer.deposit_account.updated')
+  events.push('customer.updated')
+  return events
+}
+
+/**
+ * Reads a stored delivery into a typed event. The event comes from the signed body, never from
+ * the unsigned `X-Webhook-Event` header (`headerEvent`), which a replay within the signature's
+ * five minutes may change at will:
+ * - the family is the body's (`familyOfBody`): an order body is an order event whatever the
+ *   header says, and so on;
+ * - an order's event is `order.<status>` from `payload.status`, so a captured `order.processing`
+ *   replayed under the header `order.settled` is still a `processing`;
+ * - an account event is the body's own `event_type` (a body without one: the header's account
+ *   event, which changes nothing the kit stores);
+ * - a customer event is one the body's status supports (`customerEventsOf`): the header may only
+ *   say which of those (`customer.updated` or `customer.approved` for an approved body), never
+ *   name a status the body does not carry; what is stored comes from the body either way.
+ * Bodies are parsed tolerantly (unknown fields kept); an order body without `order_id` nor
+ * creation hash, a customer body without `customer_id`, or an account body that names no account
+ * (`account_id`, `account.id`, `send.account_id`) cannot be applied: a body of no family under an
+ * order, customer or account header is parked as such. Any other is an `unknown` event named by
+ * its `event_type`, else by the header: it changes nothing, and reaches only `onEvent` flagged
+ * `unknown`.
  * A poll of a direct order that the service has not given an `order_id` yet carries the creation
  * hash as `payload.order_id`.
  */
 export function parseEvent(headerEvent: string, body: unknown): ParsedEvent {
-  const family = headerEvent.split('.')[0]
+  const object = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {}
+  // A body of no family is checked as the header's family only to be refused (parked): the
+  // header never makes a body apply as something it is not.
+  const family = familyOfBody(object) ?? familyOf(headerEvent)
+  const named = stringField(object, 'event_type')
   if (family === 'order') {
-    const object =
-      typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {}
     const txHash =
       stringField(object, 'tx_hash') ?? stringField(object, 'creation_transaction_hash')
     // The service always sends order_id; a poll by creation hash may not know it yet. The
@@ -220,13 +279,11 @@ export function parseEvent(headerEvent: string, body: unknown): ParsedEvent {
       order_id: stringField(object, 'order_id') ?? txHash ?? undefined,
     })
     if (!parsed.success) {
-      throw new UnprocessableEventError(
-        `The ${headerEvent} body is not an order: ${issues(parsed.error)}`,
-      )
+      throw new UnprocessableEventError(`The order body is not an order: ${issues(parsed.error)}`)
     }
     const status = normalizeOrderStatus(parsed.data.status)
     if (status === undefined) {
-      throw new UnprocessableEventError(`The ${headerEvent} body has a blank status`)
+      throw new UnprocessableEventError('The order body has a blank status')
     }
     return {
       family: 'order',
@@ -238,45 +295,40 @@ export function parseEvent(headerEvent: string, body: unknown): ParsedEvent {
       headerEvent,
     }
   }
-  if ((family === 'customer' || family === 'account') && !(headerEvent in HANDLER_NAMES)) {
-    return { family: 'unknown', event: headerEvent, payload: body, headerEvent }
-  }
   if (family === 'customer') {
+    if (named !== null && !(named in HANDLER_NAMES)) {
+      return { family: 'unknown', event: named, payload: body, headerEvent }
+    }
     const parsed = webhookCustomer.safeParse(body)
     if (!parsed.success) {
       throw new UnprocessableEventError(
-        `The ${headerEvent} body is not a customer: ${issues(parsed.error)}`,
+        `The customer body is not a customer: ${issues(parsed.error)}`,
       )
     }
-    let event = headerEvent as CustomerEvent
-    const status = parsed.data.status.toLowerCase()
-    if (
-      (event === 'customer.approved' && status !== 'approved') ||
-      (event === 'customer.rejected' && status !== 'rejected') ||
-      (event === 'customer.revoked' && status !== 'suspended')
-    ) {
-      event = 'customer.updated'
-    }
+    const events = customerEventsOf(parsed.data)
+    const asked = (named ?? headerEvent) as CustomerEvent
+    const event = events.includes(asked) ? asked : 'customer.updated'
     return { family: 'customer', event, payload: parsed.data, headerEvent }
   }
   if (family === 'account') {
+    // A body without its own `event_type` is an account event all the same (its shape says
+    // so); then the header may say which one, and nothing the kit stores depends on it.
+    const event = named ?? (familyOf(headerEvent) === 'account' ? headerEvent : null)
+    if (event === null || !(event in HANDLER_NAMES)) {
+      return { family: 'unknown', event: event ?? 'unknown', payload: body, headerEvent }
+    }
     const parsed = webhookAccount.safeParse(body)
     if (!parsed.success) {
       throw new UnprocessableEventError(
-        `The ${headerEvent} body is not an account: ${issues(parsed.error)}`,
+        `The ${named} body is not an account: ${issues(parsed.error)}`,
       )
     }
     if (accountIdOf(parsed.data) === null) {
       throw new UnprocessableEventError(
-        `The ${headerEvent} body names no account (account_id, account.id or send.account_id)`,
+        `The ${event} body names no account (account_id, account.id or send.account_id)`,
       )
     }
-    return {
-      family: 'account',
-      event: headerEvent as AccountEvent,
-      payload: parsed.data,
-      headerEvent,
-    }
+    return { family: 'account', event: event as AccountEvent, payload: parsed.data, headerEvent }
   }
-  return { family: 'unknown', event: headerEvent, payload: body, headerEvent }
+  return { family: 'unknown', event: named ?? headerEvent, payload: body, headerEvent }
 }

@@ -32,6 +32,7 @@ export {
   orderRequirementsQueryOptions,
   ordersQueryOptions,
   paymentMethodsQueryOptions,
+  signingKeysQueryOptions,
   tokenPreviewQueryOptions,
   tokensQueryOptions,
   walletProofQueryOptions,
@@ -50,4 +51,5 @@ export {
   type ProveWalletVariables,
   proveWalletMutationOptions,
   quoteMutationOptions,
+  revokeSigningKeyMutationOptions,
 } from './writes.js'

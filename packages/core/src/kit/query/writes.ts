@@ -4,6 +4,7 @@ import type {
   CreateOrderRequest,
   Quote,
   QuoteRequest,
+  SigningKey,
 } from '../../schemas/index.js'
 import type { KitClient } from '../client.js'
 import type { KitOrder, WalletProof } from '../schemas.js'
@@ -120,6 +121,24 @@ export function proveWalletMutationOptions(
         body: { message: challenge.message, signature },
       })
     },
+    retry: false,
+  }
+}
+
+/**
+ * Mutation options of POST /signing-keys/:keyId/revoke: the user revokes one of their own
+ * signing keys (a lost or replaced wallet), so no accept signed with it goes through again.
+ * Revoking is idempotent upstream; not retried here, the user sees the answer.
+ *
+ * @example
+ * useMutation(revokeSigningKeyMutationOptions(client)).mutateAsync({ keyId: 'skey_abc' })
+ */
+export function revokeSigningKeyMutationOptions(
+  client: KitClient,
+): MutationOptions<SigningKey, Error, { keyId: string }> {
+  return {
+    mutationKey: ['rampkit', client.endpoint, 'revoke-signing-key'],
+    mutationFn: ({ keyId }) => client.request('revokeSigningKey', { params: { keyId } }),
     retry: false,
   }
 }
