@@ -29,7 +29,6 @@ export function bundle({ write = true, outdir = join(root, 'dist') } = {}) {
     target: 'es2022',
     packages: 'external',
     jsx: 'automatic',
-    sourcemap: write,
     write,
     banner: { js: "'use client';" },
     logLevel: 'error',

@@ -1,13 +1,6 @@
-import {
-  type CheckoutPaymentInstructions,
-  isKnownOrderStatus,
-  type KitOrder,
-  type MetaToken,
-  orderStatusRank,
-  orderStatusText,
-  parseCheckout,
-  tokenDisplayName,
-} from '@rampkit/core'
+import type { CheckoutPaymentInstructions, KitOrder, MetaToken } from '@rampkit/core'
+import { parseCheckout, tokenDisplayName } from '@rampkit/core/checkout'
+import { isKnownOrderStatus, orderStatusRank, orderStatusText } from '@rampkit/core/kit'
 import {
   isOrderFinal,
   ordersQueryOptions,

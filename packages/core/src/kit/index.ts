@@ -3,16 +3,14 @@
  * The kit's API description (`KIT_API`: each route's method, path and guards; `KitApi`: its
  * parameters, query, body and answer types) and live-status constants, the order lifecycle
  * (which statuses are final, which moves are allowed), `createKitClient` (plain fetch to where
- * the partner mounted `createRampHandler`, typed from that description), and the query keys and
- * query/mutation options every TanStack Query adapter takes; `@rampkit/react`'s hooks are thin
- * wrappers of these. The options import `skipToken` from `@tanstack/query-core`, an optional
- * peer of this package. A test bundles this entry and fails if zod, the API client or webhook
- * code is in its graph.
+ * the partner mounted `createRampHandler`, typed from that description) and the query keys. It
+ * imports no query package: the TanStack Query options are the entry `@rampkit/core/kit/query`.
+ * A test bundles this entry and fails if zod, the API client or webhook code is in its graph.
  *
  * @example
- * import { catalogQueryOptions, createKitClient } from '@rampkit/core/kit'
+ * import { createKitClient } from '@rampkit/core/kit'
  * const client = createKitClient({ endpoint: '/api/ramp' })
- * const catalog = await queryClient.fetchQuery(catalogQueryOptions(client, { country: 'KE' }))
+ * const config = await client.request('GET /config')
  */
 
 export {
@@ -46,49 +44,7 @@ export {
   documentTypeOf,
   MAX_CUSTOMER_DOCUMENT_BYTES,
 } from './documentLimits.js'
-export {
-  accountsQueryOptions,
-  customerQueryOptions,
-  depositInstructionsQueryOptions,
-  hasBanking,
-  isCustomerVerified,
-  openAccountMutationOptions,
-  payoutBanksQueryOptions,
-  saveCustomerMutationOptions,
-  submitCustomerMutationOptions,
-} from './query/customers.js'
 export { rampKitKeys } from './query/keys.js'
-export {
-  banksQueryOptions,
-  catalogQueryOptions,
-  configQueryOptions,
-  corridorsQueryOptions,
-  indicativeRatesQueryOptions,
-  isOrderFinal,
-  type OrdersQuery,
-  orderQueryOptions,
-  orderRequirementsQueryOptions,
-  ordersQueryOptions,
-  paymentMethodsQueryOptions,
-  tokenPreviewQueryOptions,
-  tokensQueryOptions,
-  walletProofQueryOptions,
-} from './query/reads.js'
-export type { KitQueryOptions } from './query/types.js'
-export {
-  type UploadDocumentVariables,
-  uploadCustomerDocument,
-  uploadDocumentMutationOptions,
-} from './query/upload.js'
-export {
-  type AcceptQuoteVariables,
-  acceptQuoteMutationOptions,
-  type CreateOrderVariables,
-  createOrderMutationOptions,
-  type ProveWalletVariables,
-  proveWalletMutationOptions,
-  quoteMutationOptions,
-} from './query/writes.js'
 export {
   KIT_API,
   KIT_CUSTOMER_SSE_EVENTS,
@@ -121,3 +77,4 @@ export type {
   WalletChallenge,
   WalletProof,
 } from './schemas.js'
+export { hasBanking, isCustomerVerified, isOrderFinal } from './status.js'

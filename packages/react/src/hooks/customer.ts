@@ -6,22 +6,24 @@ import type {
   PayoutBanks,
 } from '@rampkit/core'
 import {
-  accountsQueryOptions,
-  customerQueryOptions,
-  depositInstructionsQueryOptions,
   hasBanking,
   type KitAccountEvent,
   type KitCustomer,
   type KitCustomerQuery,
+  type SaveCustomerRequest,
+} from '@rampkit/core/kit'
+import {
+  accountsQueryOptions,
+  customerQueryOptions,
+  depositInstructionsQueryOptions,
   openAccountMutationOptions,
   payoutBanksQueryOptions,
   rampKitKeys,
-  type SaveCustomerRequest,
   saveCustomerMutationOptions,
   submitCustomerMutationOptions,
   type UploadDocumentVariables,
   uploadDocumentMutationOptions,
-} from '@rampkit/core/kit'
+} from '@rampkit/core/kit/query'
 import {
   type UseMutationResult,
   type UseQueryResult,

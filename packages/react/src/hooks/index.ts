@@ -1,4 +1,20 @@
 'use client'
+export {
+  type CreateKitClientOptions,
+  createKitClient,
+  hasBanking,
+  isCustomerVerified,
+  isOrderFinal,
+  KIT_ROUTES as ROUTES,
+  KIT_STREAM_END_STATUSES as STREAM_END_STATUSES,
+  type KitClient,
+  type KitCustomer,
+  type KitQuery,
+  type KitRequest,
+  type SaveCustomerRequest,
+  type WalletChallenge,
+  type WalletProof,
+} from '@rampkit/core/kit'
 /**
  * `@rampkit/react/hooks`: the provider and the headless hooks, without the styled widget. Build
  * your own checkout UI from these; `<RampCheckout />` uses nothing else.
@@ -10,26 +26,15 @@ export {
   acceptQuoteMutationOptions,
   accountsQueryOptions,
   banksQueryOptions,
-  type CreateKitClientOptions,
   type CreateOrderVariables,
   catalogQueryOptions,
   configQueryOptions,
   corridorsQueryOptions,
-  createKitClient,
   createOrderMutationOptions,
   customerQueryOptions,
   depositInstructionsQueryOptions,
-  hasBanking,
   indicativeRatesQueryOptions,
-  isCustomerVerified,
-  isOrderFinal,
-  KIT_ROUTES as ROUTES,
-  KIT_STREAM_END_STATUSES as STREAM_END_STATUSES,
-  type KitClient,
-  type KitCustomer,
-  type KitQuery,
   type KitQueryOptions,
-  type KitRequest,
   type OrdersQuery,
   openAccountMutationOptions,
   orderQueryOptions,
@@ -41,7 +46,6 @@ export {
   proveWalletMutationOptions,
   quoteMutationOptions,
   rampKitKeys,
-  type SaveCustomerRequest,
   saveCustomerMutationOptions,
   submitCustomerMutationOptions,
   tokenPreviewQueryOptions,
@@ -49,10 +53,8 @@ export {
   type UploadDocumentVariables,
   uploadCustomerDocument,
   uploadDocumentMutationOptions,
-  type WalletChallenge,
-  type WalletProof,
   walletProofQueryOptions,
-} from '@rampkit/core/kit'
+} from '@rampkit/core/kit/query'
 export {
   formatMessage,
   loadMessages,

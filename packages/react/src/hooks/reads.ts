@@ -23,7 +23,7 @@ import {
   orderRequirementsQueryOptions,
   paymentMethodsQueryOptions,
   tokensQueryOptions,
-} from '@rampkit/core/kit'
+} from '@rampkit/core/kit/query'
 import { type UseQueryResult, useQuery } from '@tanstack/react-query'
 import { useRampKit } from '../provider.js'
 

@@ -1,5 +1,5 @@
 'use client'
-import { RampError } from '@rampkit/core'
+import { RampError } from '@rampkit/core/errors'
 import { useMutation } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import { type Address, erc20Abi, type Hash } from 'viem'

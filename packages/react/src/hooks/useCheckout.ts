@@ -1,25 +1,27 @@
 'use client'
+import type {
+  AcceptQuoteRequest,
+  CheckoutDirection,
+  CheckoutError,
+  CheckoutEvent,
+  CheckoutGuardResult,
+  CheckoutOrder,
+  CheckoutState,
+  KitOrder,
+  Quote,
+} from '@rampkit/core'
 import {
-  type AcceptQuoteRequest,
-  type CheckoutDirection,
-  type CheckoutError,
-  type CheckoutEvent,
-  type CheckoutGuardResult,
-  type CheckoutOrder,
-  type CheckoutState,
   canTransition,
   createCheckout,
   fromKitOrder,
   fromQuote,
-  type KitOrder,
   parseCheckout,
-  type Quote,
-  RampApiError,
   serializeCheckout,
   toCreateOrderRequest,
   toQuoteRequest,
   transition,
-} from '@rampkit/core'
+} from '@rampkit/core/checkout'
+import { RampApiError } from '@rampkit/core/errors'
 import { isOrderFinal } from '@rampkit/core/kit'
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useRampKit } from '../provider.js'

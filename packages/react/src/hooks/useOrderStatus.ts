@@ -1,6 +1,7 @@
 'use client'
 import type { KitOrder } from '@rampkit/core'
-import { isOrderFinal, orderQueryOptions, rampKitKeys } from '@rampkit/core/kit'
+import { isOrderFinal } from '@rampkit/core/kit'
+import { orderQueryOptions, rampKitKeys } from '@rampkit/core/kit/query'
 import { type UseQueryResult, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { useRampKit } from '../provider.js'

@@ -1,6 +1,6 @@
 'use client'
 import type { TokenPreview, TokenPreviewQuery } from '@rampkit/core'
-import { tokenPreviewQueryOptions } from '@rampkit/core/kit'
+import { tokenPreviewQueryOptions } from '@rampkit/core/kit/query'
 import { keepPreviousData, type UseQueryResult, useQuery } from '@tanstack/react-query'
 import { useRampKit } from '../provider.js'
 import { useDebouncedValue } from './useDebouncedValue.js'

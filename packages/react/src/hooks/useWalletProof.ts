@@ -1,10 +1,7 @@
 'use client'
-import { RampError } from '@rampkit/core'
-import {
-  proveWalletMutationOptions,
-  type WalletProof,
-  walletProofQueryOptions,
-} from '@rampkit/core/kit'
+import { RampError } from '@rampkit/core/errors'
+import type { WalletProof } from '@rampkit/core/kit'
+import { proveWalletMutationOptions, walletProofQueryOptions } from '@rampkit/core/kit/query'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { Address } from 'viem'
 import { useConfig } from 'wagmi'

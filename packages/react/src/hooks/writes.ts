@@ -6,7 +6,7 @@ import {
   type CreateOrderVariables,
   createOrderMutationOptions,
   quoteMutationOptions,
-} from '@rampkit/core/kit'
+} from '@rampkit/core/kit/query'
 import { type UseMutationResult, useMutation } from '@tanstack/react-query'
 import { useRampKit } from '../provider.js'
 

@@ -1,14 +1,12 @@
-import {
-  type CheckoutCorridor,
-  type CheckoutDirection,
-  type CheckoutEvent,
-  type CheckoutPaymentMethod,
-  type CheckoutState,
-  createCheckout,
-  type Quote,
-  serializeCheckout,
-  transition,
+import type {
+  CheckoutCorridor,
+  CheckoutDirection,
+  CheckoutEvent,
+  CheckoutPaymentMethod,
+  CheckoutState,
+  Quote,
 } from '@rampkit/core'
+import { createCheckout, serializeCheckout, transition } from '@rampkit/core/checkout'
 import { QueryClient } from '@tanstack/react-query'
 import { type RenderResult, render } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event'

@@ -1,4 +1,5 @@
-import { type CheckoutError, NetworkError, RampApiError, TimeoutError } from '@rampkit/core'
+import type { CheckoutError } from '@rampkit/core'
+import { NetworkError, RampApiError, TimeoutError } from '@rampkit/core/errors'
 
 /** A service or network error as the checkout shows it. */
 export function toCheckoutError(error: unknown): CheckoutError {

@@ -1,4 +1,4 @@
-import { fromBaseUnits, toBaseUnits, toDecimalString, UnitsError } from '@rampkit/core'
+import { fromBaseUnits, toBaseUnits, toDecimalString, UnitsError } from '@rampkit/core/units'
 
 /**
  * Base units that cover a human amount: exact when the amount fits the token's decimals,

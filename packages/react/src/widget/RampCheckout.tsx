@@ -1,5 +1,6 @@
 'use client'
-import { type CheckoutScreen, screenEntry, screenOf } from '@rampkit/core'
+import type { CheckoutScreen } from '@rampkit/core'
+import { screenEntry, screenOf } from '@rampkit/core/checkout'
 import {
   type ComponentType,
   lazy,

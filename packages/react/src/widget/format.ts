@@ -1,4 +1,4 @@
-import { toDecimalString } from '@rampkit/core'
+import { toDecimalString } from '@rampkit/core/units'
 
 /** A number for people in the widget's locale, cut to `maxFractionDigits`. */
 export function formatNumber(value: number, locale: string, maxFractionDigits = 2): string {

@@ -1,5 +1,6 @@
 'use client'
-import { CHECKOUT_SCREENS, type CheckoutScreen } from '@rampkit/core'
+import type { CheckoutScreen } from '@rampkit/core'
+import { CHECKOUT_SCREENS } from '@rampkit/core/checkout'
 import { useCallback, useEffect, useRef } from 'react'
 
 /** The key of the widget's mark in `history.state`; the page's own keys are left as they are. */

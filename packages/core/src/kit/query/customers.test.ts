@@ -4,12 +4,11 @@ import { NetworkError, RampApiError, ValidationError } from '../../errors/index.
 import { closedPortUrl, failure, success } from '../../test-utils/httpServer.js'
 import { mutate, useKitTestServer } from '../../test-utils/kitServer.js'
 import { createKitClient } from '../client.js'
+import { hasBanking, isCustomerVerified } from '../status.js'
 import {
   accountsQueryOptions,
   customerQueryOptions,
   depositInstructionsQueryOptions,
-  hasBanking,
-  isCustomerVerified,
   openAccountMutationOptions,
   payoutBanksQueryOptions,
   saveCustomerMutationOptions,

@@ -13,33 +13,6 @@ import { queryOptions } from './queryOptions.js'
  * wrap them.
  */
 
-/** Statuses that let the user quote by `customer_id`: the vault's `approved` (and `active`). */
-const VERIFIED = new Set(['approved', 'active'])
-
-/**
- * Whether a customer status lets its user quote: `approved` or `active`. `none`, `incomplete`,
- * `pending_review`, `rejected`, `suspended` and any word the service adds later do not.
- *
- * @example
- * isCustomerVerified('pending_review') // false
- */
-export function isCustomerVerified(status: string | null | undefined): boolean {
-  return typeof status === 'string' && VERIFIED.has(status)
-}
-
-/**
- * Whether the banking routes (accounts, deposit instructions, payout banks) are open for this
- * customer: verified and the deposit-account product `ready`.
- *
- * @example
- * hasBanking(customer) // false until `deposit_account_status` is 'ready'
- */
-export function hasBanking(
-  customer: Pick<KitCustomer, 'status' | 'deposit_account_status'> | undefined,
-): boolean {
-  return isCustomerVerified(customer?.status) && customer?.deposit_account_status === 'ready'
-}
-
 /**
  * Query options of GET /customer: the user's customer, its status and what it still needs.
  * `query` picks the package a user without a customer yet is shown (`customer_type`, `country`);

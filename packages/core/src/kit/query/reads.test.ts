@@ -10,6 +10,7 @@ import { TOKEN_ADDRESS, TX_HASH } from '../../test-utils/fixtures.js'
 import { failure, success } from '../../test-utils/httpServer.js'
 import { useKitTestServer } from '../../test-utils/kitServer.js'
 import { createKitClient } from '../client.js'
+import { isOrderFinal } from '../status.js'
 import { rampKitKeys } from './keys.js'
 import {
   banksQueryOptions,
@@ -17,7 +18,6 @@ import {
   configQueryOptions,
   corridorsQueryOptions,
   indicativeRatesQueryOptions,
-  isOrderFinal,
   orderQueryOptions,
   orderRequirementsQueryOptions,
   ordersQueryOptions,

@@ -1,5 +1,4 @@
 import { skipToken } from '@tanstack/query-core'
-import { isFinalOrderStatus } from '../../orders/lifecycle.js'
 import type {
   BanksQuery,
   CorridorQuery,
@@ -173,15 +172,6 @@ export function tokenPreviewQueryOptions(client: KitClient, params: TokenPreview
     staleTime: 15_000,
   })
 }
-
-/**
- * Whether polling and streaming of an order stop: the order lifecycle's `isFinalOrderStatus`
- * (settled, failed, refunded; an unknown or absent status is still in progress).
- *
- * @example
- * isOrderFinal(order?.status) // false while the order is pending_settlement
- */
-export const isOrderFinal: (status: string | null | undefined) => boolean = isFinalOrderStatus
 
 /**
  * Query options of GET /orders/:orderId, the backup poll of one order (by `order_id` or by the

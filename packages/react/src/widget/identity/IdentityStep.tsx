@@ -1,5 +1,5 @@
 'use client'
-import { RampApiError } from '@rampkit/core'
+import { RampApiError } from '@rampkit/core/errors'
 import {
   isCustomerVerified,
   type KitCustomer,

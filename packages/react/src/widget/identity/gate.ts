@@ -1,6 +1,7 @@
 'use client'
 import type { CheckoutState } from '@rampkit/core'
-import { customerQueryOptions, isCustomerVerified, type KitCustomerQuery } from '@rampkit/core/kit'
+import { isCustomerVerified, type KitCustomerQuery } from '@rampkit/core/kit'
+import { customerQueryOptions } from '@rampkit/core/kit/query'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useKitConfig } from '../../hooks/reads.js'

@@ -1,12 +1,7 @@
 'use client'
-import {
-  AMOUNT_FIELDS,
-  type CheckoutEvent,
-  indicativeEstimate,
-  indicativePayout,
-  validateAmountForProvider,
-  validateFiatAmount,
-} from '@rampkit/core'
+import type { CheckoutEvent } from '@rampkit/core'
+import { AMOUNT_FIELDS, indicativeEstimate, indicativePayout } from '@rampkit/core/checkout'
+import { validateAmountForProvider, validateFiatAmount } from '@rampkit/core/validation'
 import { type FormEvent, type ReactNode, useState } from 'react'
 import { useCatalog, useIndicativeRates } from '../../hooks/reads.js'
 import { useTokenPreview } from '../../hooks/useTokenPreview.js'

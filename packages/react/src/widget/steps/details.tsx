@@ -1,6 +1,6 @@
 'use client'
 import type { CheckoutDetails } from '@rampkit/core'
-import { customerQueryOptions } from '@rampkit/core/kit'
+import { customerQueryOptions } from '@rampkit/core/kit/query'
 import {
   MIN_CUSTOMER_AGE,
   requiresBvn,

@@ -1,10 +1,6 @@
 'use client'
-import {
-  type CheckoutQuote,
-  isQuoteExpired,
-  networkDisplayName,
-  quoteTimeLeft,
-} from '@rampkit/core'
+import type { CheckoutQuote } from '@rampkit/core'
+import { isQuoteExpired, networkDisplayName, quoteTimeLeft } from '@rampkit/core/checkout'
 import { type ReactNode, useEffect, useState } from 'react'
 import { useRampKit } from '../../provider.js'
 import { useWidget } from '../context.js'

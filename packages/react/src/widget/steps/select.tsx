@@ -9,7 +9,7 @@ import type {
   CheckoutToken,
   MetaToken,
 } from '@rampkit/core'
-import { tokenDisplayName } from '@rampkit/core'
+import { tokenDisplayName } from '@rampkit/core/checkout'
 import { type ReactNode, useId, useState } from 'react'
 import { useBanks, useCatalog, usePaymentMethods, useTokens } from '../../hooks/reads.js'
 import { ENGLISH_MESSAGES, type MessageKey } from '../../messages/index.js'

@@ -1,11 +1,11 @@
 'use client'
+import type { CheckoutOrderStatus } from '@rampkit/core'
 import {
-  type CheckoutOrderStatus,
   isFinalOrderStatus,
   isKnownOrderStatus,
   orderStatusRank,
   orderStatusText,
-} from '@rampkit/core'
+} from '@rampkit/core/kit'
 import type { ReactNode } from 'react'
 import type { MessageKey } from '../../messages/index.js'
 import { type RampKitContextValue, useRampKit } from '../../provider.js'
