@@ -57,6 +57,7 @@ const EXPECTED = {
     counts: ['attempts'],
     zero: ['accepted', 'upstreamCalls', 'baseUnitsMoved'],
   },
+  'streams.cap': { counts: ['opened', 'refused', 'reopened'], zero: ['status5xx'] },
   secrets: { counts: ['files', 'bytes', 'canaries'], zero: ['hits'] },
 }
 
@@ -217,6 +218,7 @@ const lines = [
     .map((ms) => `${fmt(ms)} ms`)
     .join(', ')} |`,
   `| sales from a wallet the session has not proven | ${fmt(get('wallet.theft', 'accepted'))} | ${fmt(get('wallet.theft', 'attempts'))} attempts on a wallet with a live allowance (direct order, quote, accept); ${fmt(get('wallet.theft', 'upstreamCalls'))} reached the service, ${fmt(get('wallet.theft', 'baseUnitsMoved'))} base units moved on chain |`,
+  `| event streams over the cap | ${fmt(get('streams.cap', 'refused'))} refused | 429 with \`Retry-After\` past the per-session and per-address caps of streams held open; ${fmt(get('streams.cap', 'opened'))} opened, ${fmt(get('streams.cap', 'reopened'))} reopened once one closed, ${fmt(get('streams.cap', 'status5xx'))} 5xx |`,
   '',
   '<details><summary>Every figure, by area</summary>',
   '',

@@ -5,6 +5,7 @@ import type { OrderBus } from './bus/types.js'
 import { corsFor, sessionAndLimits } from './handler/browser.js'
 import { DEFAULTS, type RampHandlerOptions, resolveOptions } from './handler/options.js'
 import { createRuntime } from './handler/runtime.js'
+import { clientIp } from './middleware/client-ip/index.js'
 import { registerAccountRoutes } from './routes/accounts.js'
 import { createReadCache } from './routes/cache.js'
 import { answerCachedReads } from './routes/cached-reads.js'
@@ -96,7 +97,11 @@ export function createRampHandler(options: RampHandlerOptions): RampHandler {
     verifyWebhook: runtime.verifyWebhook,
     keepWebhook: runtime.keepWebhook,
     customers: runtime.customers,
-    streams: openStreams(),
+    streams: openStreams(options.streamLimits),
+    clientAddress: (c) => {
+      const ip = options.getClientIp ? options.getClientIp(c) : clientIp(c, options.trustProxy)
+      return ip === null || ip === 'unknown' ? null : ip
+    },
   }
 
   const app = (

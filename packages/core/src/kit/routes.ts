@@ -185,7 +185,8 @@ type KitShapes = {
   orderEvents: { answer: KitOrder }
   walletChallenge: { body: WalletChallengeRequest; answer: WalletChallenge }
   walletProofs: { body: WalletProofRequest; answer: WalletProof }
-  walletProof: { answer: WalletProof }
+  /** On the chain `chain_id` names, else the service's own chain. */
+  walletProof: { query: { chain_id?: number }; answer: WalletProof }
   /** The user's verified customer; `status: 'none'` before the first save. */
   customer: { query: KitCustomerQuery; answer: KitCustomer }
   /** Creates the user's vault customer on the first save, else merges the profile into it. */

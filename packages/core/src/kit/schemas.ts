@@ -111,12 +111,14 @@ export type WalletChallenge = z.infer<typeof walletChallenge>
 
 /**
  * `data` of POST /wallets/proofs and GET /wallets/proofs/:address: whether this session has
- * proven it controls `address`, and until when. Only a proven wallet may be sold from.
+ * proven it controls `address` on `chain_id` (a proof counts on the chain it was signed on
+ * only), and until when. Only a proven wallet may be sold from.
  */
 export const walletProof = z.looseObject({
   address: z.string(),
   proven: z.boolean(),
   expires_at: z.string().nullable(),
+  chain_id: z.number().int().nullable().optional(),
 })
 export type WalletProof = z.infer<typeof walletProof>
 

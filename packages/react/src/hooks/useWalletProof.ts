@@ -71,7 +71,7 @@ export function useWalletProof(parameters: UseWalletProofParameters): UseWalletP
   const { client } = useRampKit()
   const config = useConfig()
   const queryClient = useQueryClient()
-  const options = walletProofQueryOptions(client, address)
+  const options = walletProofQueryOptions(client, address, chainId)
   const read = useQuery(options)
   const mutation = useMutation({
     ...proveWalletMutationOptions(client),

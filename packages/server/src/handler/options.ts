@@ -11,7 +11,7 @@ import { consoleLogger, type RampLogger, redactingLogger, silentLogger } from '.
 import type { TrustProxy } from '../middleware/client-ip/index.js'
 import { normaliseOrigin } from '../middleware/origin-check/index.js'
 import { type GetEndUser, MIN_SESSION_SECRET_LENGTH } from '../middleware/session/index.js'
-import type { CustomerMode } from '../routes/context.js'
+import type { CustomerMode, StreamLimits } from '../routes/context.js'
 import type { WalletProofOptions } from '../routes/wallets.js'
 import type { CustomerLinks } from '../store/customers/types.js'
 import type { RampStore } from '../store/types.js'
@@ -105,6 +105,11 @@ export type RampHandlerOptions = {
   worker?: boolean
   /** Backup polls of late orders; `false` turns them off. Default: every 30 s, late after 2 min. */
   poll?: Omit<WorkerPollOptions, 'fetchOrder'> | false
+  /**
+   * Event streams (order and customer events) held open at once per end user and per client
+   * address; one more is answered 429 with `Retry-After`. Default 20 per user, 200 per address.
+   */
+  streamLimits?: StreamLimits
   /** SSE heartbeat interval, ms. Default 15 000. */
   heartbeatMs?: number
   /** Where the kit logs (secrets are removed first); `false` for silence. Default `console`. */

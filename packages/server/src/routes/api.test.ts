@@ -10,7 +10,15 @@ import { buildWebhookHeaders } from '@rampkit/core/webhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createRampHandler } from '../handler.js'
 import { guardOf } from './guards.js'
-import { BASE_USDC, browser, type KitHarness, sandboxForFile, startKit, WALLET } from './testing.js'
+import {
+  BASE_USDC,
+  browser,
+  directSale,
+  type KitHarness,
+  sandboxForFile,
+  startKit,
+  WALLET,
+} from './testing.js'
 import { GENERIC_MESSAGES } from './upstream-error.js'
 
 const sandbox = sandboxForFile('api')
@@ -220,17 +228,7 @@ describe("KIT_API's 'walletProof' guard", () => {
   it('refuses a direct sale from a wallet the session has not proven, before the service', async () => {
     expect(guarded('walletProof').map(([name]) => name)).toContain('createOrder')
     const before = kit.upstream.length
-    const res = await browser(kit).post(KIT_API.createOrder.path, {
-      user_address: WALLET,
-      token: BASE_USDC,
-      order_type: 1,
-      fiat_payload: {
-        amount_fiat: 1000,
-        currency: 'KES',
-        cashout_type: 'PHONE',
-        phone_number: '+254799000111',
-      },
-    })
+    const res = await browser(kit).post(KIT_API.createOrder.path, directSale(WALLET, BASE_USDC))
     expect(res.status).toBe(403)
     expect(((await res.json()) as Envelope).data).toMatchObject({ code: 'wallet_not_proven' })
     expect(kit.upstream.length).toBe(before)

@@ -1,4 +1,5 @@
 import type { RampClient, RampEnvironment } from '@rampkit/core/client'
+import type { Context } from 'hono'
 import type { BusSignal, OrderBus, SignalListener } from '../bus/types.js'
 import type { CustomerVault } from '../customers/vault.js'
 import type { RampLogger } from '../logger.js'
@@ -7,6 +8,7 @@ import type { CustomerLinks } from '../store/customers/types.js'
 import type { RampStore } from '../store/types.js'
 import type { IngestWebhookResult, VerifiedDelivery } from '../webhooks/ingest.js'
 import type { ReadCache } from './cache.js'
+import type { SaleToken } from './sale-chain.js'
 
 /** Per-request values the kit's middleware sets on the Hono context. */
 export type RampEnv = {
@@ -16,7 +18,11 @@ export type RampEnv = {
     /** Set by the `session` guard: the end user it let through (read with `sessionOwner`). */
     owner?: string
     /** Set by the `walletProof` guard (ask it with `provenWallet`). */
-    walletProof?: (address: string | null, field: string) => Promise<Response | null>
+    walletProof?: (
+      address: string | null,
+      field: string,
+      sale: SaleToken,
+    ) => Promise<Response | null>
     /** Set by the `webhookSignature` guard (read with `verifiedDelivery`). */
     delivery?: VerifiedDelivery
   }
@@ -59,30 +65,88 @@ export type KitContext = {
   customers: KitCustomers
   /** The event streams open on this instance, which `ramp.close()` ends. */
   streams: OpenStreams
+  /** The client's address as the rate limits see it (`getClientIp`, else `clientIp`), or null. */
+  clientAddress: (c: Context) => string | null
 }
+
+/**
+ * How many event streams (order and customer events together) may be held open at once, per
+ * end user and per client address. A refused stream is answered 429 with `Retry-After`; a
+ * closed one frees its place at once. Defaults: 20 per user, 200 per address, far above what
+ * a shop's pages hold (one order stream and one customer stream per tab).
+ */
+export type StreamLimits = { perSession?: number; perAddress?: number }
+
+export const STREAM_LIMIT_DEFAULTS = { perSession: 20, perAddress: 200 } as const
+
+/** Who holds a stream: the end user, and the client address when it is visible. */
+export type StreamHolder = { session: string; address: string | null }
 
 /**
  * The open server-sent event streams of one kit, each by the function that ends it. Closing the
  * kit ends them all: a deploy or scale-down does not wait for clients to leave, and each client
- * reconnects (to another instance behind the load balancer) and resumes.
+ * reconnects (to another instance behind the load balancer) and resumes. Each stream counts
+ * against its holder's limits (`StreamLimits`) while it is open.
  */
 export type OpenStreams = {
+  /**
+   * Whether `holder` is at a limit: the limit's name, else null. Ask right before opening the
+   * stream and `add` it in the same turn, so nothing opens in between.
+   */
+  full(holder: StreamHolder): 'session' | 'address' | null
   /** Keeps `end` until the returned function is called (when the stream closes itself). */
-  add(end: () => void): () => void
+  add(end: () => void, holder?: StreamHolder): () => void
   /** Ends every open stream. */
   endAll(): void
+  /** Streams open now, in all and by holder (for tests and metrics). */
+  count(holder?: Partial<StreamHolder>): number
 }
 
-export function openStreams(): OpenStreams {
-  const open = new Set<() => void>()
+export function openStreams(limits: StreamLimits = {}): OpenStreams {
+  const perSession = limits.perSession ?? STREAM_LIMIT_DEFAULTS.perSession
+  const perAddress = limits.perAddress ?? STREAM_LIMIT_DEFAULTS.perAddress
+  const open = new Map<() => void, StreamHolder | undefined>()
+  const bySession = new Map<string, number>()
+  const byAddress = new Map<string, number>()
+  const bump = (counts: Map<string, number>, key: string | null | undefined, by: number) => {
+    if (key === null || key === undefined) return
+    const next = (counts.get(key) ?? 0) + by
+    if (next > 0) counts.set(key, next)
+    else counts.delete(key)
+  }
+  const remove = (end: () => void) => {
+    if (!open.has(end)) return
+    const holder = open.get(end)
+    open.delete(end)
+    bump(bySession, holder?.session, -1)
+    bump(byAddress, holder?.address, -1)
+  }
   return {
-    add(end) {
-      open.add(end)
-      return () => open.delete(end)
+    full(holder) {
+      if ((bySession.get(holder.session) ?? 0) >= perSession) return 'session'
+      if (holder.address !== null && (byAddress.get(holder.address) ?? 0) >= perAddress) {
+        return 'address'
+      }
+      return null
+    },
+    add(end, holder) {
+      open.set(end, holder)
+      bump(bySession, holder?.session, 1)
+      bump(byAddress, holder?.address, 1)
+      return () => remove(end)
     },
     endAll() {
-      for (const end of [...open]) end()
-      open.clear()
+      for (const end of [...open.keys()]) {
+        end()
+        remove(end)
+      }
+    },
+    count(holder = {}) {
+      if (holder.session !== undefined) return bySession.get(holder.session) ?? 0
+      if (holder.address !== undefined && holder.address !== null) {
+        return byAddress.get(holder.address) ?? 0
+      }
+      return open.size
     },
   }
 }

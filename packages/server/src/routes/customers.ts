@@ -22,7 +22,7 @@ import { BodyTooLargeError, limitBody, readLimited } from '../middleware/body-li
 import type { KitContext, RampEnv } from './context.js'
 import { fail, ok } from './envelope.js'
 import { mountRoute, sessionOwner } from './guards.js'
-import { MAX_BUFFERED_BYTES, openSseStream, RECONNECT_MS, SSE_HEADERS } from './sse.js'
+import { admitStream, MAX_BUFFERED_BYTES, openSseStream, RECONNECT_MS, SSE_HEADERS } from './sse.js'
 import { GENERIC_MESSAGES, upstreamError } from './upstream-error.js'
 import { parseQuery, parseWith, readJsonObject } from './validate.js'
 
@@ -191,6 +191,12 @@ async function customerStream(c: Context, kit: KitContext, vault: CustomerVault,
     return vaultError(c, kit, error, 'getCustomer')
   }
 
+  // Counted while open, per user and per address; nothing awaits between this and the add.
+  const admitted = admitStream(c, kit, owner)
+  if (!admitted.ok) {
+    unsubscribe()
+    return admitted.response
+  }
   let closed = false
   let lastStatus: string = first.status
   let queue: Promise<void> = Promise.resolve()
@@ -207,7 +213,7 @@ async function customerStream(c: Context, kit: KitContext, vault: CustomerVault,
     },
   })
   if (closed) return response
-  forget = kit.streams.add(() => stream.close())
+  forget = kit.streams.add(() => stream.close(), admitted.holder)
 
   const sendView = async () => {
     if (closed) return

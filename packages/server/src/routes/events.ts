@@ -12,6 +12,7 @@ import { notFound } from './envelope.js'
 import { mountRoute, sessionOwner } from './guards.js'
 import { findOwnedOrder } from './owned.js'
 import {
+  admitStream,
   MAX_BUFFERED_BYTES,
   openSseStream,
   RECONNECT_MS,
@@ -220,6 +221,9 @@ export function registerEventRoutes(app: Hono<RampEnv>, kit: KitContext) {
     const id = found.order.id
     const resume = resumeRank(c.req.header('Last-Event-ID'))
 
+    // Counted while open, per user and per address; nothing awaits between this and the add.
+    const admitted = admitStream(c, kit, sessionOwner(c))
+    if (!admitted.ok) return admitted.response
     const subscriber: Subscriber = { sse: undefined as unknown as SseStream, rank: -1, held: [] }
     let forget = () => {}
     const { response, stream } = openSseStream(c, {
@@ -231,7 +235,7 @@ export function registerEventRoutes(app: Hono<RampEnv>, kit: KitContext) {
       },
     })
     subscriber.sse = stream
-    forget = kit.streams.add(() => stream.close())
+    forget = kit.streams.add(() => stream.close(), admitted.holder)
     // Subscribed before the snapshot is read, so no move falls between the two.
     streams.add(id, subscriber)
 

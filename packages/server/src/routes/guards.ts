@@ -5,7 +5,8 @@ import { originCheck } from '../middleware/origin-check/index.js'
 import type { VerifiedDelivery } from '../webhooks/ingest.js'
 import type { KitContext, RampEnv } from './context.js'
 import { fail } from './envelope.js'
-import { liveWalletProof, walletNotProven } from './wallet-proof.js'
+import { provenForSale, type SaleToken } from './sale-chain.js'
+import { walletNotProven } from './wallet-proof.js'
 
 type Guard = MiddlewareHandler<RampEnv>
 /** A route's path in `KIT_API`, so its handlers' `c.req.param(name)` are typed. */
@@ -34,10 +35,10 @@ const GUARDS: { readonly [G in KitGuard]: (kit: KitContext) => Guard } = {
 
   // Which wallet a request spends from is known only once its body is read (and only a sale
   // spends): the handler asks `provenWallet(c, address, field)` at that point.
+  // A proof counts on the chain it was signed on only: a sale on another chain asks again.
   walletProof: (kit) => async (c, next) => {
-    c.set('walletProof', async (address, field) => {
-      const owner = sessionOwner(c)
-      if (address && (await liveWalletProof(kit, owner, address))) return null
+    c.set('walletProof', async (address, field, sale) => {
+      if (address && (await provenForSale(kit, sessionOwner(c), address, sale))) return null
       return walletNotProven(c, field)
     })
     await next()
@@ -102,17 +103,19 @@ export function sessionOwner(c: Context<RampEnv>): string {
 }
 
 /**
- * Null when the session has proven `address` (the `walletProof` guard); else the 403
- * `wallet_not_proven` answer on `field`. A missing address is not proven.
+ * Null when the session has proven `address` on the chain of the sale's token (the
+ * `walletProof` guard); else the 403 `wallet_not_proven` answer on `field`. A missing address
+ * is not proven.
  */
 export function provenWallet(
   c: Context<RampEnv>,
   address: string | null | undefined,
   field: string,
+  sale: SaleToken,
 ): Promise<Response | null> {
   const check = c.get('walletProof')
   if (check === undefined) throw missingGuard(c, 'walletProof')
-  return check(address ?? null, field)
+  return check(address ?? null, field, sale)
 }
 
 /** The delivery the `webhookSignature` guard verified. */

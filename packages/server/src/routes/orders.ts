@@ -145,7 +145,7 @@ export function registerOrderRoutes(app: Hono<RampEnv>, kit: KitContext) {
     // A sale makes the service pull the tokens from user_address through its allowance: only
     // the wallet's proven holder may name it. Buying to any address harms nobody.
     if (request.order_type === 1) {
-      const refused = await provenWallet(c, wallet.value, 'user_address')
+      const refused = await provenWallet(c, wallet.value, 'user_address', { token: token.value })
       if (refused) return refused
     }
 

@@ -17,6 +17,7 @@ import type { KitContext, RampEnv } from './context.js'
 import { vaultError, vaultOf } from './customers.js'
 import { fail, notFound, ok } from './envelope.js'
 import { mountRoute, provenWallet, sessionOwner } from './guards.js'
+import type { SaleToken } from './sale-chain.js'
 import { isSignerOfSession } from './signing.js'
 import { upstreamError } from './upstream-error.js'
 import { invalid, parseWith, readJsonObject } from './validate.js'
@@ -38,6 +39,8 @@ type QuoteRecord = {
     amount_crypto: number
     /** An on-ramp's `wallet_address`, an off-ramp's `refund_address`. */
     wallet_address: string | null
+    /** The token as asked for: its chain is the one a sale's wallet proof must be made on. */
+    asset?: SaleToken
   }
   /**
    * Signed accepts: the vault customer the quote named and the address its `signing` block asks
@@ -135,7 +138,8 @@ async function signedAcceptRefusal(
       'Approve this order in your wallet: signed_accept.signature (the wallet’s signature of the quote’s signing.typed_data) is required.',
     )
   }
-  if (!(await isSignerOfSession(kit, owner, record.signer, record.customer_id ?? null))) {
+  const sale = record.quote.asset ?? {}
+  if (!(await isSignerOfSession(kit, owner, record.signer, record.customer_id ?? null, sale))) {
     return fail(
       c,
       403,
@@ -226,6 +230,7 @@ export function registerQuoteRoutes(app: Hono<RampEnv>, kit: KitContext) {
         wallet_address:
           (quote.order_type === 'OffRamp' ? request.refund_address : request.wallet_address) ??
           null,
+        asset: { token: request.asset?.token ?? null, network: request.asset?.network ?? null },
       },
       customer_id: request.customer_id ?? null,
       signer: quote.signing?.signer_address ?? null,
@@ -256,7 +261,9 @@ export function registerQuoteRoutes(app: Hono<RampEnv>, kit: KitContext) {
     // proof; accepting it is what lets the service take the tokens from the quote's wallet (its
     // refund address).
     if (record.quote.order_type === 'OffRamp') {
-      const refused = await provenWallet(c, record.quote.wallet_address, 'refund_address')
+      const refused = await provenWallet(c, record.quote.wallet_address, 'refund_address', {
+        ...record.quote.asset,
+      })
       if (refused) return refused
     }
     // Signed accepts: the service refuses an accept without the customer's signature, so the

@@ -8,9 +8,9 @@ import { limitBody } from '../middleware/body-limit/index.js'
 import type { KitContext, RampEnv } from './context.js'
 import { fail, ok } from './envelope.js'
 import { mountRoute, sessionOwner } from './guards.js'
+import { provenForSale, type SaleToken } from './sale-chain.js'
 import { upstreamError } from './upstream-error.js'
 import { parseWith, readJsonObject } from './validate.js'
-import { liveWalletProof } from './wallet-proof.js'
 
 /**
  * Customer-signed accepts (the kit's `signedAccepts`, the service's optional non-custodial mode):
@@ -52,20 +52,22 @@ async function linkedCustomerId(kit: KitContext, owner: string): Promise<string 
 
 /**
  * Whether `address` may sign accepts for `owner`: a wallet this user enrolled through the kit
- * (for `customerId`, the quote's), or one this session has proven with the wallet check.
+ * (for `customerId`, the quote's), or one this session has proven with the wallet check on the
+ * chain of the quote's token (`sale`).
  */
 export async function isSignerOfSession(
   kit: KitContext,
   owner: string,
   address: string,
   customerId: string | null,
+  sale: SaleToken,
 ): Promise<boolean> {
   const saved = await kit.store.kvGet(enrolledKey(owner, address), kit.now())
   if (saved !== null) {
     const record = JSON.parse(saved) as EnrolledRecord
     if (customerId === null || record.customer_id === customerId) return true
   }
-  return (await liveWalletProof(kit, owner, address)) !== null
+  return provenForSale(kit, owner, address, sale)
 }
 
 /** The answer when the user has no vault customer to enroll a wallet for. */

@@ -1,4 +1,6 @@
 import type { Context } from 'hono'
+import type { KitContext, StreamHolder } from './context.js'
+import { fail } from './envelope.js'
 
 /** Milliseconds the browser waits before reconnecting a dropped stream (the `retry:` field). */
 export const RECONNECT_MS = 3000
@@ -15,6 +17,36 @@ export const SSE_HEADERS: Readonly<Record<string, string>> = {
   'Cache-Control': 'no-cache, no-transform',
   Connection: 'keep-alive',
   'X-Accel-Buffering': 'no',
+}
+
+/** Seconds a client at its stream limit is told to wait (`Retry-After`) before opening another. */
+export const STREAM_RETRY_AFTER_S = 30
+
+/**
+ * Whether `owner` may open one more event stream from this client address (the kit's
+ * `streamLimits`): its holder to `kit.streams.add` the stream under, or the 429 answer with
+ * `Retry-After`. Call it right before `openSseStream`, in the same turn as the `add`.
+ */
+export function admitStream(
+  c: Context,
+  kit: Pick<KitContext, 'streams' | 'clientAddress'>,
+  owner: string,
+): { ok: true; holder: StreamHolder } | { ok: false; response: Response } {
+  const holder: StreamHolder = { session: owner, address: kit.clientAddress(c) }
+  const full = kit.streams.full(holder)
+  if (full === null) return { ok: true, holder }
+  c.header('Retry-After', String(STREAM_RETRY_AFTER_S))
+  c.header('Cache-Control', 'no-store')
+  const who = full === 'session' ? 'for your session' : 'from your network address'
+  return {
+    ok: false,
+    response: fail(
+      c,
+      429,
+      `Too many live updates are open ${who}: close some, or try again in ${STREAM_RETRY_AFTER_S} s.`,
+      { code: 'too_many_streams' },
+    ),
+  }
 }
 
 /** Why a stream closed: the route ended it, the client went away, or the client fell behind. */

@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { KIT_ROUTES } from '@rampkit/core'
@@ -336,6 +337,24 @@ export function validQuote(overrides: Record<string, unknown> = {}) {
 }
 
 /**
+ * A direct off-ramp order (POST /orders, `order_type: 1`): `token` sold from `wallet` for KES
+ * paid to `phone`.
+ */
+export function directSale(wallet: string, token: string, phone = '+254799000111') {
+  return {
+    user_address: wallet,
+    token,
+    order_type: 1,
+    fiat_payload: {
+      amount_fiat: 1000,
+      currency: 'KES',
+      cashout_type: 'PHONE',
+      phone_number: phone,
+    },
+  }
+}
+
+/**
  * An off-ramp quote body in the published form: `crypto_amount` tokens sold from `wallet`,
  * which is also the `refund_address` the tokens go back to if the payout fails.
  */
@@ -384,3 +403,52 @@ export function sandboxForFile(
 
 // The vault onboarding of the service's published customer example, shared with core's tests.
 export { submitCustomer } from '../../../core/src/test-utils/published/customers.js'
+
+/**
+ * One request over real HTTP with exactly `headers` (node:http sends a forged `Host` as
+ * given, where `fetch` would not), as a script in its own session would send it. Resolves to
+ * the status, the parsed JSON body and the session cookie the kit set, if any.
+ */
+export function rawRequest(
+  base: string,
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; body?: unknown },
+): Promise<{
+  status: number
+  body: { status: string; message: string; data: Record<string, unknown> | null }
+  cookie?: string
+}> {
+  const url = new URL(path, base)
+  const payload = init.body === undefined ? undefined : JSON.stringify(init.body)
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname + url.search,
+        method: init.method ?? 'POST',
+        headers: {
+          ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+          ...init.headers,
+        },
+      },
+      (res) => {
+        let text = ''
+        res.setEncoding('utf8')
+        res.on('data', (chunk: string) => {
+          text += chunk
+        })
+        res.on('end', () => {
+          const set = res.headers['set-cookie']?.[0]
+          resolve({
+            status: res.statusCode ?? 0,
+            body: text ? JSON.parse(text) : null,
+            ...(set ? { cookie: set.split(';')[0] } : {}),
+          })
+        })
+      },
+    )
+    req.on('error', reject)
+    req.end(payload)
+  })
+}

@@ -3,14 +3,17 @@ import type { Address } from 'viem'
 import type { KitContext } from './context.js'
 import { fail } from './envelope.js'
 
-/** What the kit keeps of a wallet proof. */
-export type ProofRecord = { address: Address; expires_at: string }
+/** What the kit keeps of a wallet proof: the wallet, the chain it was signed on, until when. */
+export type ProofRecord = { address: Address; chain_id: number; expires_at: string }
 
-/** Where the kit keeps `owner`'s proof of `address` (one key per session and wallet). */
+/**
+ * Where the kit keeps `owner`'s proof of `address` (one key per session and wallet: a proof on
+ * another chain replaces it, and the record says which chain it counts on).
+ */
 export const walletProofKey = (owner: string, address: string) =>
   `rampkit:wallet:proof:${encodeURIComponent(owner)}:${address.toLowerCase()}`
 
-/** `owner`'s proof of `address` while it is still valid, else null. */
+/** `owner`'s proof of `address` while it is still valid (on the chain it names), else null. */
 export async function liveWalletProof(
   kit: Pick<KitContext, 'store' | 'now'>,
   owner: string,
@@ -22,7 +25,7 @@ export async function liveWalletProof(
   return Date.parse(record.expires_at) > kit.now().getTime() ? record : null
 }
 
-/** The answer to a write that spends from a wallet this session has not proven. */
+/** The answer to a write that spends from a wallet this session has not proven (on its chain). */
 export function walletNotProven(c: Context, field: string): Response {
   return fail(
     c,

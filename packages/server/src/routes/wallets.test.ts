@@ -2,12 +2,18 @@ import { KIT_ROUTES, type WalletChallenge, type WalletProof } from '@rampkit/cor
 import { createPublicClient, http } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { parseSiweMessage } from 'viem/siwe'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createRampHandler } from '../handler.js'
+import { memoryStore } from '../store/memory/store.js'
 import {
   ALLOWED_ORIGIN,
   browser,
+  directSale,
   type KitHarness,
+  LIVE_KEY,
   proveWallet,
+  rawRequest,
+  SESSION_SECRET,
   sandboxForFile,
   startKit,
   TRANSPORTS,
@@ -56,6 +62,7 @@ describe.each(TRANSPORTS)('wallet proof through %s', (transport) => {
       address: WALLET,
       proven: false,
       expires_at: null,
+      chain_id: 31337,
     })
     const proof = await proveWallet(amina)
     expect(proof.status).toBe(201)
@@ -245,4 +252,218 @@ describe('wallet proof lifetimes and verification on chain', () => {
       }
     },
   )
+})
+
+describe('the app a wallet proof names', () => {
+  const challengeBody = { address: WALLET, chain_id: 31337 }
+
+  it.each([
+    ['a forged Host', false, { host: 'evil.example', origin: 'http://evil.example' }],
+    [
+      'a forged X-Forwarded-Host',
+      true,
+      {
+        'x-forwarded-host': 'evil.example',
+        'x-forwarded-proto': 'https',
+        origin: 'https://evil.example',
+      },
+    ],
+    [
+      'a forged first X-Forwarded-Host entry',
+      true,
+      { 'x-forwarded-host': 'evil.example, evil.example', origin: 'http://evil.example' },
+    ],
+    [
+      'a forged Forwarded',
+      true,
+      { forwarded: 'host=evil.example;proto=https', origin: 'https://evil.example' },
+    ],
+  ] as const)(
+    'refuses a challenge asked with %s and a matching Origin (trustProxy %s): 403, nothing issued',
+    async (_, trustProxy, headers) => {
+      const kit = await startKit(sandbox, 'http', { pointWebhooks: false, trustProxy })
+      try {
+        const res = await rawRequest(kit.url, KIT_ROUTES.walletChallenge, {
+          headers,
+          body: challengeBody,
+        })
+        expect(res.status).toBe(403)
+        expect(res.body.data).toEqual({ code: 'origin_not_allowed' })
+        expect(JSON.stringify(res.body)).not.toContain('evil.example')
+      } finally {
+        await kit.close()
+      }
+    },
+  )
+
+  it('names the configured app whatever Host and X-Forwarded-Host say', async () => {
+    const kit = await startKit(sandbox, 'http', { pointWebhooks: false, trustProxy: true })
+    try {
+      const res = await rawRequest(kit.url, KIT_ROUTES.walletChallenge, {
+        headers: {
+          host: 'evil.example',
+          'x-forwarded-host': 'evil.example',
+          origin: ALLOWED_ORIGIN,
+        },
+        body: challengeBody,
+      })
+      expect(res.status).toBe(201)
+      const message = parseSiweMessage(String(res.body.data?.message))
+      expect(message).toMatchObject({ domain: 'shop.example', uri: ALLOWED_ORIGIN })
+      expect(String(res.body.data?.message)).not.toContain('evil.example')
+    } finally {
+      await kit.close()
+    }
+  })
+
+  it('in production without configured origins, refuses to run and says what to set', async () => {
+    const kit = createRampHandler({
+      apiKey: LIVE_KEY,
+      baseUrl: sandbox.url,
+      webhookSecret: sandbox.webhookSecret,
+      sessionSecret: SESSION_SECRET,
+      logger: false,
+      worker: false,
+    })
+    try {
+      const res = await kit.request(`http://127.0.0.1${KIT_ROUTES.walletChallenge}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: 'http://127.0.0.1' },
+        body: JSON.stringify(challengeBody),
+      })
+      expect(res.status).toBe(503)
+      const body = (await res.json()) as Body<unknown>
+      expect(body.data).toEqual({ code: 'wallet_proof_not_configured' })
+      expect(body.message).toContain('allowedOrigins')
+    } finally {
+      await kit.ramp.close()
+    }
+  })
+
+  it('under NODE_ENV=production without configured origins, refuses as well', async () => {
+    const kit = await startKit(sandbox, 'app.request', { pointWebhooks: false, allowedOrigins: [] })
+    vi.stubEnv('NODE_ENV', 'production')
+    try {
+      const res = await browser(kit, kit.origin).post(KIT_ROUTES.walletChallenge, challengeBody)
+      expect(res.status).toBe(503)
+    } finally {
+      vi.unstubAllEnvs()
+      await kit.close()
+    }
+  })
+
+  it('in development without configured origins, serves loopback pages only', async () => {
+    const kit = await startKit(sandbox, 'http', { pointWebhooks: false, allowedOrigins: [] })
+    try {
+      const local = browser(kit, kit.origin)
+      const res = await local.post(KIT_ROUTES.walletChallenge, challengeBody)
+      expect(res.status).toBe(201)
+      const { message } = (await local.json<Body<WalletChallenge>>(res)).data
+      expect(parseSiweMessage(message)).toMatchObject({
+        domain: new URL(kit.url).host,
+        uri: kit.url,
+      })
+      // Same-origin by its own Host, so past the write guard, but not a loopback page.
+      const forged = await rawRequest(kit.url, KIT_ROUTES.walletChallenge, {
+        headers: { host: 'evil.example', origin: 'http://evil.example' },
+        body: challengeBody,
+      })
+      expect(forged.status).toBe(403)
+      expect(forged.body.data).toEqual({ code: 'origin_not_allowed' })
+    } finally {
+      await kit.close()
+    }
+  })
+
+  it('checks a proof’s domain and URI against the origins configured when it is verified', async () => {
+    const store = memoryStore()
+    const before = await startKit(sandbox, 'app.request', { pointWebhooks: false, store })
+    const after = await startKit(sandbox, 'app.request', {
+      pointWebhooks: false,
+      store,
+      allowedOrigins: ['https://other.example'],
+    })
+    try {
+      const amina = browser(before)
+      const challenge = await amina.post(KIT_ROUTES.walletChallenge, challengeBody)
+      const { message } = (await amina.json<Body<WalletChallenge>>(challenge)).data
+      const signature = await privateKeyToAccount(WALLET_KEY).signMessage({ message })
+      const moved = browser(after, 'https://other.example')
+      moved.cookie = amina.cookie
+      const res = await moved.post(KIT_ROUTES.walletProofs, { message, signature })
+      expect(res.status).toBe(403)
+      expect((await moved.json(res)).data).toEqual({ field: 'message', code: 'challenge_invalid' })
+    } finally {
+      await before.close()
+      await after.close()
+    }
+  })
+})
+
+describe('challenge nonces', () => {
+  it('are 128 random bits each: two challenges share no structure, and each is used once', async () => {
+    const kit = await startKit(sandbox, 'app.request', { pointWebhooks: false })
+    try {
+      const amina = browser(kit)
+      const nonces: string[] = []
+      for (let i = 0; i < 2; i++) {
+        const res = await amina.post(KIT_ROUTES.walletChallenge, {
+          address: WALLET,
+          chain_id: 31337,
+        })
+        const { message } = (await amina.json<Body<WalletChallenge>>(res)).data
+        nonces.push(parseSiweMessage(message).nonce!)
+      }
+      const [a, b] = nonces as [string, string]
+      expect(a).toMatch(/^[0-9a-f]{32}$/)
+      expect(b).toMatch(/^[0-9a-f]{32}$/)
+      // A shifted buffer shares all but one character; 128 random bits share no 8 in a row
+      // (odds about 1 in 7 million).
+      const shared = Array.from({ length: a.length - 7 }, (_, i) => a.slice(i, i + 8)).filter(
+        (piece) => b.includes(piece),
+      )
+      expect(shared).toEqual([])
+    } finally {
+      await kit.close()
+    }
+  })
+})
+
+describe('a proof and its chain', () => {
+  it('counts on the chain it was signed on only: a sale on another chain asks again', async () => {
+    const kit = await startKit(sandbox, 'app.request', { pointWebhooks: false })
+    try {
+      const chain = sandbox.chain!
+      const chainId = await createPublicClient({ transport: http(chain.rpcUrl) }).getChainId()
+      const usdc = chain.tokens.find((t) => t.symbol === 'USDC')!
+      const amina = browser(kit)
+      // Proven on chain 1 (an ECDSA signature verifies on any chain)...
+      expect((await proveWallet(amina, WALLET_KEY, 1)).status).toBe(201)
+      const on = (id?: number) =>
+        amina.get(`${KIT_ROUTES.walletProofs}/${WALLET}${id ? `?chain_id=${id}` : ''}`)
+      expect((await amina.json<Body<WalletProof>>(await on(1))).data).toMatchObject({
+        proven: true,
+        chain_id: 1,
+      })
+      expect((await amina.json<Body<WalletProof>>(await on())).data).toMatchObject({
+        proven: false,
+        chain_id: chainId,
+      })
+      // ...a sale of the sandbox's token (its chain) is refused before the service.
+      const sale = directSale(WALLET, usdc.address)
+      const creates = kit.upstreamCount('/orders/create')
+      const res = await amina.post(KIT_ROUTES.orders, sale)
+      expect(res.status).toBe(403)
+      expect((await amina.json(res)).data).toEqual({
+        field: 'user_address',
+        code: 'wallet_not_proven',
+      })
+      expect(kit.upstreamCount('/orders/create')).toBe(creates)
+      // Proven on the sale's chain, it goes through.
+      expect((await proveWallet(amina, WALLET_KEY, chainId)).status).toBe(201)
+      expect((await amina.json<Body<WalletProof>>(await on())).data.proven).toBe(true)
+    } finally {
+      await kit.close()
+    }
+  })
 })

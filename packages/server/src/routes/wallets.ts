@@ -9,17 +9,17 @@ import type { Hono } from 'hono'
 import { type Address, type Client, verifyMessage } from 'viem'
 import {
   createSiweMessage,
-  generateSiweNonce,
   parseSiweMessage,
   validateSiweMessage,
   verifySiweMessage,
 } from 'viem/siwe'
 import { limitBody } from '../middleware/body-limit/index.js'
-import { normaliseOrigin } from '../middleware/origin-check/index.js'
 import type { KitContext, RampEnv } from './context.js'
 import { fail, ok } from './envelope.js'
 import { mountRoute, sessionOwner } from './guards.js'
+import { saleChainId } from './sale-chain.js'
 import { invalid, parseWith, readJsonObject } from './validate.js'
+import { newNonce, notConfigured, proofOrigin, proofOrigins } from './wallet-origin.js'
 import { liveWalletProof, type ProofRecord, walletProofKey } from './wallet-proof.js'
 
 /** Options of the wallet proof (Sign-In with Ethereum) that guards every sale. */
@@ -41,7 +41,7 @@ export type WalletProofOptions = {
 }
 
 /** What the kit keeps of a challenge it issued, under its nonce. */
-type ChallengeRecord = { owner: string; message: string }
+type ChallengeRecord = { owner: string; message: string; chain_id: number; origin: string }
 
 export const WALLET_PROOF_DEFAULTS = {
   ttlMs: 12 * 60 * 60 * 1000,
@@ -71,11 +71,14 @@ async function verifySignature(
  * The wallet proof: Sign-In with Ethereum (EIP-4361), built with viem's SIWE utilities.
  *
  * - POST /wallets/challenge `{ address, chain_id }` issues a message for this session: the
- *   app's domain and URI (the request's `Origin`, already checked), a single-use nonce and a
- *   short expiry. The kit remembers the exact text under the nonce.
+ *   app's domain and URI, taken from the partner's configured origins (`allowedOrigins`, the
+ *   one the page's `Origin` names) and never from `Host`, `X-Forwarded-Host`, `Forwarded` or an
+ *   unconfigured `Origin` (see `wallet-origin.ts`), a single-use 128-bit nonce from Web Crypto
+ *   and a short expiry. The kit remembers the exact text under the nonce.
  * - POST /wallets/proofs `{ message, signature }` takes the nonce once, checks that the text is
- *   the one issued to this session and still valid, and verifies the signature. The session is
- *   then bound to the wallet until `expires_at`.
+ *   the one issued to this session, that its domain, URI and chain id are still the configured
+ *   ones and it has not expired, and verifies the signature. The session is then bound to the
+ *   wallet on that chain until `expires_at`.
  * - GET /wallets/proofs/:address says whether this session has proven the wallet.
  *
  * POST /orders and POST /quotes refuse an off-ramp whose spending wallet is not proven by the
@@ -100,25 +103,29 @@ export function registerWalletRoutes(
     const address = validateEvmAddress(request.data.address, { field: 'address' })
     if (!address.ok) return invalid(c, address.field, address.message)
     const chainId = request.data.chain_id
-    // The origin middleware already accepted this header: the app's own or an allowed one.
-    const origin = normaliseOrigin(c.req.header('origin') ?? '')
-    if (origin === null) return fail(c, 403, 'This request must come from an allowed web page.')
+    const origins = proofOrigins(kit)
+    if (!origins.ok) return notConfigured(c, kit, origins)
+    const app = proofOrigin(origins, c.req.header('origin'))
+    if (app === null) {
+      return fail(c, 403, 'The wallet check is only offered on this app’s own pages.', {
+        code: 'origin_not_allowed',
+      })
+    }
     const issuedAt = kit.now()
     const expirationTime = new Date(issuedAt.getTime() + challengeTtlMs)
-    const nonce = generateSiweNonce()
-    const url = new URL(origin)
+    const nonce = newNonce()
     const message = createSiweMessage({
       address: address.value,
       chainId,
-      domain: url.host,
-      uri: origin,
+      domain: app.domain,
+      uri: app.origin,
       nonce,
       issuedAt,
       expirationTime,
       version: '1',
-      statement: `Prove you control this wallet so you can sell crypto from it on ${url.host}. This is not a transaction and costs nothing.`,
+      statement: `Prove you control this wallet so you can sell crypto from it on ${app.domain}. This is not a transaction and costs nothing.`,
     })
-    const record: ChallengeRecord = { owner, message }
+    const record: ChallengeRecord = { owner, message, chain_id: chainId, origin: app.origin }
     await kit.store.kvSet({
       key: challengeKey(nonce),
       value: JSON.stringify(record),
@@ -141,6 +148,8 @@ export function registerWalletRoutes(
     const request = parseWith(c, walletProofRequest, body.data)
     if (!request.ok) return request.response
     const { message, signature } = request.data
+    const origins = proofOrigins(kit)
+    if (!origins.ok) return notConfigured(c, kit, origins)
     const parsed = parseSiweMessage(message)
     const refused = () =>
       fail(
@@ -160,11 +169,16 @@ export function registerWalletRoutes(
     // Single use, whatever the outcome: a signature of this text is worth one try.
     await kit.store.kvDelete(key)
     const time = kit.now()
+    // The text issued, and what it names still the app as configured now: its domain and URI
+    // one of the configured origins, its chain the one asked for, and not expired.
+    const app = proofOrigin(origins, parsed.uri ?? '')
     if (
       record.message !== message ||
+      app === null ||
+      parsed.uri !== app.origin ||
+      parsed.chainId !== record.chain_id ||
       parsed.address === undefined ||
-      parsed.chainId === undefined ||
-      !validateSiweMessage({ message: parsed, nonce: parsed.nonce, time })
+      !validateSiweMessage({ message: parsed, domain: app.domain, nonce: parsed.nonce, time })
     ) {
       return refused()
     }
@@ -172,7 +186,7 @@ export function registerWalletRoutes(
       options,
       {
         address: parsed.address,
-        chainId: parsed.chainId,
+        chainId: record.chain_id,
         message,
         signature: signature as `0x${string}`,
       },
@@ -187,14 +201,23 @@ export function registerWalletRoutes(
       )
     }
     const expiresAt = new Date(time.getTime() + ttlMs).toISOString()
-    const proof: ProofRecord = { address: parsed.address, expires_at: expiresAt }
+    const proof: ProofRecord = {
+      address: parsed.address,
+      chain_id: record.chain_id,
+      expires_at: expiresAt,
+    }
     await kit.store.kvSet({
       key: walletProofKey(owner, parsed.address),
       value: JSON.stringify(proof),
       ttlMs,
     })
-    const data: WalletProof = { address: parsed.address, proven: true, expires_at: expiresAt }
-    kit.logger.info('wallet proven', { address: parsed.address, chain_id: parsed.chainId })
+    const data: WalletProof = {
+      address: parsed.address,
+      proven: true,
+      expires_at: expiresAt,
+      chain_id: record.chain_id,
+    }
+    kit.logger.info('wallet proven', { address: parsed.address, chain_id: record.chain_id })
     return ok(c, data, 'Wallet proven', 201)
   })
 
@@ -203,11 +226,19 @@ export function registerWalletRoutes(
     const owner = sessionOwner(c)
     const address = validateEvmAddress(c.req.param('address'), { field: 'address' })
     if (!address.ok) return invalid(c, address.field, address.message)
-    const record = await liveWalletProof(kit, owner, address.value)
+    // The chain asked about (`?chain_id=`), else the service's own chain.
+    const asked = c.req.query('chain_id')
+    const chainId = asked === undefined ? await saleChainId(kit, {}) : Number(asked)
+    if (chainId !== null && (!Number.isSafeInteger(chainId) || chainId <= 0)) {
+      return invalid(c, 'chain_id', 'chain_id must be a positive whole number.')
+    }
+    const proof = await liveWalletProof(kit, owner, address.value)
+    const record = proof !== null && proof.chain_id === chainId ? proof : null
     const data: WalletProof = {
       address: address.value,
       proven: record !== null,
       expires_at: record?.expires_at ?? null,
+      chain_id: chainId,
     }
     return ok(c, data)
   })

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   type Browser,
   browser,
+  directSale,
   type KitHarness,
   MPESA,
   proveWallet,
@@ -59,18 +60,8 @@ const onChain = async () => {
   return { balance, allowance }
 }
 
-function sale(wallet: Address, phone = '+254799000111') {
-  return {
-    user_address: wallet,
-    token: usdc.address,
-    order_type: 1,
-    fiat_payload: {
-      amount_fiat: 1000,
-      currency: 'KES',
-      cashout_type: 'PHONE',
-      phone_number: phone,
-    },
-  }
+function sale(wallet: Address, phone?: string) {
+  return directSale(wallet, usdc.address, phone)
 }
 
 beforeAll(async () => {

@@ -19,8 +19,8 @@ export const rampKitKeys = {
   preview: (endpoint: string, params: object) => ['rampkit', endpoint, 'preview', params] as const,
   order: (endpoint: string, orderId: string) => ['rampkit', endpoint, 'order', orderId] as const,
   orders: (endpoint: string, params: object) => ['rampkit', endpoint, 'orders', params] as const,
-  walletProof: (endpoint: string, address: string) =>
-    ['rampkit', endpoint, 'wallet-proof', address.toLowerCase()] as const,
+  walletProof: (endpoint: string, address: string, chainId?: number) =>
+    ['rampkit', endpoint, 'wallet-proof', address.toLowerCase(), chainId ?? null] as const,
   customer: (endpoint: string) => ['rampkit', endpoint, 'customer'] as const,
   accounts: (endpoint: string) => ['rampkit', endpoint, 'accounts'] as const,
   depositInstructions: (endpoint: string, accountId: string) =>

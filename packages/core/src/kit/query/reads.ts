@@ -204,17 +204,23 @@ export function ordersQueryOptions(client: KitClient, params: OrdersQuery = {}) 
 
 /**
  * Query options of GET /wallets/proofs/:address: whether this session has proven it controls
- * the wallet (Sign-In with Ethereum). The kit refuses to sell from a wallet that is not proven.
+ * the wallet (Sign-In with Ethereum) on `chainId` (else the service's own chain); a proof counts
+ * on the chain it was signed on only. The kit refuses to sell from a wallet that is not proven.
  *
  * @example
- * const { data } = useQuery(walletProofQueryOptions(client, address))
+ * const { data } = useQuery(walletProofQueryOptions(client, address, chainId))
  * if (data && !data.proven) await prove.mutateAsync({ address, chainId, signMessage })
  */
-export function walletProofQueryOptions(client: KitClient, address: string | undefined) {
+export function walletProofQueryOptions(
+  client: KitClient,
+  address: string | undefined,
+  chainId?: number,
+) {
+  const query = chainId === undefined ? {} : { chain_id: chainId }
   return queryOptions({
-    queryKey: rampKitKeys.walletProof(client.endpoint, address ?? ''),
+    queryKey: rampKitKeys.walletProof(client.endpoint, address ?? '', chainId),
     queryFn: address
-      ? ({ signal }) => client.request('walletProof', { params: { address }, signal })
+      ? ({ signal }) => client.request('walletProof', { params: { address }, query, signal })
       : skipToken,
     // A proof lasts hours, and the kit says until when; no need to ask again on every focus.
     staleTime: 60_000,

@@ -32,6 +32,21 @@ describe('clientIp', () => {
     })
   })
 
+  it('reads the forwarded host the trusted proxy appended, and else the Host header', async () => {
+    const forwarded = { 'x-forwarded-host': 'evil.example, shop.example', host: 'kit.local' }
+    expect(
+      await (await app(true).request('http://10.0.0.5/ip', { headers: forwarded })).json(),
+    ).toMatchObject({ origin: 'http://shop.example' })
+    // Without trust, the Host header; the URL only when there is none.
+    expect(
+      await (await app().request('http://localhost:3000/ip', { headers: forwarded })).json(),
+    ).toMatchObject({ origin: 'http://kit.local' })
+    const smuggled = { host: 'evil.example/path@x' }
+    expect(
+      await (await app().request('http://localhost:3000/ip', { headers: smuggled })).json(),
+    ).toMatchObject({ origin: 'http://localhost:3000' })
+  })
+
   it('reads the Node socket address when @hono/node-server passes it', async () => {
     const hono = app()
     const res = await hono.request(

@@ -25,47 +25,59 @@ function socketAddress(c: Context): string | null {
 }
 
 /**
- * The address of the client that sent the request. Forwarding headers are read only when
- * `trustProxy` says so, and then from the right: each trusted proxy appends the address it
- * saw, so the entry `hops` from the end is the last one a trusted proxy wrote. A raw
- * left-most `X-Forwarded-For` is whatever the client chose to send.
+ * The entry of a comma-separated forwarding header that the trusted proxies wrote: each proxy
+ * appends what it saw, so the entry `trusted` from the end is the last one a proxy of the
+ * partner's wrote. The left-most entries are whatever the client chose to send. Null without
+ * the header (or without trust).
+ */
+function trustedEntry(c: Context, name: string, trusted: number): string | null {
+  if (trusted === 0) return null
+  const entries = (c.req.header(name) ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+  if (entries.length === 0) return null
+  return entries[Math.max(0, entries.length - trusted)] ?? null
+}
+
+/**
+ * The address of the client that sent the request. `X-Forwarded-For` is read only when
+ * `trustProxy` says so, and then from the right (see `trustedEntry`): a raw left-most entry is
+ * whatever the client chose to send.
  *
  * @example
  * const ip = clientIp(c, true) // behind one load balancer
  */
 export function clientIp(c: Context, trustProxy?: TrustProxy): string {
-  const trusted = hops(trustProxy)
-  if (trusted > 0) {
-    const header = c.req.header('x-forwarded-for')
-    if (header) {
-      const entries = header
-        .split(',')
-        .map((entry) => entry.trim())
-        .filter(Boolean)
-      const entry = entries[Math.max(0, entries.length - trusted)]
-      if (entry) return entry
-    }
-  }
-  return socketAddress(c) ?? 'unknown'
+  return trustedEntry(c, 'x-forwarded-for', hops(trustProxy)) ?? socketAddress(c) ?? 'unknown'
 }
 
 /**
- * The origin (`scheme://host[:port]`) the client used to reach this app. Behind trusted
- * proxies the forwarded protocol and host win over what the app itself saw.
+ * The origin (`scheme://host[:port]`) the client used to reach this app, for the same-origin
+ * check of browser writes and the session cookie's `Secure` flag; never for anything a user
+ * signs or is shown as the app's identity (the wallet check names the configured origins).
+ *
+ * - The host is the `Host` header the client sent (a browser cannot forge its own request's
+ *   Host), not the URL the framework rebuilt: `next start -H 127.0.0.1` reports
+ *   `localhost:PORT` in the URL while the browser's Host says `127.0.0.1:PORT`.
+ * - With `trustProxy`, `X-Forwarded-Host` and `X-Forwarded-Proto` win, each by the entry the
+ *   partner's own proxies appended (the last one with `trustProxy: true`, the n-th from the end
+ *   with `n`), never the client's first entry. `Forwarded` (RFC 7239) is not read.
  */
 export function requestOrigin(c: Context, trustProxy?: TrustProxy): string {
   const url = new URL(c.req.url)
-  if (hops(trustProxy) > 0) {
-    const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim()
-    const host = c.req.header('x-forwarded-host')?.split(',')[0]?.trim()
-    if (proto === 'http' || proto === 'https') url.protocol = `${proto}:`
-    if (host) {
-      try {
-        return new URL(`${url.protocol}//${host}`).origin
-      } catch {
-        // A malformed forwarded host falls back to what the app saw.
-      }
+  const trusted = hops(trustProxy)
+  const proto = trustedEntry(c, 'x-forwarded-proto', trusted)
+  const protocol = proto === 'http' || proto === 'https' ? `${proto}:` : url.protocol
+  const hosts = [trustedEntry(c, 'x-forwarded-host', trusted), c.req.header('host') ?? null]
+  for (const host of hosts) {
+    // A bare host[:port]: a header smuggling a path, a user or a query is not one.
+    if (!host || !/^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host)) continue
+    try {
+      return new URL(`${protocol}//${host}`).origin
+    } catch {
+      // A malformed header falls back to the next source.
     }
   }
-  return url.origin
+  return new URL(`${protocol}//${url.host}`).origin
 }

@@ -25,7 +25,10 @@ describe('originCheck', () => {
   it('refuses a request without Origin with a 403 envelope', async () => {
     const res = await post({})
     expect(res.status).toBe(403)
-    expect(await res.json()).toMatchObject({ status: 'error', data: null })
+    expect(await res.json()).toMatchObject({
+      status: 'error',
+      data: { code: 'origin_not_allowed' },
+    })
   })
 
   it('refuses other origins, look-alikes and the opaque null origin', async () => {
@@ -53,6 +56,45 @@ describe('originCheck', () => {
     const init = { method: 'POST', headers, body: '{}' }
     expect((await app(true).request('http://10.0.0.5/quotes', init)).status).toBe(200)
     expect((await app(false).request('http://10.0.0.5/quotes', init)).status).toBe(403)
+  })
+
+  it('compares with the Host the browser sent, not the URL the framework rebuilt', async () => {
+    // `next start -H 127.0.0.1`: Next reports the URL as localhost:PORT, the browser's Host
+    // (and so its Origin) says 127.0.0.1:PORT.
+    const init = {
+      method: 'POST',
+      headers: { host: '127.0.0.1:3000', origin: 'http://127.0.0.1:3000' },
+      body: '{}',
+    }
+    expect((await app().request('http://localhost:3000/quotes', init)).status).toBe(200)
+    const other = { ...init, headers: { ...init.headers, origin: 'http://localhost:3000' } }
+    expect((await app().request('http://localhost:3000/quotes', other)).status).toBe(403)
+  })
+
+  it('trusts the forwarded entry the partner’s proxy appended, never the client’s first', async () => {
+    // The client sent `X-Forwarded-Host: evil.example`; the partner's proxy appended its own.
+    const headers = {
+      'x-forwarded-host': 'evil.example, public.example',
+      'x-forwarded-proto': 'http, https',
+    }
+    const send = (origin: string) =>
+      app(true).request('http://10.0.0.5/quotes', {
+        method: 'POST',
+        headers: { ...headers, origin },
+        body: '{}',
+      })
+    expect((await send('https://public.example')).status).toBe(200)
+    expect((await send('http://evil.example')).status).toBe(403)
+    expect((await send('https://evil.example')).status).toBe(403)
+  })
+
+  it('never reads Forwarded (RFC 7239)', async () => {
+    const init = {
+      method: 'POST',
+      headers: { forwarded: 'host=evil.example;proto=https', origin: 'https://evil.example' },
+      body: '{}',
+    }
+    expect((await app(true).request('http://10.0.0.5/quotes', init)).status).toBe(403)
   })
 
   it('normalises origins', () => {

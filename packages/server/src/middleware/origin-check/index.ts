@@ -5,7 +5,10 @@ import { requestOrigin, type TrustProxy } from '../client-ip/index.js'
 export type OriginCheckOptions = {
   /** Origins (`https://shop.example`) allowed besides this app's own origin. */
   allowedOrigins: readonly string[]
-  /** Read `X-Forwarded-Proto`/`-Host` to learn this app's own origin behind a proxy. */
+  /**
+   * Read `X-Forwarded-Proto`/`-Host` to learn this app's own origin behind a proxy: the entry
+   * the partner's proxies appended (the last one with `true`), never the client's first one.
+   */
   trustProxy?: TrustProxy
   /** The answer when the origin is refused. Defaults to a 403 error envelope. */
   onError?: (c: Context) => Response | Promise<Response>
@@ -25,8 +28,9 @@ export function normaliseOrigin(value: string): string | null {
 }
 
 /**
- * Refuses a state-changing request unless its `Origin` header is this app's own origin or
- * one of `allowedOrigins`. A request without `Origin` is refused too: every browser sends it
+ * Refuses a state-changing request unless its `Origin` header is this app's own origin (the
+ * scheme and the `Host` header the browser sent, see `requestOrigin`) or one of
+ * `allowedOrigins`. A request without `Origin` is refused too: every browser sends it
  * on a cross-site or same-origin POST made by `fetch`, so its absence means a non-browser
  * client or a stripped header, neither of which a browser route serves. Unlike hono's
  * `csrf()`, every content type is checked (JSON included). Keep it off the webhook route.
@@ -40,7 +44,10 @@ export function originCheck(options: OriginCheckOptions): MiddlewareHandler {
   )
   const onError =
     options.onError ??
-    ((c: Context) => fail(c, 403, 'This request must come from an allowed web page.'))
+    ((c: Context) =>
+      fail(c, 403, 'This request must come from an allowed web page.', {
+        code: 'origin_not_allowed',
+      }))
   return async function originCheck(c, next) {
     const header = c.req.header('origin')
     const origin = header === undefined ? null : normaliseOrigin(header)
