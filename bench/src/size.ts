@@ -153,7 +153,9 @@ export async function benchSize(): Promise<Entry> {
       })
     }
   }
-  notes.push(`<RampCheckout /> (@rampkit/react workspace source): ${ours.chunks} chunks.`)
+  notes.push(
+    `<RampCheckout /> (@rampkit/react and @rampkit/core packed, installed with npm outside the workspace): ${ours.chunks} chunks.`,
+  )
   return {
     id: '1-widget-weight',
     title: 'Widget weight',

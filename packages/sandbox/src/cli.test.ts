@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process'
+import { createServer } from 'node:net'
 import { describe, expect, it } from 'vitest'
 
 const ROOT = new URL('../../../', import.meta.url).pathname
@@ -35,14 +36,36 @@ function startCli(args: string[], env: Record<string, string> = {}) {
   return { child, ready, exited, output: () => output }
 }
 
+/** A port free on 127.0.0.1 a moment ago. */
+async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as { port: number }
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
 describe('ramp-sandbox CLI', () => {
-  it('starts anvil and the service, prints READY, serves each key, and stops cleanly on SIGTERM', async () => {
+  it('starts anvil (on --anvil-port) and the service, prints READY, serves each key, and stops cleanly on SIGTERM', async () => {
+    const anvilPort = await freePort()
     const cli = startCli(
-      ['--port', '0', '--speed', '0', '--api-key', 'is_test_cli_a', '--api-key', 'is_test_cli_b'],
+      [
+        '--port',
+        '0',
+        '--speed',
+        '0',
+        '--anvil-port',
+        String(anvilPort),
+        '--api-key',
+        'is_test_cli_a',
+        '--api-key',
+        'is_test_cli_b',
+      ],
       { RAMP_SANDBOX_WEBHOOK_SECRET: 'whsec_cli_given_secret' },
     )
     try {
       const { ready } = await cli.ready
+      expect(ready.rpcUrl).toBe(`http://127.0.0.1:${anvilPort}`)
       expect(ready.apiKeys).toEqual(['is_test_cli_a', 'is_test_cli_b'])
       // A given secret stays off stdout and stderr: the caller has it. (The variable, not the
       // flag: pnpm echoes a script's arguments.)

@@ -72,7 +72,7 @@ async function main() {
       : import('./chain/anvil.js').then(({ launchAnvil }) =>
           launchAnvil({
             host: '127.0.0.1',
-            port: 0,
+            port: command.options.anvilPort ?? 0,
             chainId: 31337,
             blockTime: undefined,
             mnemonic: ANVIL_MNEMONIC,

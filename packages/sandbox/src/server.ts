@@ -141,6 +141,8 @@ export type StartSandboxOptions = SandboxOptions & {
   host?: string
   /** Use an existing chain at this RPC URL instead of starting anvil. */
   rpcUrl?: string
+  /** The port of the anvil the sandbox starts (on 127.0.0.1); 0 or omitted: a free one. */
+  anvilPort?: number
   /** Use this chain (not stopped by `stop()`); `false` runs without one (chain routes answer 502). */
   chain?: SandboxChainPort | false
   /**
@@ -165,8 +167,11 @@ export type Sandbox = {
   stop(): Promise<void>
 }
 
-async function startDefaultChain(rpcUrl: string | undefined): Promise<SandboxChainPort> {
-  return startChain(rpcUrl ? { rpcUrl } : {})
+async function startDefaultChain(
+  rpcUrl: string | undefined,
+  anvilPort: number | undefined,
+): Promise<SandboxChainPort> {
+  return startChain(rpcUrl ? { rpcUrl } : { port: anvilPort ?? 0 })
 }
 
 /**
@@ -190,7 +195,7 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     options.chain === false
       ? undefined
       : options.chain === undefined
-        ? await startDefaultChain(options.rpcUrl)
+        ? await startDefaultChain(options.rpcUrl, options.anvilPort)
         : options.chain
   let context: SandboxContext
   try {

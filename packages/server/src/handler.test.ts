@@ -66,14 +66,23 @@ describe('createRampHandler options', () => {
     expect(() => createRampHandler({ ...base(), allowedOrigins: ['shop.example'] })).toThrow()
   })
 
-  it('refuses an empty webhook secret and a short session secret', () => {
-    expect(() => createRampHandler({ ...base(), webhookSecret: ' \n' })).toThrow(/webhookSecret/)
+  it('refuses an empty secret in a rotation list and a short session secret', () => {
+    const secrets = [sandbox.webhookSecret, ' ']
+    expect(() => createRampHandler({ ...base(), webhookSecret: secrets })).toThrow(/webhookSecret/)
     expect(() => createRampHandler({ ...base(), sessionSecret: 'short' })).toThrow(/openssl/)
   })
 
-  it('needs getEndUser or a sessionSecret in production', () => {
+  it('needs getEndUser or a sessionSecret in production (503 naming SESSION_SECRET without)', async () => {
     const live = { ...base(), apiKey: LIVE_KEY, sessionSecret: undefined }
-    expect(() => createRampHandler(live)).toThrow(/production/)
+    const ramp = createRampHandler(live)
+    const response = await ramp.request('/config')
+    expect(response.status).toBe(503)
+    expect(await response.json()).toEqual({
+      status: 'error',
+      message:
+        "The ramp kit is not configured: set sessionSecret (SESSION_SECRET) in the server's environment.",
+      data: { code: 'configuration_error' },
+    })
     expect(() => createRampHandler({ ...live, getEndUser: () => 'user_1' })).not.toThrow()
   })
 
@@ -97,6 +106,71 @@ describe('createRampHandler options', () => {
     await kit.call(KIT_ROUTES.config)
     expect(seen.logs.filter((line) => line.includes('No sessionSecret'))).toHaveLength(1)
     await kit.close()
+  })
+})
+
+describe('createRampHandler without its settings (a build with no secret in its environment)', () => {
+  // The README's Next.js route file, evaluated as `next build` does when the variables are unset.
+  const unset = (env: Record<string, string | undefined>, logger: RampLogger) =>
+    createRampHandler({
+      apiKey: env.RAMP_API_KEY as string,
+      baseUrl: env.RAMP_BASE_URL as string,
+      webhookSecret: env.RAMP_WEBHOOK_SECRET as string,
+      basePath: '/api/ramp',
+      logger,
+    })
+
+  it('loads, warns once, and answers every route 503 configuration_error naming the variables', async () => {
+    const { lines, logger } = linesLogger()
+    const ramp = unset({}, logger)
+    expect(lines).toEqual([
+      "warn The ramp kit is not configured: set apiKey (RAMP_API_KEY), baseUrl (RAMP_BASE_URL), webhookSecret (RAMP_WEBHOOK_SECRET) in the server's environment. Every request is answered 503 until then. ",
+    ])
+    const GET = handle(ramp)
+    const POST = handle(ramp)
+    for (const response of [
+      await GET(new Request('http://shop.test/api/ramp/config')),
+      await POST(new Request('http://shop.test/api/ramp/webhooks', { method: 'POST', body: '{}' })),
+      await POST(
+        new Request('http://shop.test/api/ramp/quotes', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: 'http://shop.test' },
+          body: '{}',
+        }),
+      ),
+    ]) {
+      expect(response.status).toBe(503)
+      const body = await response.json()
+      expect(body.data).toEqual({ code: 'configuration_error' })
+      for (const variable of ['RAMP_API_KEY', 'RAMP_BASE_URL', 'RAMP_WEBHOOK_SECRET']) {
+        expect(body.message).toContain(variable)
+      }
+    }
+    expect(() => ramp.ramp.client).toThrow(/RAMP_API_KEY/)
+    ramp.ramp.start()
+    await ramp.ramp.close()
+  })
+
+  it('names only what is missing, and never the value of what is set', async () => {
+    const { lines, logger } = linesLogger()
+    const ramp = unset(
+      { RAMP_API_KEY: sandbox.apiKeys[0], RAMP_BASE_URL: sandbox.url, RAMP_WEBHOOK_SECRET: '' },
+      logger,
+    )
+    const response = await ramp.request('/api/ramp/orders')
+    const text = await response.text()
+    expect(response.status).toBe(503)
+    expect(text).toContain('webhookSecret (RAMP_WEBHOOK_SECRET)')
+    expect(text).not.toContain('RAMP_API_KEY')
+    expect(text).not.toContain(sandbox.apiKeys[0])
+    expect(lines.join('\n')).not.toContain(sandbox.apiKeys[0])
+  })
+
+  it('a blank variable counts as unset', async () => {
+    const ramp = createRampHandler({ ...base(), webhookSecret: ' \n' })
+    const response = await ramp.request('/config')
+    expect(response.status).toBe(503)
+    expect((await response.json()).message).toContain('RAMP_WEBHOOK_SECRET')
   })
 })
 

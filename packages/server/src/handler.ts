@@ -5,6 +5,7 @@ import type { OrderBus } from './bus/types.js'
 import { corsFor, sessionAndLimits } from './handler/browser.js'
 import { DEFAULTS, type RampHandlerOptions, resolveOptions } from './handler/options.js'
 import { createRuntime } from './handler/runtime.js'
+import { missingSettings, unconfiguredHandler } from './handler/unconfigured.js'
 import { clientIp } from './middleware/client-ip/index.js'
 import { registerAccountRoutes } from './routes/accounts.js'
 import { createReadCache } from './routes/cache.js'
@@ -60,6 +61,12 @@ export type RampHandler = Hono<RampEnv> & { readonly ramp: RampKit }
  * `app.route('/api/ramp', ramp)` in Hono, or pass `basePath` and export `handle(ramp)` from a
  * Next.js route. The API key and webhook secrets never reach a browser or a log line.
  *
+ * Settings that are not set (`apiKey`, `baseUrl`, `webhookSecret`, and `sessionSecret` with a
+ * production key and no `getEndUser`: undefined or blank, as an unset environment variable
+ * gives them) do not throw, so a build that evaluates the module without the secrets passes:
+ * one warning is logged and every request is answered 503 `configuration_error` naming the
+ * variables to set. A setting that is present but wrong throws `ConfigurationError` at once.
+ *
  * @example
  * const ramp = createRampHandler({
  *   apiKey: process.env.RAMP_API_KEY!,
@@ -72,6 +79,8 @@ export type RampHandler = Hono<RampEnv> & { readonly ramp: RampKit }
  * app.route('/api/ramp', ramp)
  */
 export function createRampHandler(options: RampHandlerOptions): RampHandler {
+  const missing = missingSettings(options)
+  if (missing.length > 0) return unconfiguredHandler(options, missing)
   const resolved = resolveOptions(options)
   const { client, environment, logger, secrets } = resolved
   const runtime = createRuntime(options, resolved)

@@ -138,12 +138,33 @@ describe('parseCliArgs', () => {
       '--speed',
       'RAMP_SANDBOX_WEBHOOK_URL',
       '--webhook-delay MS',
-      'pnpm sandbox control <action>',
+      '--anvil-port N',
+      'RAMP_SANDBOX_ANVIL_PORT',
+      'npx ramp-sandbox [flags]',
+      'npx ramp-sandbox control <action>',
       'RAMP_SANDBOX_URL',
     ]) {
       expect(help).toContain(name)
     }
     for (const action of CONTROL_ACTIONS) expect(help).toContain(`  ${action.usage}\n`)
+  })
+})
+
+describe('--anvil-port', () => {
+  it('sets the port of the anvil the sandbox starts, from the flag or its variable', () => {
+    const flag = parseCliArgs(['--anvil-port', '8545'], {})
+    expect(flag.kind === 'start' && flag.options.anvilPort).toBe(8545)
+    const variable = parseCliArgs([], { RAMP_SANDBOX_ANVIL_PORT: '0' })
+    expect(variable.kind === 'start' && variable.options.anvilPort).toBe(0)
+  })
+
+  it('refuses a port out of range, and with --rpc-url (which starts no anvil)', () => {
+    expect(() => parseCliArgs(['--anvil-port', '70000'], {})).toThrow(
+      '--anvil-port must be an integer from 0 to 65535, got "70000"',
+    )
+    expect(() =>
+      parseCliArgs(['--anvil-port', '8545', '--rpc-url', 'http://127.0.0.1:8545'], {}),
+    ).toThrow(/exclude each other/)
   })
 })
 

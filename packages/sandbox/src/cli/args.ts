@@ -51,6 +51,13 @@ export const CLI_FLAGS = [
     default: 'start anvil',
   },
   {
+    flag: 'anvil-port',
+    env: 'RAMP_SANDBOX_ANVIL_PORT',
+    help: 'port of the anvil it starts (0 = any free port; with --rpc-url it starts none)',
+    value: 'N',
+    default: '0',
+  },
+  {
     flag: 'speed',
     env: 'RAMP_SANDBOX_SPEED',
     help: 'sandbox clock speed (0 = frozen, advance by the admin route)',
@@ -234,6 +241,15 @@ export function parseCliArgs(
       throw new CliUsageError('--rpc-url must be an http(s) or ws(s) URL')
     options.rpcUrl = rpcUrl
   }
+  const anvilPort = get('anvil-port', 'RAMP_SANDBOX_ANVIL_PORT')
+  if (anvilPort !== undefined) {
+    if (rpcUrl !== undefined) {
+      throw new CliUsageError(
+        '--anvil-port and --rpc-url exclude each other: --rpc-url starts no anvil',
+      )
+    }
+    options.anvilPort = number('anvil-port', anvilPort, 0, 65_535)
+  }
   const speed = get('speed', 'RAMP_SANDBOX_SPEED')
   if (speed !== undefined) options.speed = number('speed', speed, 0, 1_000_000, false)
   const timings: NonNullable<StartSandboxOptions['timings']> = {}
@@ -288,8 +304,9 @@ export function helpText(): string {
   return [
     'ramp-sandbox: the ramp service on your machine, on a local chain.',
     '',
-    'Usage: pnpm sandbox [flags]',
-    '       pnpm sandbox control <action> [arguments] [--url URL] [--api-key K] [--json]',
+    'Usage: npx ramp-sandbox [flags]',
+    '       npx ramp-sandbox control <action> [arguments] [--url URL] [--api-key K] [--json]',
+    '(installed with npm i -D @rampkit/sandbox; in the rampkit repository: pnpm sandbox ...)',
     '',
     ...lines,
     '',

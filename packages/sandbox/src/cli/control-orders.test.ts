@@ -86,7 +86,9 @@ beforeAll(async () => {
   child = spawn(
     process.execPath,
     [
-      'bin/ramp-sandbox.mjs',
+      '--import',
+      'tsx',
+      'src/cli.ts',
       '--port',
       '0',
       '--speed',

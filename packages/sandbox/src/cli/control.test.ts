@@ -318,7 +318,7 @@ describe('control failures', () => {
     expect(run.code).toBe(1)
     expect(run.stdout).toBe('')
     expect(run.stderr).toBe(
-      `ramp-sandbox control advance: no sandbox reachable at ${url} (ECONNREFUSED); start one with pnpm sandbox, or point --url / RAMP_SANDBOX_URL at it\n`,
+      `ramp-sandbox control advance: no sandbox reachable at ${url} (ECONNREFUSED); start one with npx ramp-sandbox (pnpm sandbox in the rampkit repository), or point --url / RAMP_SANDBOX_URL at it\n`,
     )
     // The URL comes from RAMP_SANDBOX_URL too.
     const byEnv = await runControlCli(['clock'], { RAMP_API_KEY: KEY, RAMP_SANDBOX_URL: url })

@@ -472,7 +472,7 @@ export function controlHelpLines(): string[] {
   return [
     'Control a running sandbox (its admin route, /__sandbox):',
     '',
-    '  pnpm sandbox control <action> [arguments] [--url URL] [--api-key K] [--json]',
+    '  npx ramp-sandbox control <action> [arguments] [--url URL] [--api-key K] [--json]',
     '',
     ...CONTROL_ACTIONS.flatMap((entry) => [`  ${entry.usage}`, `      ${entry.help}`]),
     '',
@@ -537,7 +537,7 @@ export async function runControl(
     })
   } catch (error) {
     return fail(
-      `no sandbox reachable at ${command.url} (${describeNetworkError(error)}); start one with pnpm sandbox, or point --url / RAMP_SANDBOX_URL at it`,
+      `no sandbox reachable at ${command.url} (${describeNetworkError(error)}); start one with npx ramp-sandbox (pnpm sandbox in the rampkit repository), or point --url / RAMP_SANDBOX_URL at it`,
     )
   }
   const text = await response.text().catch(() => '')

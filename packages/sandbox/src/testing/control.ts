@@ -8,8 +8,8 @@ export type ControlRun = { code: number | null; stdout: string; stderr: string }
 
 /**
  * Runs `ramp-sandbox control <args>` in a child process, the way a partner's CI would: through
- * the package's bin (`node bin/ramp-sandbox.mjs`, what `pnpm sandbox` runs), or through the root
- * script itself with `viaPnpm`. The environment is the test's minus every `RAMP_` variable, plus
+ * the CLI's source (`node --import tsx src/cli.ts`, what `pnpm sandbox` runs), or through the
+ * root script itself with `viaPnpm`. The environment is the test's minus every `RAMP_` variable, plus
  * `env`, so the caller's shell cannot change which sandbox or key a run uses.
  */
 export function runControlCli(
@@ -26,7 +26,7 @@ export function runControlCli(
         env: { ...clean, ...env },
         stdio: ['ignore', 'pipe', 'pipe'],
       })
-    : spawn(process.execPath, ['bin/ramp-sandbox.mjs', 'control', ...args], {
+    : spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'control', ...args], {
         cwd: PACKAGE,
         env: { ...clean, ...env },
         stdio: ['ignore', 'pipe', 'pipe'],

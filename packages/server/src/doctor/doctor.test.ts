@@ -176,13 +176,22 @@ describe('rampkit doctor against a service with a renamed field and a refused ke
     expectNoSecrets(run)
   })
 
-  it('runs as the real bin (bin/rampkit.mjs): a child process that exits 1 and prints no secret', async () => {
-    // The package's bin: inside the workspace it runs the TypeScript source through tsx.
-    const bin = fileURLToPath(new URL('../../bin/rampkit.mjs', import.meta.url))
+  it('runs as a CLI (src/cli.ts, what the bin runs built): a child process that exits 1 and prints no secret', async () => {
+    // The CLI's source through tsx, as `pnpm doctor` runs it; the bin imports its build (dist/).
+    const bin = fileURLToPath(new URL('../cli.ts', import.meta.url))
     const run = await new Promise<Run>((resolve) => {
       execFile(
         process.execPath,
-        [bin, 'doctor', '--api-key', REFUSED_KEY, '--base-url', `${service.url}/api/v1`],
+        [
+          '--import',
+          'tsx',
+          bin,
+          'doctor',
+          '--api-key',
+          REFUSED_KEY,
+          '--base-url',
+          `${service.url}/api/v1`,
+        ],
         {
           env: { ...process.env, RAMP_WEBHOOK_SECRET: WEBHOOK_SECRET, NO_COLOR: '1' },
           timeout: 60_000,
