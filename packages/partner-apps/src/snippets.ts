@@ -47,8 +47,8 @@ export function readmeBlock(root: string, readme: string, holds: string[]): Bloc
 export function withHelpers(code: string, from: string, helpers: string[]): string {
   const used = helpers.filter((name) => new RegExp(`\\b${name}\\(`).test(code))
   if (used.length === 0) return code
-  const directive = /^\s*(['"])use (client|server)\1;?\s*\n/.exec(code)
-  const head = directive ? directive[0] : ''
+  // The file's leading comments (`// app/page.tsx`), then its directive if any.
+  const head = /^(?:\s*\/\/[^\n]*\n)*(?:\s*(['"])use (?:client|server)\1;?[^\n]*\n)?/.exec(code)![0]
   return `${head}import { ${used.join(', ')} } from '${from}'\n${code.slice(head.length)}`
 }
 
