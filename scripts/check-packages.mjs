@@ -11,11 +11,20 @@
 //     says need it) or by a dynamic import (`await import('pg')`, reached only when used);
 //  4. installed with npm into a fresh directory outside the workspace, @rampkit/server with hono
 //     and nothing else, to import it and create the README's handler with no secret set (it must
-//     load, and answer 503 `configuration_error` naming the missing variables).
+//     load, and answer 503 `configuration_error` naming the missing variables), and to require()
+//     it from CommonJS (Node >= 20.19, as `engines` says).
 // Prints every problem of every package; exits 1 if there is any.
 // Usage: pnpm check:packages [core server react sandbox]
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { builtinModules } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join, relative } from 'node:path'
@@ -47,6 +56,9 @@ const run = (command, args, options = {}) =>
 
 /** `pnpm pack` of one package into `dir`; returns the tarball's path. */
 function pack(name, dir) {
+  if (!existsSync(join(root, 'packages', name, 'dist'))) {
+    throw new Error(`packages/${name} has no dist/: run pnpm build first`)
+  }
   const before = new Set(readdirSync(dir))
   run('pnpm', ['pack', '--pack-destination', dir], { cwd: join(root, 'packages', name) })
   const file = readdirSync(dir).find((f) => !before.has(f) && f.endsWith('.tgz'))
@@ -247,9 +259,22 @@ console.log(JSON.stringify({ status: response.status, body }))
     for (const variable of ['RAMP_API_KEY', 'RAMP_BASE_URL', 'RAMP_WEBHOOK_SECRET']) {
       if (!body.message.includes(variable)) return [`the 503 does not name ${variable}`]
     }
-    return []
   } catch (error) {
     return [`importing @rampkit/server failed:\n${error.stdout}${error.stderr}`]
+  }
+  // CommonJS callers: require() of an ES module, which engines (node >= 20.19) promises.
+  try {
+    run(
+      process.execPath,
+      [
+        '-e',
+        "if (typeof require('@rampkit/server').createRampHandler !== 'function') process.exit(1)",
+      ],
+      { cwd: app },
+    )
+    return []
+  } catch (error) {
+    return [`require('@rampkit/server') failed:\n${error.stdout}${error.stderr}`]
   }
 }
 
@@ -275,7 +300,9 @@ try {
   if (names.includes('server')) {
     const problems = serverAlone(tarballs, work)
     if (problems.length === 0) {
-      console.log('ok   @rampkit/server installed alone with hono: imports, and answers 503 unset')
+      console.log(
+        'ok   @rampkit/server installed alone with hono: imports, answers 503 unset, and require() loads it',
+      )
     } else {
       failed = true
       console.error(`FAIL @rampkit/server alone:\n${problems.map((p) => `  - ${p}`).join('\n')}`)

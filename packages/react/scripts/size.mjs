@@ -10,7 +10,15 @@
 // The same page bundled from the workspace's TypeScript source is printed beside it. Exits 1 when
 // the installed widget is over budget. Usage: pnpm size [--json]
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -65,6 +73,11 @@ const sh = (command, args, cwd) =>
 export function installPacked(dir) {
   const tarballs = {}
   for (const name of ['core', 'react']) {
+    if (!existsSync(join(packages, name, 'dist/index.js'))) {
+      throw new Error(
+        `packages/${name} has no dist/: run pnpm build first (the size is the packed one)`,
+      )
+    }
     const before = new Set(readdirSync(dir))
     sh('pnpm', ['pack', '--pack-destination', dir], join(packages, name))
     const file = readdirSync(dir).find((f) => !before.has(f) && f.endsWith('.tgz'))

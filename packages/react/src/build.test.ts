@@ -22,9 +22,19 @@ describe('the built package', () => {
       outputFiles: Output[]
     }
     const text = result.outputFiles.map((file) => file.text).join('\n')
-    for (const name of ['react', 'wagmi', '@tanstack/react-query', '@rampkit/core']) {
+    for (const name of ['react', 'wagmi', '@tanstack/react-query', '@rampkit/core/checkout']) {
       expect(text).toContain(`from "${name}"`)
     }
+    // Only core's browser entries: never its root (the zod schemas), client or webhooks.
+    const core = [...text.matchAll(/from "(@rampkit\/core[^"]*)"/g)].map((match) => match[1])
+    expect([...new Set(core)].sort()).toEqual([
+      '@rampkit/core/checkout',
+      '@rampkit/core/errors',
+      '@rampkit/core/kit',
+      '@rampkit/core/kit/query',
+      '@rampkit/core/units',
+      '@rampkit/core/validation',
+    ])
     // Phone numbers are parsed by the widget's own rules (src/phone/parse.ts), not the library.
     expect(text).not.toContain('libphonenumber-js')
   })
