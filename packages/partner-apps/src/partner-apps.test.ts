@@ -138,7 +138,8 @@ function table(): string {
 async function withStack(
   app: string,
   port: number,
-  startApp: (sandbox: SandboxStack) => Started,
+  /** Starts the app with the kit's environment (secrets, the sandbox's URL, the app's origin). */
+  startApp: (env: Record<string, string>) => Started,
   check: (url: string, sandbox: SandboxStack, server: Started) => Promise<void>,
 ) {
   const url = `http://127.0.0.1:${port}`
@@ -150,7 +151,7 @@ async function withStack(
   )
   timed(app, 'sandbox', since(started))
   started = performance.now()
-  const server = startApp(sandbox)
+  const server = startApp(kitEnv(sandbox, url))
   try {
     await waitForHttp(`${url}/api/ramp/config`)
     timed(app, 'start', since(started))
@@ -202,10 +203,10 @@ describe.skipIf(skipBrowserTests).sequential('Hono on Node, server only', () => 
     await withStack(
       'hono',
       port,
-      (sandbox) =>
+      (env) =>
         start(join(dir, 'node_modules/.bin/tsx'), ['server.ts'], {
           cwd: dir,
-          env: partnerEnv({ ...kitEnv(sandbox), PORT: String(port) }),
+          env: partnerEnv({ ...env, PORT: String(port) }),
           logFile: 'hono.log',
         }),
       async (url) => {
@@ -259,11 +260,11 @@ for (const [major, route, page] of [
       await withStack(
         app,
         port,
-        (sandbox) =>
+        (env) =>
           start(
             join(dir, 'node_modules/.bin/next'),
             ['start', '-p', String(port), '-H', '127.0.0.1'],
-            { cwd: dir, env: partnerEnv(kitEnv(sandbox)), logFile: `${app}.log` },
+            { cwd: dir, env: partnerEnv(env), logFile: `${app}.log` },
           ),
         async (url, sandbox) => recordWeight(app, await buyKes(browser, url, sandbox)),
       )
@@ -295,10 +296,10 @@ describe.skipIf(skipBrowserTests).sequential('Vite React SPA on a Hono back', ()
     await withStack(
       app,
       port,
-      (sandbox) => {
+      (env) => {
         api = start(join(dir, 'node_modules/.bin/tsx'), ['server/main.ts'], {
           cwd: dir,
-          env: partnerEnv({ ...kitEnv(sandbox), PORT: String(apiPort) }),
+          env: partnerEnv({ ...env, PORT: String(apiPort) }),
           logFile: `${app}.log`,
         })
         const preview = start(

@@ -64,9 +64,13 @@ export async function startInstalledSandbox(
   }
 }
 
-/** The environment the README snippets read their secrets from, pointed at the sandbox. */
-export function kitEnv(sandbox: SandboxStack): Record<string, string> {
+/**
+ * The environment the README snippets read their settings from: the sandbox's key, address and
+ * webhook secret, a session secret, and the app's own origin (`APP_ORIGIN`, the page's).
+ */
+export function kitEnv(sandbox: SandboxStack, appOrigin: string): Record<string, string> {
   return {
+    APP_ORIGIN: appOrigin,
     RAMP_API_KEY: sandbox.apiKey,
     RAMP_BASE_URL: sandbox.url,
     RAMP_WEBHOOK_SECRET: sandbox.webhookSecret,
