@@ -255,7 +255,7 @@ describe.skipIf(skipBrowserTests)('a checkout a shopper can trust', () => {
     for (const journey of [
       {
         ...NGN_BANK,
-        details: ['Bank account number', '0123456789'],
+        details: ['Bank account number', '0123456784'], // a NUBAN of Access Bank (044)
         extra: ['BVN', '22345678901'],
       },
       {
@@ -333,7 +333,7 @@ describe.skipIf(skipBrowserTests)('a checkout a shopper can trust', () => {
       if (journey.sell) {
         await page.getByLabel('Mobile money number').fill('+254712345678')
       } else {
-        await page.getByLabel('Bank account number').fill('0123456789')
+        await page.getByLabel('Bank account number').fill('0123456784') // a NUBAN of Access Bank
         await page.getByLabel(/BVN/).fill('22345678901')
       }
       await getQuote(page)
