@@ -24,7 +24,6 @@ const LONG_FUNCTIONS_TO_SPLIT: Record<string, number> = {
   'core/src/checkout/machine.ts#transition': 177,
   'core/src/client/transport.ts#createTransport': 174,
   'react/src/widget/identity/IdentityStep.tsx#IdentityForm': 157,
-  'react/src/widget/steps/details.tsx#DetailsStep': 280,
   'sandbox/src/routes/catalog.ts#catalogRoutes': 224,
   'sandbox/src/routes/customers.ts#customerRoutes': 274,
   'sandbox/src/routes/orders.ts#orderRoutes': 234,
