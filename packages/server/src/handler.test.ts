@@ -166,6 +166,19 @@ describe('createRampHandler without its settings (a build with no secret in its 
     expect(lines.join('\n')).not.toContain(sandbox.apiKeys[0])
   })
 
+  it('an app origin read from an unset variable is named, not thrown at import', async () => {
+    const { lines, logger } = linesLogger()
+    const ramp = createRampHandler({
+      ...base(),
+      allowedOrigins: [process.env.RAMPKIT_TEST_UNSET_ORIGIN as string],
+      logger,
+    })
+    const response = await ramp.request('/config')
+    expect(response.status).toBe(503)
+    expect((await response.json()).message).toContain('allowedOrigins (APP_ORIGIN)')
+    expect(lines).toHaveLength(1)
+  })
+
   it('a blank variable counts as unset', async () => {
     const ramp = createRampHandler({ ...base(), webhookSecret: ' \n' })
     const response = await ramp.request('/config')

@@ -372,7 +372,7 @@ describe('<RampCheckout /> against the sandbox through the server kit', () => {
     })
     await quickOnRampToQuote(failed.user, failed)
     await click(failed.user, /^Confirm and pay$/)
-    await screen.findByText(/Your order failed/, undefined, SLOW)
+    await screen.findByText('Your order did not go through.', undefined, SLOW)
     expect(screen.getByRole('alert').textContent).toMatch(/Failed/)
     await expectNoAxeViolations(failed.container)
     // No "You receive" on an order that delivered nothing; the next step changes the details.
@@ -413,7 +413,8 @@ describe('<RampCheckout /> against the sandbox through the server kit', () => {
     expect(screen.getByText(/waiting for its payment to arrive/)).toBeTruthy()
     expect(screen.getByRole('status').getAttribute('data-state')).toBe('pending_settlement')
     expect(screen.getByText('How to pay')).toBeTruthy()
-    expect(screen.getByRole('listitem', { current: 'step' }).textContent).toBe('Processing')
+    // The progress names the step by the order's own status, as the text does.
+    expect(screen.getByRole('listitem', { current: 'step' }).textContent).toBe('Waiting to settle')
     await expectNoAxeViolations(view.container)
     view.unmount()
 
@@ -425,7 +426,9 @@ describe('<RampCheckout /> against the sandbox through the server kit', () => {
     const reloaded = renderCheckout({ user: 'waiting-user', props: quickProps({ onOrderCreated }) })
     await screen.findByText('Your order: In progress (awaiting review).', undefined, SLOW)
     expect(screen.getByText(/can take a few minutes/)).toBeTruthy()
-    expect(screen.getByRole('listitem', { current: 'step' }).textContent).toBe('Processing')
+    expect(screen.getByRole('listitem', { current: 'step' }).textContent).toBe(
+      'In progress (awaiting review)',
+    )
     await expectNoAxeViolations(reloaded.container)
 
     const order = onOrderCreated.mock.calls[0]![0] as { order_id: string }
@@ -518,7 +521,13 @@ describe('<RampCheckout /> review fixes, against the sandbox through the server 
     const how = (await screen.findByText('How to pay')).closest('section') as HTMLElement
     expect(within(how).getByText(/^Pay exactly 100 EUR into this account/)).toBeTruthy()
     expect(within(how).getByText('SNDBDEFF')).toBeTruthy()
-    expect(within(how).getByText(/^SBX[0-9A-F]{10}$/)).toBeTruthy()
+    // Shown in groups of four (boxes, not spaces): the value as a whole is the reference.
+    expect(
+      within(how).getByText(
+        (_, element) =>
+          element?.tagName === 'CODE' && /^SBX[0-9A-F]{10}$/.test(element.textContent ?? ''),
+      ),
+    ).toBeTruthy()
     await expectNoAxeViolations(container)
     await screen.findByText(/Your order has settled/, undefined, SLOW)
     expect(onError).toHaveBeenCalledTimes(asked ? 1 : 0)

@@ -29,7 +29,8 @@ describe('<RampCheckout /> without a server', () => {
     expect((await screen.findByRole('heading', { level: 2 }, { timeout: 5000 })).textContent).toBe(
       'Où et comment',
     )
-    expect(screen.getByText('Étape 1 sur 3')).toBeTruthy()
+    // Four stages: where and how, how much, details, review (identity, when asked, is a fifth).
+    expect(screen.getByText('Étape 1 sur 4')).toBeTruthy()
     expect(screen.getByRole('radio', { name: 'Acheter des cryptos' })).toBeTruthy()
   })
 

@@ -25,13 +25,15 @@ const blank = (value: unknown) =>
 
 /**
  * The settings that are not set (undefined or blank, as an unset or empty environment variable
- * gives them), each as `option (VARIABLE)`. A production key also needs `sessionSecret` unless
- * `getEndUser` is given.
+ * gives them), each as `option (VARIABLE)`, and an origin in `allowedOrigins` left blank. A
+ * production key also needs `sessionSecret` unless `getEndUser` is given.
  */
 export function missingSettings(options: RampHandlerOptions): string[] {
   const missing: string[] = SETTINGS.filter(([option]) => blank(options[option])).map(
     ([option, variable]) => `${option} (${variable})`,
   )
+  // The README's `allowedOrigins: [process.env.APP_ORIGIN!]` with the variable unset.
+  if (options.allowedOrigins?.some(blank)) missing.push('allowedOrigins (APP_ORIGIN)')
   const key = typeof options.apiKey === 'string' ? options.apiKey.trim() : ''
   const production =
     options.environment === 'production' || (key !== '' && environmentOfKey(key) === 'production')

@@ -25,6 +25,9 @@ function rampKit(): RampHandler {
     baseUrl: required('RAMP_BASE_URL'),
     webhookSecret: required('RAMP_WEBHOOK_SECRET'),
     sessionSecret: required('SESSION_SECRET'),
+    // The origin the pages are served from: the wallet check a seller signs names it. Without it
+    // a development server offers the check to loopback pages only, and production refuses it.
+    allowedOrigins: process.env.APP_ORIGIN?.trim() ? [process.env.APP_ORIGIN.trim()] : [],
     basePath: '/api/ramp',
   })
   return kit
