@@ -23,12 +23,8 @@ const PACKAGES = join(ROOT, 'packages')
 const LONG_FUNCTIONS_TO_SPLIT: Record<string, number> = {
   'core/src/checkout/machine.ts#transition': 181,
   'core/src/client/transport.ts#createTransport': 174,
-  'react/src/hooks/useCheckout.ts#useCheckout': 263,
   'react/src/widget/RampCheckout.tsx#Checkout': 156,
   'react/src/widget/identity/IdentityStep.tsx#IdentityForm': 175,
-  'react/src/widget/steps/amount.tsx#AmountStep': 210,
-  'react/src/widget/steps/details.tsx#DetailsStep': 280,
-  'react/src/widget/steps/select.tsx#ChooseScreen': 251,
   'sandbox/src/routes/catalog.ts#catalogRoutes': 224,
   'sandbox/src/routes/customers.ts#customerRoutes': 274,
   'sandbox/src/routes/orders.ts#orderRoutes': 234,

@@ -6,7 +6,18 @@ export {
   validateAmountForProvider,
   validateFiatAmount,
 } from '../validation/amount.js'
+export {
+  type CheckoutCallbacks,
+  CheckoutController,
+  type CheckoutControllerOptions,
+  type CheckoutSnapshot,
+  type CheckoutStorage,
+  type ConfirmOptions,
+  createCheckoutController,
+  type OrderCheck,
+} from './controller.js'
 export { networkDisplayName, tokenDisplayName } from './display.js'
+export { isRefusal, toCheckoutError } from './errors.js'
 export {
   type IndicativeEstimate,
   type IndicativeEstimateParameters,

@@ -1,51 +1,22 @@
 'use client'
-import type { CheckoutError, CheckoutEvent } from '@rampkit/core'
 import {
   AMOUNT_FIELDS,
   indicativeEstimate,
   indicativePayout,
   tokenLimits,
-  validateAmountForProvider,
-  validateFiatAmount,
 } from '@rampkit/core/checkout'
-import { toBaseUnits } from '@rampkit/core/units'
-
 import { type FormEvent, type ReactNode, useState } from 'react'
 import { useCatalog, useIndicativeRates } from '../../hooks/reads.js'
 import { useTokenPreview } from '../../hooks/useTokenPreview.js'
-import type { MessageKey } from '../../messages/index.js'
 import { useRampKit } from '../../provider.js'
-import { amountExample, formatAmountInput, parseLocaleAmount } from '../../utils/amount.js'
+import { formatAmountInput, parseLocaleAmount } from '../../utils/amount.js'
 import { readTokenAmount } from '../../utils/units.js'
 import { useWidget } from '../context.js'
-import { fiatDigits, formatEstimate, formatExact, formatFiat } from '../format.js'
-import { Field, Loading, Row } from '../parts.js'
+import { fiatDigits, formatFiat } from '../format.js'
+import { Field, Loading } from '../parts.js'
+import { AmountPreview } from './amountPreview.js'
+import { limitsHint, readAmount, refusedText } from './amountRead.js'
 import { internationalLimits } from './select.js'
-
-const AMOUNT_MESSAGES: Partial<Record<string, MessageKey>> = {
-  required: 'validation.amount',
-  not_positive: 'validation.amount',
-  invalid_format: 'validation.amount',
-  too_many_decimals: 'validation.amount.whole',
-  below_minimum: 'validation.amount.min',
-  above_maximum: 'validation.amount.max',
-}
-
-/** What the amount step says when the service refused the amount: its limits when it named them. */
-function refusedText(
-  t: ReturnType<typeof useRampKit>['t'],
-  locale: string,
-  error: CheckoutError | undefined,
-): string {
-  const limits = error?.limits
-  const unit = limits?.currency ? ` ${limits.currency}` : ''
-  const text = (value: number) => `${formatExact(value, locale)}${unit}`
-  if (limits?.max !== undefined && (error?.code === 'above_maximum' || limits.min === undefined)) {
-    return t('amount.refused.max', { max: text(limits.max) })
-  }
-  if (limits?.min !== undefined) return t('amount.refused.min', { min: text(limits.min) })
-  return t('amount.refused')
-}
 
 /**
  * The amount the binding quote takes. On-ramp: the fiat the user pays, in whole units (the
@@ -110,50 +81,20 @@ export function AmountStep(): ReactNode {
     sell && min !== undefined
       ? tokenLimits({ min, max, currency, token, rates: rates.data })
       : undefined
-  const tokenText = (amount: string) => `${formatExact(Number(amount), locale)} ${token.symbol}`
 
-  // The event the typed amount makes, or what is wrong with it.
-  const read = (): CheckoutEvent | string => {
-    if (!parsed.ok) {
-      return parsed.reason === 'empty'
-        ? t('validation.amount')
-        : t('validation.amount.format', { example: amountExample(locale, sell ? 2 : 0) })
-    }
-    if (sell) {
-      const tokens = readTokenAmount(parsed.value, token.decimals)
-      if (!tokens.ok) {
-        return tokens.reason === 'too_many_decimals'
-          ? t('validation.tokenAmount.decimals', { symbol: token.symbol, decimals: token.decimals })
-          : t('validation.amount')
-      }
-      if (sellLimits) {
-        const units = toBaseUnits(tokens.value, token.decimals)
-        if (units < toBaseUnits(sellLimits.min, token.decimals)) {
-          return t('validation.amount.min', { min: tokenText(sellLimits.min) })
-        }
-        if (sellLimits.max !== undefined && units > toBaseUnits(sellLimits.max, token.decimals)) {
-          return t('validation.amount.max', { max: tokenText(sellLimits.max) })
-        }
-      }
-      return { type: 'SET_AMOUNT', amountCrypto: tokens.value }
-    }
-    const options = { wholeUnits: true }
-    const result =
-      min !== undefined && max !== undefined
-        ? validateAmountForProvider(
-            parsed.value,
-            { min_amount: min, max_amount: max, currency },
-            options,
-          )
-        : validateFiatAmount(parsed.value, currency, options)
-    return result.ok
-      ? { type: 'SET_AMOUNT', amountFiat: Number(result.value) }
-      : t(AMOUNT_MESSAGES[result.code] ?? 'validation.amount', limits)
+  const reading = {
+    t,
+    locale,
+    parsed,
+    sell,
+    token,
+    sellLimits,
+    bounds: { min, max, currency },
+    limits,
   }
-
+  const next = readAmount(reading)
   // What the typed amount makes now: an estimate shows only under an amount the step accepts, and
   // an error goes as soon as its value is fixed.
-  const next = read()
   const valid = typeof next !== 'string'
   const shownError = !valid || value === refusedValue ? error : undefined
 
@@ -194,25 +135,13 @@ export function AmountStep(): ReactNode {
           fiatDigits: fiatDigits(currency),
         })
       : undefined
-  const shown = sell ? payout : estimate
   return (
     <form className="rk-form" onSubmit={submit} noValidate>
       <Field
         label={
           sell ? t('amount.label.offramp', { symbol: token.symbol }) : t('amount.label', limits)
         }
-        hint={
-          min === undefined || max === undefined
-            ? undefined
-            : sellLimits?.max !== undefined
-              ? t('amount.limits.offramp', {
-                  ...limits,
-                  minTokens: formatExact(Number(sellLimits.min), locale),
-                  maxTokens: formatExact(Number(sellLimits.max), locale),
-                  symbol: token.symbol,
-                })
-              : t(sell ? 'amount.limits.offramp.fiat' : 'amount.limits', limits)
-        }
+        hint={limitsHint(reading)}
         error={shownError}
       >
         {(ids) => (
@@ -226,42 +155,16 @@ export function AmountStep(): ReactNode {
           />
         )}
       </Field>
-      <div className="rk-preview" aria-live="polite" data-state={live.status}>
-        {live.isFetching && !shown && valid ? <p>{t('amount.previewLoading')}</p> : null}
-        {estimate && !sell ? (
-          <p className="rk-preview-amount">
-            {t('amount.preview', {
-              tokenAmount: formatEstimate(estimate.tokenAmount, locale),
-              symbol: estimate.symbol,
-              rate: formatEstimate(estimate.rate, locale),
-              currency,
-            })}
-          </p>
-        ) : null}
-        {payout ? (
-          <p className="rk-preview-amount">
-            {t('amount.preview.offramp', {
-              fiatAmount: formatEstimate(payout.fiatAmount, locale),
-              symbol: payout.symbol,
-              rate: formatEstimate(payout.rate, locale),
-              currency,
-            })}
-          </p>
-        ) : null}
-        {shown ? (
-          <dl className="rk-summary rk-amount-summary">
-            {sell ? (
-              <Row label={t('quote.youSend')}>
-                {`${formatEstimate(tokens?.ok ? tokens.value : '0', locale)} ${token.symbol}`}
-              </Row>
-            ) : (
-              <Row label={t('amount.total')}>{formatFiat(amount, currency, locale)}</Row>
-            )}
-          </dl>
-        ) : null}
-        {shown ? <p className="rk-hint">{t('amount.previewIndicative')}</p> : null}
-        {live.isError ? <p className="rk-hint">{t('amount.previewError')}</p> : null}
-      </div>
+      <AmountPreview
+        live={live}
+        valid={valid}
+        estimate={estimate}
+        payout={payout}
+        sent={sell ? (tokens?.ok ? tokens.value : '0') : undefined}
+        total={amount}
+        currency={currency}
+        symbol={token.symbol}
+      />
       <button type="submit" className="rk-button">
         {t('widget.continue')}
       </button>

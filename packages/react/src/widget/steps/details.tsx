@@ -1,96 +1,24 @@
 'use client'
-import { zodResolver } from '@hookform/resolvers/zod'
 import type { CheckoutDetails } from '@rampkit/core'
 import { customerQueryOptions } from '@rampkit/core/kit/query'
-import {
-  detailsSchema,
-  dobOrder,
-  formatPhoneAsYouType,
-  MIN_CUSTOMER_AGE,
-  nigerianBankCode,
-  phoneExample,
-  requiresBvn,
-  type ValidationCode,
-  type ValidationFailure,
-} from '@rampkit/core/validation'
+import { dobOrder, requiresBvn } from '@rampkit/core/validation'
 import { useQuery } from '@tanstack/react-query'
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
-import { type Resolver, type UseFormSetValue, useForm } from 'react-hook-form'
+import { type UseFormSetValue, useForm } from 'react-hook-form'
 import { useConnection } from 'wagmi'
-import { useKitConfig } from '../../hooks/reads.js'
 import { useRampKit } from '../../kitContext.js'
-import type { MessageKey } from '../../messages/index.js'
 import { useWidget } from '../context.js'
 import { customerQueryOf } from '../identity/gate.js'
 import { Alert, Field } from '../parts.js'
-import { formatDobAsYouType, swapDayMonth } from './dob.js'
-
-type DetailsForm = {
-  name: string
-  dob: string
-  phone: string
-  accountNumber: string
-  bvn: string
-  walletAddress: string
-}
-
-/**
- * The service's `data.field` names mapped to the form's fields (spec section 7), with the
- * message shown there: the service's own text is English, the widget speaks the user's locale.
- */
-const SERVICE_FIELDS: Record<string, { field: keyof DetailsForm; message: MessageKey }> = {
-  'customer.name': { field: 'name', message: 'validation.name' },
-  'customer.dob': { field: 'dob', message: 'validation.dob' },
-  'payment_method.phone_number': { field: 'phone', message: 'validation.phone' },
-  'payment_method.account_number': { field: 'accountNumber', message: 'validation.accountNumber' },
-  'customer.additional_id_number': { field: 'bvn', message: 'validation.bvn' },
-  wallet_address: { field: 'walletAddress', message: 'validation.wallet' },
-  user_address: { field: 'walletAddress', message: 'validation.wallet' },
-}
-
-/** The message for each way a date of birth can be refused (core's `validateDob` codes). */
-const DOB_MESSAGES: Partial<Record<ValidationCode, MessageKey>> = {
-  invalid_date: 'validation.dob.invalid',
-  future_date: 'validation.dob.future',
-  too_young: 'validation.dob.age',
-  too_old: 'validation.dob.old',
-}
-
-/** The message of a failure of core's rules, by the service field it names and its code. */
-function messageKey(
-  failure: ValidationFailure,
-  on: { needsIban: boolean; nuban: boolean },
-): MessageKey {
-  const { field, code } = failure
-  if (field === 'customer.dob') return DOB_MESSAGES[code] ?? 'validation.dob'
-  if (field === 'payment_method.phone_number')
-    return code === 'sandbox_only' ? 'validation.phone.sandboxOnly' : 'validation.phone'
-  if (field === 'payment_method.account_number') {
-    if (code === 'sandbox_only') return 'validation.accountNumber.sandboxOnly'
-    if (on.needsIban)
-      return code === 'bad_checksum' ? 'validation.iban.checksum' : 'validation.iban'
-    if (on.nuban && code === 'bad_checksum') return 'validation.nuban.checksum'
-    if (on.nuban && code === 'invalid_format') return 'validation.nuban'
-    return 'validation.accountNumber'
-  }
-  return SERVICE_FIELDS[field]?.message ?? 'validation.required'
-}
-
-/** The form's fields in the order they are laid out, for focusing the first one in error. */
-function firstInvalid(form: HTMLFormElement | null, invalid: string[]): HTMLElement | undefined {
-  if (!form) return undefined
-  return Array.from(form.querySelectorAll<HTMLInputElement>('input[name]')).find((input) =>
-    invalid.includes(input.name),
-  )
-}
-
-function regionName(country: string, locale: string): string {
-  try {
-    return new Intl.DisplayNames([locale], { type: 'region' }).of(country) ?? country
-  } catch {
-    return country
-  }
-}
+import { AccountField, BvnField, DobField, PhoneField, WalletField } from './detailsFields.js'
+import {
+  type DetailsForm,
+  firstInvalid,
+  regionName,
+  useDetailsResolver,
+  useServiceErrors,
+} from './detailsRules.js'
+import { swapDayMonth } from './dob.js'
 
 /**
  * Fills the wallet from the connected wagmi account (rendered only under a WagmiProvider). The
@@ -168,54 +96,26 @@ export default function DetailsStep(): ReactNode {
   const connected = useRef<string | undefined>(undefined)
   const countryLabel = country ? regionName(country, locale) : ''
 
-  // The kit's environment decides whether the sandbox's documented test phones and account
-  // numbers (`+2541111111111`, `1111111111`, ...) are accepted: in the sandbox only.
-  const config = useKitConfig()
-
   const previous = state.details
   // Dates of birth are kept and sent as the service's mm/dd/yyyy, shown in the shopper's order.
   const displayDob = useCallback(
     (dob: string) => (order === 'dmy' ? swapDayMonth(dob) : dob),
     [order],
   )
-  const bank = state.provider?.name
-  const bankCode = country === 'NG' ? nigerianBankCode(bank) : undefined
-  /** A failure of core's rules in the shopper's language. */
-  const message = (failure: ValidationFailure): string => {
-    const values = {
-      country: countryLabel,
-      age: MIN_CUSTOMER_AGE,
-      format: t(order === 'dmy' ? 'details.dob.hint.dmy' : 'details.dob.hint'),
-      example: (country && phoneExample(country)) ?? '',
-      bank: bank ?? '',
-    }
-    return t(messageKey(failure, { needsIban, nuban: country === 'NG' }), values)
-  }
-  // The rules are core's (detailsSchema): the kit and the sandbox check what arrives with the
-  // same ones. The environment decides whether the sandbox's test values pass.
-  const resolver: Resolver<DetailsForm> = async (values, context, options) => {
-    const environment =
-      config.data?.environment ?? (await config.refetch()).data?.environment ?? undefined
-    const schema = detailsSchema({
-      environment,
-      dob: needsDob || values.dob.trim() ? { order, required: needsDob } : undefined,
-      phoneCountry: needsPhone && country ? country : undefined,
-      account: needsAccount
-        ? needsIban
-          ? { kind: 'iban' }
-          : { kind: 'account', country: country ?? undefined, bankCode }
-        : undefined,
+  const resolver = useDetailsResolver({
+    country,
+    countryLabel,
+    order,
+    needs: {
+      dob: needsDob,
+      phone: needsPhone,
+      account: needsAccount,
+      iban: needsIban,
       bvn: needsBvn,
-      wallet: {
-        field: 'wallet_address',
-        connected: offRamp ? () => connected.current : undefined,
-      },
-      message,
-    })
-    return zodResolver(schema)(values, context, options as never) as ReturnType<
-      Resolver<DetailsForm>
-    >
-  }
+    },
+    bank: state.provider?.name,
+    connected: offRamp ? connected : undefined,
+  })
 
   const form = useForm<DetailsForm>({
     // A field is checked when the shopper leaves it, then again at each keystroke: an error goes
@@ -263,21 +163,8 @@ export default function DetailsStep(): ReactNode {
     typedWallet.toLowerCase() !== (connectedAddress ?? '').toLowerCase()
 
   // Errors the service pinned on a field (422 `data.field`) show on that field, focused.
-  const unmapped = Object.keys(serverErrors).filter((field) => !(field in SERVICE_FIELDS))
-  const serverMessage = useRef(t)
-  serverMessage.current = (key, values) => t(key, { country: countryLabel, ...values })
   const formRef = useRef<HTMLFormElement>(null)
-  useEffect(() => {
-    const invalid: string[] = []
-    for (const field of Object.keys(serverErrors)) {
-      const target = SERVICE_FIELDS[field]
-      if (!target) continue
-      const message = serverMessage.current(target.message)
-      setError(target.field, { type: 'server', message })
-      invalid.push(target.field)
-    }
-    firstInvalid(formRef.current, invalid)?.focus()
-  }, [serverErrors, setError])
+  const unmapped = useServiceErrors(serverErrors, setError, formRef, countryLabel)
 
   const onSubmit = handleSubmit(
     (values) => {
@@ -288,25 +175,6 @@ export default function DetailsStep(): ReactNode {
   )
 
   const errors = formState.errors
-  const phoneField = register('phone', {
-    onChange: (event: { target: { value: string } }) => {
-      if (!country) return
-      const value = event.target.value
-      // Format only while typing forward, so deleting a space or bracket is not undone.
-      if (value.replace(/\D/g, '').length > 0 && !value.endsWith(' ')) {
-        const formatted = formatPhoneAsYouType(value, country)
-        if (formatted !== value && formatted.length >= value.length) {
-          setValue('phone', formatted)
-        }
-      }
-    },
-  })
-  const dobField = register('dob')
-  const onDobChange = (event: { target: { value: string } }) => {
-    event.target.value = formatDobAsYouType(event.target.value, getValues('dob'))
-    return dobField.onChange(event)
-  }
-  const dobHint = t(order === 'dmy' ? 'details.dob.hint.dmy' : 'details.dob.hint')
   return (
     <form ref={formRef} className="rk-form" onSubmit={onSubmit} noValidate>
       {hasWagmi ? (
@@ -325,67 +193,22 @@ export default function DetailsStep(): ReactNode {
       <Field label={t('details.name')} error={errors.name?.message}>
         {(ids) => <input {...ids} {...register('name')} className="rk-input" autoComplete="name" />}
       </Field>
-      {needsDob ? (
-        <Field label={t('details.dob')} hint={dobHint} error={errors.dob?.message}>
-          {(ids) => (
-            <input
-              {...ids}
-              {...dobField}
-              onChange={onDobChange}
-              className="rk-input"
-              inputMode="numeric"
-              autoComplete="bday"
-              placeholder={dobHint}
-              maxLength={10}
-            />
-          )}
-        </Field>
-      ) : null}
+      {needsDob ? <DobField form={form} order={order} error={errors.dob?.message} /> : null}
       {needsPhone ? (
-        <Field
-          label={t('details.phone')}
-          hint={t('details.phone.hint', { country: countryLabel })}
+        <PhoneField
+          form={form}
+          country={country}
+          countryLabel={countryLabel}
           error={errors.phone?.message}
-        >
-          {(ids) => (
-            <input {...ids} {...phoneField} className="rk-input" type="tel" autoComplete="tel" />
-          )}
-        </Field>
+        />
       ) : null}
       {needsAccount ? (
-        <Field
-          label={t(needsIban ? 'details.iban' : 'details.accountNumber')}
-          hint={needsIban ? t('details.iban.hint') : undefined}
-          error={errors.accountNumber?.message}
-        >
-          {(ids) => (
-            <input
-              {...ids}
-              {...register('accountNumber')}
-              className={needsIban ? 'rk-input rk-mono' : 'rk-input'}
-              inputMode={needsIban ? 'text' : 'numeric'}
-              autoCapitalize={needsIban ? 'characters' : undefined}
-              autoComplete="off"
-              spellCheck={needsIban ? false : undefined}
-            />
-          )}
-        </Field>
+        <AccountField form={form} iban={needsIban} error={errors.accountNumber?.message} />
       ) : null}
-      {needsBvn ? (
-        <Field label={t('details.bvn')} hint={t('details.bvn.hint')} error={errors.bvn?.message}>
-          {(ids) => (
-            <input
-              {...ids}
-              {...register('bvn')}
-              className="rk-input"
-              inputMode="numeric"
-              autoComplete="off"
-            />
-          )}
-        </Field>
-      ) : null}
-      <Field
-        label={t(offRamp ? 'details.wallet.offramp' : 'details.wallet.onramp')}
+      {needsBvn ? <BvnField form={form} error={errors.bvn?.message} /> : null}
+      <WalletField
+        form={form}
+        offRamp={offRamp}
         hint={
           offRamp
             ? t(hasWagmi ? 'details.wallet.connected' : 'details.wallet.connect')
@@ -394,18 +217,7 @@ export default function DetailsStep(): ReactNode {
               : undefined
         }
         error={errors.walletAddress?.message}
-      >
-        {(ids) => (
-          <input
-            {...ids}
-            {...register('walletAddress')}
-            className="rk-input rk-mono"
-            autoComplete="off"
-            spellCheck={false}
-            readOnly={offRamp}
-          />
-        )}
-      </Field>
+      />
       <button type="submit" className="rk-button" disabled={formState.isSubmitting}>
         {t('details.submit')}
       </button>

@@ -9,15 +9,23 @@ import type {
   CheckoutToken,
   MetaToken,
 } from '@rampkit/core'
-import { tokenDisplayName } from '@rampkit/core/checkout'
 import { type ReactNode, useId, useState } from 'react'
 import { useBanks, useCatalog, usePaymentMethods, useTokens } from '../../hooks/reads.js'
-import { ENGLISH_MESSAGES, type MessageKey } from '../../messages/index.js'
+import type { UseCheckoutReturnType } from '../../hooks/useCheckout.js'
 import { useRampKit } from '../../provider.js'
 import { useWidget } from '../context.js'
-import { formatFiat } from '../format.js'
 import { readLastChoice, sameCorridor, tokenKey } from '../last.js'
 import { LoadError, Loading } from '../parts.js'
+import {
+  CorridorField,
+  corridorKey,
+  DirectionChoices,
+  MethodChoices,
+  ProviderChoices,
+  TokenField,
+} from './choices.js'
+
+export { corridorFlag, corridorKey, ProviderMark } from './choices.js'
 
 /** The catalog's countries for a direction (off-ramp provider lists can differ, spec 4.3). */
 export function catalogCountries(
@@ -57,51 +65,6 @@ export function toCheckoutToken(token: MetaToken): CheckoutToken {
     ...(token.chain ? { chain: token.chain } : {}),
     requiresZeroAllowanceReset: token.requires_zero_allowance_reset ?? false,
   }
-}
-
-function messageOr(t: (key: MessageKey) => string, key: string, fallback: string): string {
-  return key in ENGLISH_MESSAGES ? t(key as MessageKey) : fallback
-}
-
-/** A corridor's key in the lists of the choose screen. */
-export function corridorKey(corridor: Pick<CheckoutCorridor, 'country' | 'currency'>): string {
-  return `${corridor.country ?? 'intl'}-${corridor.currency}`
-}
-
-/**
- * The flag of a corridor as an emoji, drawn by the system's font: two regional indicator
- * letters (KE, and EU / US for the euro and the dollar). No image is fetched.
- */
-export function corridorFlag(corridor: Pick<CheckoutCorridor, 'country' | 'currency'>): string {
-  const code = (corridor.country ?? corridor.currency.slice(0, 2)).toUpperCase()
-  if (!/^[A-Z]{2}$/.test(code)) return ''
-  return String.fromCodePoint(...[...code].map((letter) => 0x1f1e6 + letter.charCodeAt(0) - 65))
-}
-
-let flagsShown: boolean | undefined
-
-/**
- * Whether this system's fonts draw flags: a drawn flag has colour, while a font without flags
- * draws two grey letters or empty boxes (Windows, a bare Linux). Asked once, in the browser.
- */
-function systemDrawsFlags(): boolean {
-  if (flagsShown !== undefined) return flagsShown
-  flagsShown = false
-  try {
-    if (typeof OffscreenCanvas === 'undefined') return flagsShown
-    const context = new OffscreenCanvas(16, 16).getContext('2d', { willReadFrequently: true })
-    if (!context) return flagsShown
-    context.font = '14px sans-serif'
-    context.textBaseline = 'top'
-    context.fillText(corridorFlag({ country: 'KE', currency: 'KES' }), 0, 0)
-    const pixels = context.getImageData(0, 0, 16, 16).data
-    for (let i = 0; i < pixels.length; i += 4) {
-      if (pixels[i] !== pixels[i + 1] || pixels[i + 1] !== pixels[i + 2]) flagsShown = true
-    }
-  } catch {
-    // a canvas that cannot be read: no flags
-  }
-  return flagsShown
 }
 
 /** The corridors of a direction: the catalog's countries, then the international currencies. */
@@ -242,59 +205,6 @@ function useProviderOptions(
   return { providers, query: fromBanks ? banks : catalog }
 }
 
-/** A provider's mark: its initials on a colour drawn from its name. No image is fetched. */
-export function ProviderMark(props: { name: string }): ReactNode {
-  const words = props.name.split(/[^A-Za-z0-9]+/).filter(Boolean)
-  const letters = (
-    words.length > 1 ? `${words[0]![0]}${words[1]![0]}` : (words[0] ?? props.name).slice(0, 2)
-  ).toUpperCase()
-  let hue = 0
-  for (const char of props.name) hue = (hue * 31 + char.charCodeAt(0)) % 360
-  return (
-    <span className="rk-mark" aria-hidden="true" style={{ '--rk-mark-hue': hue } as never}>
-      {letters}
-    </span>
-  )
-}
-
-/** One radio of a choice group, laid out as a card (at least 44 px high). */
-function Choice(props: {
-  name: string
-  value: string
-  checked: boolean
-  onChange: () => void
-  label: string
-  hint?: string | undefined
-  mark?: ReactNode
-}): ReactNode {
-  return (
-    <label className="rk-choice" data-state={props.checked ? 'selected' : 'idle'}>
-      <input
-        type="radio"
-        className="rk-choice-input"
-        name={props.name}
-        value={props.value}
-        checked={props.checked}
-        onChange={props.onChange}
-      />
-      {props.mark}
-      <span className="rk-choice-text">
-        <span className="rk-option-label">{props.label}</span>
-        {props.hint ? <span className="rk-option-hint">{props.hint}</span> : null}
-      </span>
-    </label>
-  )
-}
-
-function ChoiceGroup(props: { legend: string; children: ReactNode; inline?: boolean }): ReactNode {
-  return (
-    <fieldset className="rk-choices" data-layout={props.inline ? 'inline' : 'list'}>
-      <legend className="rk-label">{props.legend}</legend>
-      {props.children}
-    </fieldset>
-  )
-}
-
 /** What the user picked on the choose screen, before Continue hands it to the machine. */
 type Draft = {
   direction?: CheckoutDirection
@@ -314,6 +224,53 @@ function pick<T>(options: T[], key: (option: T) => string, ...candidates: (strin
   return undefined
 }
 
+/** The corridor keys the partner's `country` or `currency` prop asks for. */
+function wantedCorridors(
+  corridors: CheckoutCorridor[],
+  props: { country?: string | undefined; currency?: string | undefined },
+): (string | undefined)[] {
+  if (props.country) {
+    const prefix = `${props.country.toUpperCase()}-`
+    return corridors.map(corridorKey).filter((key) => key.startsWith(prefix))
+  }
+  return [props.currency ? `intl-${props.currency.toUpperCase()}` : undefined]
+}
+
+/** The key of the token the partner's `token` prop names (a symbol or a label). */
+function wantedTokenKey(tokens: CheckoutToken[], wanted: string | undefined): string | undefined {
+  const token = wanted
+    ? tokens.find((each) => each.symbol === wanted || each.label === wanted)
+    : undefined
+  return token ? tokenKey(token) : undefined
+}
+
+/**
+ * Hands the choose screen's choices to the machine in order, from the direction step (unless the
+ * partner fixed it) or the corridor step.
+ */
+function sendChoices(
+  checkout: Pick<UseCheckoutReturnType, 'state' | 'send'>,
+  direction: CheckoutDirection | undefined,
+  choices: {
+    corridor: CheckoutCorridor
+    method: CheckoutPaymentMethod
+    provider: CheckoutProvider
+    token: CheckoutToken
+  },
+): void {
+  const { state, send } = checkout
+  if (direction) {
+    if (state.step !== 'direction') send({ type: 'GO_TO', step: 'direction' })
+    send({ type: 'SELECT_DIRECTION', direction })
+  } else if (state.step !== 'corridor') {
+    send({ type: 'GO_TO', step: 'corridor' })
+  }
+  send({ type: 'SELECT_CORRIDOR', corridor: choices.corridor })
+  send({ type: 'SELECT_PAYMENT_METHOD', paymentMethod: choices.method })
+  send({ type: 'SELECT_PROVIDER', provider: choices.provider })
+  send({ type: 'SELECT_TOKEN', token: choices.token })
+}
+
 /**
  * The first screen: direction (unless the partner fixed it), corridor, payment method, provider
  * and token together. Each starts from what this checkout already chose, then the partner's
@@ -321,9 +278,9 @@ function pick<T>(options: T[], key: (option: T) => string, ...candidates: (strin
  * option; Continue hands all of them to the machine in order.
  */
 export function ChooseScreen(): ReactNode {
-  const { t, locale } = useRampKit()
+  const { t } = useRampKit()
   const { checkout, props } = useWidget()
-  const { state, send } = checkout
+  const { state } = checkout
   const id = useId()
   const [draft, setDraft] = useState<Draft>({})
   const last = readLastChoice(props.storageKey)
@@ -334,19 +291,12 @@ export function ChooseScreen(): ReactNode {
 
   const catalog = useCatalog()
   const corridors = corridorsOf(catalog.data, direction)
-  const wantedCorridor = props.country
-    ? `${props.country.toUpperCase()}-`
-    : props.currency
-      ? `intl-${props.currency.toUpperCase()}`
-      : undefined
   const corridor = pick(
     corridors,
     corridorKey,
     draft.corridor,
     sameDirection && state.corridor ? corridorKey(state.corridor) : undefined,
-    ...(wantedCorridor?.endsWith('-')
-      ? corridors.map(corridorKey).filter((key) => key.startsWith(wantedCorridor))
-      : [wantedCorridor]),
+    ...wantedCorridors(corridors, props),
     lastHere ? corridorKey(lastHere.corridor) : undefined,
     corridors.length === 1 ? corridorKey(corridors[0]!) : undefined,
   )
@@ -384,59 +334,29 @@ export function ChooseScreen(): ReactNode {
 
   const tokens = useTokens()
   const tokenList = (tokens.data?.tokens ?? []).map(toCheckoutToken)
-  const wantedToken = props.token
-    ? tokenList.find((token) => token.symbol === props.token || token.label === props.token)
-    : undefined
   const token = pick(
     tokenList,
     tokenKey,
     draft.token,
     sameDirection && state.token ? tokenKey(state.token) : undefined,
-    wantedToken ? tokenKey(wantedToken) : undefined,
+    wantedTokenKey(tokenList, props.token),
     lastHere?.token,
     tokenList[0] ? tokenKey(tokenList[0]) : undefined,
   )
 
-  const [flags] = useState(() => typeof window !== 'undefined' && systemDrawsFlags())
-  const complete = corridor && method && provider && token
-  function next() {
-    if (!corridor || !method || !provider || !token) return
-    const current = checkout.state
-    if (!props.direction) {
-      if (current.step !== 'direction') send({ type: 'GO_TO', step: 'direction' })
-      send({ type: 'SELECT_DIRECTION', direction })
-    } else if (current.step !== 'corridor') {
-      send({ type: 'GO_TO', step: 'corridor' })
-    }
-    send({ type: 'SELECT_CORRIDOR', corridor })
-    send({ type: 'SELECT_PAYMENT_METHOD', paymentMethod: method })
-    send({ type: 'SELECT_PROVIDER', provider })
-    send({ type: 'SELECT_TOKEN', token })
-  }
-
+  const chosen =
+    corridor && method && provider && token ? { corridor, method, provider, token } : undefined
+  const next = () =>
+    chosen && sendChoices(checkout, props.direction ? undefined : direction, chosen)
   const offRamp = direction === 'OffRamp'
-  const limitsOf = (each: CheckoutProvider) =>
-    each.minAmount !== undefined && each.maxAmount !== undefined
-      ? t('provider.limits', {
-          min: formatFiat(each.minAmount, each.currency ?? '', locale),
-          max: formatFiat(each.maxAmount, each.currency ?? '', locale),
-        })
-      : undefined
   return (
     <div className="rk-form rk-choose">
       {props.direction ? null : (
-        <ChoiceGroup legend={t('choose.direction')} inline>
-          {(['OnRamp', 'OffRamp'] as const).map((each) => (
-            <Choice
-              key={each}
-              name={`${id}-direction`}
-              value={each}
-              checked={direction === each}
-              onChange={() => setDraft({ direction: each })}
-              label={t(`direction.${each}`)}
-            />
-          ))}
-        </ChoiceGroup>
+        <DirectionChoices
+          name={`${id}-direction`}
+          direction={direction}
+          onChange={(each) => setDraft({ direction: each })}
+        />
       )}
       {catalog.isError || tokens.isError ? (
         // One alert for the lists this screen starts from, and one retry for both.
@@ -449,121 +369,51 @@ export function ChooseScreen(): ReactNode {
         />
       ) : catalog.isPending ? (
         <Loading />
-      ) : corridors.length === 0 ? (
-        <p>{t('corridor.none')}</p>
       ) : (
-        <div className="rk-field">
-          <label className="rk-label" htmlFor={`${id}-corridor`}>
-            {t('choose.corridor')}
-          </label>
-          <select
-            id={`${id}-corridor`}
-            className="rk-input rk-select"
-            value={corridor ? corridorKey(corridor) : ''}
-            onChange={(event) =>
-              setDraft((before) => ({
-                direction: before.direction,
-                token: before.token,
-                corridor: event.target.value,
-              }))
-            }
-          >
-            {corridor ? null : (
-              <option value="" disabled>
-                {t('choose.corridor.placeholder')}
-              </option>
-            )}
-            {corridors.map((each) => (
-              <option key={corridorKey(each)} value={corridorKey(each)}>
-                {`${flags ? corridorFlag(each) : ''} ${
-                  each.kind === 'african'
-                    ? `${each.countryName ?? each.country} · ${each.currency}`
-                    : t('corridor.international', { currency: each.currency })
-                }`.trim()}
-              </option>
-            ))}
-          </select>
-        </div>
+        <CorridorField
+          id={`${id}-corridor`}
+          corridors={corridors}
+          corridor={corridor}
+          onChange={(key) =>
+            setDraft(({ direction, token }) => ({ direction, token, corridor: key }))
+          }
+        />
       )}
       {corridor ? (
-        methodQuery.isPending ? (
-          <Loading />
-        ) : methodQuery.isError ? (
-          <LoadError error={methodQuery.error} onRetry={() => methodQuery.refetch()} />
-        ) : methods.length === 0 ? (
-          <p>{t('paymentMethod.none')}</p>
-        ) : (
-          <ChoiceGroup
-            legend={t(offRamp ? 'step.paymentMethod.offramp' : 'step.paymentMethod')}
-            inline
-          >
-            {methods.map((each) => (
-              <Choice
-                key={each.type}
-                name={`${id}-method`}
-                value={each.type}
-                checked={method?.type === each.type}
-                onChange={() =>
-                  setDraft((before) => ({ ...before, method: each.type, provider: undefined }))
-                }
-                label={messageOr(t, `paymentMethod.${each.type}`, each.label)}
-              />
-            ))}
-          </ChoiceGroup>
-        )
+        <MethodChoices
+          name={`${id}-method`}
+          offRamp={offRamp}
+          query={methodQuery}
+          methods={methods}
+          method={method}
+          onChange={(type) =>
+            setDraft((before) => ({ ...before, method: type, provider: undefined }))
+          }
+        />
       ) : null}
       {corridor && method ? (
-        providerQuery.isPending ? (
-          <Loading />
-        ) : providerQuery.isError ? (
-          <LoadError error={providerQuery.error} onRetry={() => providerQuery.refetch()} />
-        ) : providers.length === 0 ? (
-          <p>{t('provider.none')}</p>
-        ) : (
-          <ChoiceGroup legend={t('choose.provider')}>
-            {providers.map((each) => (
-              <Choice
-                key={each.id}
-                name={`${id}-provider`}
-                value={each.id}
-                checked={provider?.id === each.id}
-                onChange={() => setDraft((before) => ({ ...before, provider: each.id }))}
-                label={each.name}
-                hint={limitsOf(each)}
-                mark={<ProviderMark name={each.name} />}
-              />
-            ))}
-          </ChoiceGroup>
-        )
+        <ProviderChoices
+          name={`${id}-provider`}
+          query={providerQuery}
+          providers={providers}
+          provider={provider}
+          onChange={(providerId) => setDraft((before) => ({ ...before, provider: providerId }))}
+        />
       ) : null}
-      {tokens.isError || tokens.isPending ? null : tokenList.length === 0 ? (
-        <p>{t('token.none')}</p>
-      ) : (
-        <div className="rk-field">
-          <label className="rk-label" htmlFor={`${id}-token`}>
-            {t(offRamp ? 'choose.token.offramp' : 'choose.token')}
-          </label>
-          <select
-            id={`${id}-token`}
-            className="rk-input rk-select"
-            value={token ? tokenKey(token) : ''}
-            onChange={(event) => setDraft((before) => ({ ...before, token: event.target.value }))}
-          >
-            {tokenList.map((each) => (
-              <option key={tokenKey(each)} value={tokenKey(each)}>
-                {tokenDisplayName(each, ({ symbol, network }) =>
-                  t('token.onChain', { symbol, chain: network }),
-                )}
-              </option>
-            ))}
-          </select>
-        </div>
+      {tokens.isError || tokens.isPending ? null : (
+        <TokenField
+          id={`${id}-token`}
+          offRamp={offRamp}
+          tokens={tokenList}
+          token={token}
+          onChange={(key) => setDraft((before) => ({ ...before, token: key }))}
+        />
       )}
       <button
         type="button"
         className="rk-button"
-        disabled={!complete}
-        aria-disabled={!complete}
+        disabled={!chosen}
+        aria-disabled={!chosen}
         onClick={next}
       >
         {t('widget.continue')}
