@@ -1,11 +1,11 @@
 import { openAccountRequest } from '@rampkit/core'
 import type { Context, Hono } from 'hono'
+import { parseWith, readJsonObject } from '../http/body.js'
+import { notFound, ok } from '../http/envelope.js'
 import { limitBody } from '../middleware/body-limit/index.js'
 import type { KitContext, RampEnv } from './context.js'
 import { vaultError, vaultOf } from './customers.js'
-import { notFound, ok } from './envelope.js'
 import { mountRoute, sessionOwner } from './guards.js'
-import { parseWith, readJsonObject } from './validate.js'
 
 const ACCOUNT_ID = /^[1-9]\d{0,14}$/
 

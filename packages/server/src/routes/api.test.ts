@@ -18,8 +18,8 @@ import {
   WALLET,
 } from '../../test/kit.js'
 import { createRampHandler } from '../handler.js'
+import { GENERIC_MESSAGES } from '../http/errors.js'
 import { guardOf } from './guards.js'
-import { GENERIC_MESSAGES } from './upstream-error.js'
 
 const sandbox = sandboxForFile('api')
 

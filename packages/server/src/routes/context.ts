@@ -2,12 +2,12 @@ import type { RampClient, RampEnvironment } from '@rampkit/core/client'
 import type { Context } from 'hono'
 import type { BusSignal, OrderBus, SignalListener } from '../bus/types.js'
 import type { CustomerVault } from '../customers/vault.js'
+import type { ReadCache } from '../http/cache.js'
 import type { RampLogger } from '../logger.js'
 import type { TrustProxy } from '../middleware/client-ip/index.js'
 import type { CustomerLinks } from '../store/customers/types.js'
 import type { RampStore } from '../store/types.js'
 import type { IngestWebhookResult, VerifiedDelivery } from '../webhooks/ingest.js'
-import type { ReadCache } from './cache.js'
 import type { SaleToken } from './sale-chain.js'
 
 /** Per-request values the kit's middleware sets on the Hono context. */

@@ -18,13 +18,13 @@ import type { Context, Hono } from 'hono'
 import { customerTopic } from '../bus/topics.js'
 import type { BusSignal } from '../bus/types.js'
 import { type CustomerVault, VaultRefusal } from '../customers/vault.js'
+import { parseQuery, parseWith, readJsonObject } from '../http/body.js'
+import { fail, ok } from '../http/envelope.js'
+import { GENERIC_MESSAGES, upstreamError } from '../http/errors.js'
 import { BodyTooLargeError, limitBody, readLimited } from '../middleware/body-limit/index.js'
 import type { KitContext, RampEnv } from './context.js'
-import { fail, ok } from './envelope.js'
 import { mountRoute, sessionOwner } from './guards.js'
 import { admitStream, MAX_BUFFERED_BYTES, openSseStream, RECONNECT_MS, SSE_HEADERS } from './sse.js'
-import { GENERIC_MESSAGES, upstreamError } from './upstream-error.js'
-import { parseQuery, parseWith, readJsonObject } from './validate.js'
 
 /** Milliseconds the browser waits before reconnecting a dropped stream. */
 const encoder = new TextEncoder()

@@ -6,9 +6,9 @@ import {
   orderStatusRank,
 } from '@rampkit/core'
 import type { Hono } from 'hono'
+import { notFound } from '../http/envelope.js'
 import type { StoredOrder } from '../store/types.js'
 import type { KitContext, RampEnv } from './context.js'
-import { notFound } from './envelope.js'
 import { mountRoute, sessionOwner } from './guards.js'
 import { findOwnedOrder } from './owned.js'
 import {

@@ -1,10 +1,10 @@
 import { KIT_API, type KitApiRoute, type KitGuard } from '@rampkit/core'
 import type { Context, Handler, Hono, MiddlewareHandler } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { fail } from '../http/envelope.js'
 import { originCheck } from '../middleware/origin-check/index.js'
 import type { VerifiedDelivery } from '../webhooks/ingest.js'
 import type { KitContext, RampEnv } from './context.js'
-import { fail } from './envelope.js'
 import { provenForSale, type SaleToken } from './sale-chain.js'
 import { walletNotProven } from './wallet-proof.js'
 

@@ -16,17 +16,17 @@ import {
 } from '@rampkit/core'
 import type { RampEnvironment } from '@rampkit/core/client'
 import type { Context, Hono, Next } from 'hono'
+import { invalid, parseQuery, parseWith, readJsonObject } from '../http/body.js'
+import { cacheKey } from '../http/cache.js'
+import { fail, notFound, ok } from '../http/envelope.js'
+import { upstreamError } from '../http/errors.js'
 import { limitBody } from '../middleware/body-limit/index.js'
 import { idempotency } from '../middleware/idempotency/index.js'
 import { sessionStartedBy } from '../middleware/session/index.js'
 import type { StoredOrder } from '../store/types.js'
-import { cacheKey } from './cache.js'
 import type { KitContext, RampEnv } from './context.js'
-import { fail, notFound, ok } from './envelope.js'
 import { mountRoute, provenWallet, sessionOwner } from './guards.js'
 import { findOwnedOrder } from './owned.js'
-import { upstreamError } from './upstream-error.js'
-import { invalid, parseQuery, parseWith, readJsonObject } from './validate.js'
 
 /** How many of a user's newest orders a filtered list looks through. */
 const FILTER_WINDOW = 1000

@@ -10,17 +10,17 @@ import {
   validateQuoteInput,
 } from '@rampkit/core'
 import type { Context, Hono } from 'hono'
+import { invalid, parseWith, readJsonObject } from '../http/body.js'
+import { cacheKey } from '../http/cache.js'
+import { fail, notFound, ok } from '../http/envelope.js'
+import { upstreamError } from '../http/errors.js'
 import { limitBody } from '../middleware/body-limit/index.js'
 import { idempotency } from '../middleware/idempotency/index.js'
-import { cacheKey } from './cache.js'
 import type { KitContext, RampEnv } from './context.js'
 import { vaultError, vaultOf } from './customers.js'
-import { fail, notFound, ok } from './envelope.js'
 import { mountRoute, provenWallet, sessionOwner } from './guards.js'
 import type { SaleToken } from './sale-chain.js'
 import { isSignerOfSession } from './signing.js'
-import { upstreamError } from './upstream-error.js'
-import { invalid, parseWith, readJsonObject } from './validate.js'
 
 const QUOTE_ID = /^[A-Za-z0-9_.:-]{1,200}$/
 /** How long after its expiry a quote's owner is remembered (for a late, idempotent accept). */

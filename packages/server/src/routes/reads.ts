@@ -21,12 +21,12 @@ import {
   type RampResponse,
 } from '@rampkit/core/client'
 import type { Context, Hono } from 'hono'
-import { cacheKey } from './cache.js'
+import { type Parser, parseQuery } from '../http/body.js'
+import { cacheKey } from '../http/cache.js'
+import { ok } from '../http/envelope.js'
+import { upstreamError } from '../http/errors.js'
 import type { KitContext, RampEnv } from './context.js'
-import { ok } from './envelope.js'
 import { mountRoute } from './guards.js'
-import { upstreamError } from './upstream-error.js'
-import { type Parser, parseQuery } from './validate.js'
 
 // The bytes a catalog-like read answers, per parsed value: the service's own body when the
 // kit's parse changed nothing in it (passed through, never re-encoded), else the envelope of

@@ -5,13 +5,13 @@ import {
   signingKeyChallengeRequest,
 } from '@rampkit/core'
 import type { Context, Hono } from 'hono'
+import { parseWith, readJsonObject } from '../http/body.js'
+import { fail, notFound, ok } from '../http/envelope.js'
+import { upstreamError } from '../http/errors.js'
 import { limitBody } from '../middleware/body-limit/index.js'
 import type { KitContext, RampEnv } from './context.js'
-import { fail, notFound, ok } from './envelope.js'
 import { mountRoute, sessionOwner } from './guards.js'
 import { provenForSale, type SaleToken } from './sale-chain.js'
-import { upstreamError } from './upstream-error.js'
-import { parseWith, readJsonObject } from './validate.js'
 
 /**
  * Customer-signed accepts (the kit's `signedAccepts`, the service's optional non-custodial mode):

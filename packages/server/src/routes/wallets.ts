@@ -13,12 +13,12 @@ import {
   validateSiweMessage,
   verifySiweMessage,
 } from 'viem/siwe'
+import { invalid, parseWith, readJsonObject } from '../http/body.js'
+import { fail, ok } from '../http/envelope.js'
 import { limitBody } from '../middleware/body-limit/index.js'
 import type { KitContext, RampEnv } from './context.js'
-import { fail, ok } from './envelope.js'
 import { mountRoute, sessionOwner } from './guards.js'
 import { saleChainId } from './sale-chain.js'
-import { invalid, parseWith, readJsonObject } from './validate.js'
 import { newNonce, notConfigured, proofOrigin, proofOrigins } from './wallet-origin.js'
 import { liveWalletProof, type ProofRecord, walletProofKey } from './wallet-proof.js'
 
