@@ -14,13 +14,14 @@ import { registerAccountRoutes } from './routes/accounts.js'
 import { answerCachedReads } from './routes/cached-reads.js'
 import { type KitContext, openStreams, type RampEnv } from './routes/context.js'
 import { registerCustomerRoutes } from './routes/customers.js'
+import { mountRoutes } from './routes/define.js'
 import { registerEventRoutes } from './routes/events.js'
 import { registerOrderRoutes } from './routes/orders.js'
 import { registerQuoteRoutes } from './routes/quotes.js'
 import { registerReadRoutes } from './routes/reads.js'
 import { registerSigningRoutes } from './routes/signing.js'
+import { BROWSER_ROUTES, WEBHOOK_ROUTES } from './routes/table.js'
 import { registerWalletRoutes } from './routes/wallets.js'
-import { registerWebhookRoute } from './routes/webhooks.js'
 import type { RampStore } from './store/types.js'
 import type { RampWorker } from './worker/worker.js'
 
@@ -134,13 +135,15 @@ export function createRampHandler(options: RampHandlerOptions): RampHandler {
 
   // Mounted before the browser middleware below: its handler answers without calling next(),
   // so CORS, sessions and rate limits never run for the service.
-  registerWebhookRoute(app, kit)
+  mountRoutes(app, kit, WEBHOOK_ROUTES)
   app.use('*', corsFor(resolved.allowedOrigins))
   // A cached public read is answered here, before the session and the rate limits.
   answerCachedReads(app, kit)
   app.use('*', ...sessionAndLimits(options, resolved, runtime.watched))
 
-  // Each module mounts its routes with the guards KIT_API names for them (routes/guards.ts).
+  // Each route file declares its guards, middleware and needs (routes/define.ts); the modules
+  // not yet split mount theirs with the guards KIT_API names for them (routes/guards.ts).
+  mountRoutes(app, kit, BROWSER_ROUTES)
   registerReadRoutes(app, kit)
   registerQuoteRoutes(app, kit)
   registerEventRoutes(app, kit)

@@ -1,0 +1,12 @@
+import type { AnyRouteDefinition } from './define.js'
+import { receiveWebhook } from './webhooks/receive.js'
+
+/**
+ * The kit routes written as one file each (`defineRoute`), which `mountRoutes` mounts. The
+ * service's webhook is apart: it is mounted before the browser middleware (CORS, the end user,
+ * the rate limits), which never run for it.
+ */
+export const WEBHOOK_ROUTES: readonly AnyRouteDefinition[] = [receiveWebhook]
+
+/** The browser's routes written as one file each, mounted after the browser middleware. */
+export const BROWSER_ROUTES: readonly AnyRouteDefinition[] = []
