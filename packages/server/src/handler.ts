@@ -10,7 +10,6 @@ import { createReadCache } from './http/cache.js'
 import { fail } from './http/envelope.js'
 import { GENERIC_MESSAGES } from './http/errors.js'
 import { clientIp } from './middleware/client-ip/index.js'
-import { registerAccountRoutes } from './routes/accounts.js'
 import { answerCachedReads } from './routes/cached-reads.js'
 import { type KitContext, openStreams, type RampEnv } from './routes/context.js'
 import { registerCustomerRoutes } from './routes/customers.js'
@@ -150,7 +149,6 @@ export function createRampHandler(options: RampHandlerOptions): RampHandler {
   registerOrderRoutes(app, kit)
   registerWalletRoutes(app, kit, options.walletProof)
   registerCustomerRoutes(app, kit)
-  registerAccountRoutes(app, kit)
   registerSigningRoutes(app, kit)
 
   let closing: Promise<void> | undefined

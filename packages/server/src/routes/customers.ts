@@ -31,9 +31,14 @@ const encoder = new TextEncoder()
 const PING = encoder.encode(`event: ${KIT_CUSTOMER_SSE_EVENTS.ping}\ndata: \n\n`)
 
 /** The answer to a vault error: the kit's own refusal, or the service's (`upstreamError`). */
-export function vaultError(c: Context, kit: KitContext, error: unknown, operation: string) {
+export function vaultError(
+  c: Context,
+  kit: Pick<KitContext, 'logger' | 'secrets'>,
+  error: unknown,
+  operation: string,
+) {
   if (error instanceof VaultRefusal) return fail(c, error.status, error.message, error.data)
-  return upstreamError(c, error, { ...kit, operation })
+  return upstreamError(c, error, { logger: kit.logger, secrets: kit.secrets, operation })
 }
 
 /**
@@ -42,7 +47,7 @@ export function vaultError(c: Context, kit: KitContext, error: unknown, operatio
  */
 export function vaultOf(
   c: Context,
-  kit: KitContext,
+  kit: Pick<KitContext, 'customers'>,
 ): { ok: true; vault: CustomerVault } | { ok: false; response: Response } {
   const vault = kit.customers.vault
   if (vault) return { ok: true, vault }

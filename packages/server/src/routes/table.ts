@@ -1,3 +1,7 @@
+import { depositInstructions } from './accounts/deposit-instructions.js'
+import { listAccounts } from './accounts/list.js'
+import { openAccount } from './accounts/open.js'
+import { payoutBanks } from './accounts/payout-banks.js'
 import type { AnyRouteDefinition } from './define.js'
 import { receiveWebhook } from './webhooks/receive.js'
 
@@ -9,4 +13,9 @@ import { receiveWebhook } from './webhooks/receive.js'
 export const WEBHOOK_ROUTES: readonly AnyRouteDefinition[] = [receiveWebhook]
 
 /** The browser's routes written as one file each, mounted after the browser middleware. */
-export const BROWSER_ROUTES: readonly AnyRouteDefinition[] = []
+export const BROWSER_ROUTES: readonly AnyRouteDefinition[] = [
+  listAccounts,
+  openAccount,
+  depositInstructions,
+  payoutBanks,
+]
