@@ -54,6 +54,22 @@ export function defineRoute<R extends KitApiRoute, const N extends KitNeed = nev
   return definition
 }
 
+/**
+ * `make` run once per mounted route: state a route keeps across requests (open streams, the
+ * last answers) is made from the deps it is handed, on its first request.
+ */
+export function perMount<D extends object, S>(make: (deps: D) => S): (deps: D) => S {
+  const made = new WeakMap<D, S>()
+  return (deps) => {
+    let state = made.get(deps)
+    if (state === undefined) {
+      state = make(deps)
+      made.set(deps, state)
+    }
+    return state
+  }
+}
+
 /** The few deps `needs` names, and nothing else of the kit. */
 function pick<N extends KitNeed>(kit: KitDeps, needs: readonly N[]): RouteDeps<N> {
   const deps = {} as RouteDeps<N>

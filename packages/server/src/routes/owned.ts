@@ -15,7 +15,7 @@ export function isTxHash(value: string): boolean {
  * ids cannot be probed.
  */
 export async function findOwnedOrder(
-  kit: KitContext,
+  kit: Pick<KitContext, 'store'>,
   id: string,
   owner: string,
 ): Promise<StoredOrder | null> {

@@ -3,6 +3,7 @@ import { listAccounts } from './accounts/list.js'
 import { openAccount } from './accounts/open.js'
 import { payoutBanks } from './accounts/payout-banks.js'
 import type { AnyRouteDefinition } from './define.js'
+import { orderEvents } from './orders/events.js'
 import { receiveWebhook } from './webhooks/receive.js'
 
 /**
@@ -18,4 +19,5 @@ export const BROWSER_ROUTES: readonly AnyRouteDefinition[] = [
   openAccount,
   depositInstructions,
   payoutBanks,
+  orderEvents,
 ]
