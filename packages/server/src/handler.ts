@@ -14,7 +14,6 @@ import { answerCachedReads } from './routes/cached-reads.js'
 import { type KitContext, openStreams, type RampEnv } from './routes/context.js'
 import { registerCustomerRoutes } from './routes/customers.js'
 import { mountRoutes } from './routes/define.js'
-import { registerOrderRoutes } from './routes/orders.js'
 import { registerQuoteRoutes } from './routes/quotes.js'
 import { registerReadRoutes } from './routes/reads.js'
 import { registerSigningRoutes } from './routes/signing.js'
@@ -144,7 +143,6 @@ export function createRampHandler(options: RampHandlerOptions): RampHandler {
   mountRoutes(app, kit, BROWSER_ROUTES)
   registerReadRoutes(app, kit)
   registerQuoteRoutes(app, kit)
-  registerOrderRoutes(app, kit)
   registerWalletRoutes(app, kit, options.walletProof)
   registerCustomerRoutes(app, kit)
   registerSigningRoutes(app, kit)

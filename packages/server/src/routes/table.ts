@@ -3,7 +3,11 @@ import { listAccounts } from './accounts/list.js'
 import { openAccount } from './accounts/open.js'
 import { payoutBanks } from './accounts/payout-banks.js'
 import type { AnyRouteDefinition } from './define.js'
+import { orderByTx } from './orders/by-tx.js'
+import { createOrder } from './orders/create.js'
 import { orderEvents } from './orders/events.js'
+import { getOrder } from './orders/get.js'
+import { listOrders } from './orders/list.js'
 import { receiveWebhook } from './webhooks/receive.js'
 
 /**
@@ -19,5 +23,9 @@ export const BROWSER_ROUTES: readonly AnyRouteDefinition[] = [
   openAccount,
   depositInstructions,
   payoutBanks,
+  createOrder,
+  listOrders,
+  orderByTx,
+  getOrder,
   orderEvents,
 ]

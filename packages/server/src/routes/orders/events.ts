@@ -9,7 +9,6 @@ import { notFound } from '../../http/envelope.js'
 import type { StoredOrder } from '../../store/types.js'
 import { defineRoute, perMount, type RouteDeps } from '../define.js'
 import { sessionOwner } from '../guards.js'
-import { findOwnedOrder } from '../owned.js'
 import {
   admitStream,
   MAX_BUFFERED_BYTES,
@@ -18,6 +17,7 @@ import {
   SSE_HEADERS,
   type SseStream,
 } from '../sse.js'
+import { findOwnedOrder } from './owned.js'
 
 /** The highest rank a status has: a `Last-Event-ID` above it is not one this route sent. */
 const MAX_RANK = orderStatusRank('refunded')
