@@ -10,12 +10,11 @@ import { createReadCache } from './http/cache.js'
 import { fail } from './http/envelope.js'
 import { GENERIC_MESSAGES } from './http/errors.js'
 import { clientIp } from './middleware/client-ip/index.js'
-import { answerCachedReads } from './routes/cached-reads.js'
 import { type KitContext, openStreams, type RampEnv } from './routes/context.js'
 import { registerCustomerRoutes } from './routes/customers.js'
 import { mountRoutes } from './routes/define.js'
 import { registerQuoteRoutes } from './routes/quotes.js'
-import { registerReadRoutes } from './routes/reads.js'
+import { answerCachedReads } from './routes/reads/cached.js'
 import { registerSigningRoutes } from './routes/signing.js'
 import { BROWSER_ROUTES, WEBHOOK_ROUTES } from './routes/table.js'
 import { registerWalletRoutes } from './routes/wallets.js'
@@ -141,7 +140,6 @@ export function createRampHandler(options: RampHandlerOptions): RampHandler {
   // Each route file declares its guards, middleware and needs (routes/define.ts); the modules
   // not yet split mount theirs with the guards KIT_API names for them (routes/guards.ts).
   mountRoutes(app, kit, BROWSER_ROUTES)
-  registerReadRoutes(app, kit)
   registerQuoteRoutes(app, kit)
   registerWalletRoutes(app, kit, options.walletProof)
   registerCustomerRoutes(app, kit)

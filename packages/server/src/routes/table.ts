@@ -8,6 +8,9 @@ import { createOrder } from './orders/create.js'
 import { orderEvents } from './orders/events.js'
 import { getOrder } from './orders/get.js'
 import { listOrders } from './orders/list.js'
+import { CATALOG_ROUTES } from './reads/catalog.js'
+import { config } from './reads/config.js'
+import { preview } from './reads/preview.js'
 import { receiveWebhook } from './webhooks/receive.js'
 
 /**
@@ -19,6 +22,9 @@ export const WEBHOOK_ROUTES: readonly AnyRouteDefinition[] = [receiveWebhook]
 
 /** The browser's routes written as one file each, mounted after the browser middleware. */
 export const BROWSER_ROUTES: readonly AnyRouteDefinition[] = [
+  ...CATALOG_ROUTES,
+  preview,
+  config,
   listAccounts,
   openAccount,
   depositInstructions,
