@@ -17,7 +17,7 @@ import { registerQuoteRoutes } from './routes/quotes.js'
 import { answerCachedReads } from './routes/reads/cached.js'
 import { registerSigningRoutes } from './routes/signing.js'
 import { BROWSER_ROUTES, WEBHOOK_ROUTES } from './routes/table.js'
-import { registerWalletRoutes } from './routes/wallets.js'
+import { walletProofSettings } from './routes/wallets/options.js'
 import type { RampStore } from './store/types.js'
 import type { RampWorker } from './worker/worker.js'
 
@@ -103,6 +103,7 @@ export function createRampHandler(options: RampHandlerOptions): RampHandler {
     verifyWebhook: runtime.verifyWebhook,
     keepWebhook: runtime.keepWebhook,
     customers: runtime.customers,
+    walletProof: walletProofSettings(options.walletProof),
     streams: openStreams(options.streamLimits),
     clientAddress: (c) => {
       const ip = options.getClientIp ? options.getClientIp(c) : clientIp(c, options.trustProxy)
@@ -141,7 +142,6 @@ export function createRampHandler(options: RampHandlerOptions): RampHandler {
   // not yet split mount theirs with the guards KIT_API names for them (routes/guards.ts).
   mountRoutes(app, kit, BROWSER_ROUTES)
   registerQuoteRoutes(app, kit)
-  registerWalletRoutes(app, kit, options.walletProof)
   registerCustomerRoutes(app, kit)
   registerSigningRoutes(app, kit)
 

@@ -9,6 +9,7 @@ import type { CustomerLinks } from '../store/customers/types.js'
 import type { RampStore } from '../store/types.js'
 import type { IngestWebhookResult, VerifiedDelivery } from '../webhooks/ingest.js'
 import type { SaleToken } from './sale-chain.js'
+import type { WalletProofSettings } from './wallets/options.js'
 
 /** Per-request values the kit's middleware sets on the Hono context. */
 export type RampEnv = {
@@ -63,6 +64,8 @@ export type KitContext = {
   /** A verified delivery kept in the store (or the journal while the store is down). */
   keepWebhook: (delivery: VerifiedDelivery) => Promise<IngestWebhookResult>
   customers: KitCustomers
+  /** The wallet proof's settings (`walletProof`), defaults filled in. */
+  walletProof: WalletProofSettings
   /** The event streams open on this instance, which `ramp.close()` ends. */
   streams: OpenStreams
   /** The client's address as the rate limits see it (`getClientIp`, else `clientIp`), or null. */

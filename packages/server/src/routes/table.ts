@@ -11,6 +11,9 @@ import { listOrders } from './orders/list.js'
 import { CATALOG_ROUTES } from './reads/catalog.js'
 import { config } from './reads/config.js'
 import { preview } from './reads/preview.js'
+import { walletChallenge } from './wallets/challenge.js'
+import { walletProof } from './wallets/proof.js'
+import { proveWallet } from './wallets/prove.js'
 import { receiveWebhook } from './webhooks/receive.js'
 
 /**
@@ -34,4 +37,7 @@ export const BROWSER_ROUTES: readonly AnyRouteDefinition[] = [
   orderByTx,
   getOrder,
   orderEvents,
+  walletChallenge,
+  proveWallet,
+  walletProof,
 ]
