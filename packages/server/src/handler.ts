@@ -15,7 +15,6 @@ import { registerCustomerRoutes } from './routes/customers.js'
 import { mountRoutes } from './routes/define.js'
 import { registerQuoteRoutes } from './routes/quotes.js'
 import { answerCachedReads } from './routes/reads/cached.js'
-import { registerSigningRoutes } from './routes/signing.js'
 import { BROWSER_ROUTES, WEBHOOK_ROUTES } from './routes/table.js'
 import { walletProofSettings } from './routes/wallets/options.js'
 import type { RampStore } from './store/types.js'
@@ -143,7 +142,6 @@ export function createRampHandler(options: RampHandlerOptions): RampHandler {
   mountRoutes(app, kit, BROWSER_ROUTES)
   registerQuoteRoutes(app, kit)
   registerCustomerRoutes(app, kit)
-  registerSigningRoutes(app, kit)
 
   let closing: Promise<void> | undefined
   const ramp: RampKit = {

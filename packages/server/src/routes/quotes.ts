@@ -20,7 +20,7 @@ import type { KitContext, RampEnv } from './context.js'
 import { vaultError, vaultOf } from './customers.js'
 import { mountRoute, provenWallet, sessionOwner } from './guards.js'
 import type { SaleToken } from './sale-chain.js'
-import { isSignerOfSession } from './signing.js'
+import { isSignerOfSession } from './signing/keys.js'
 
 const QUOTE_ID = /^[A-Za-z0-9_.:-]{1,200}$/
 /** How long after its expiry a quote's owner is remembered (for a late, idempotent accept). */

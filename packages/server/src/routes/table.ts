@@ -11,6 +11,10 @@ import { listOrders } from './orders/list.js'
 import { CATALOG_ROUTES } from './reads/catalog.js'
 import { config } from './reads/config.js'
 import { preview } from './reads/preview.js'
+import { signingKeyChallenge } from './signing/challenge.js'
+import { completeSigningKey } from './signing/complete.js'
+import { signingKeys } from './signing/list.js'
+import { revokeSigningKey } from './signing/revoke.js'
 import { walletChallenge } from './wallets/challenge.js'
 import { walletProof } from './wallets/proof.js'
 import { proveWallet } from './wallets/prove.js'
@@ -40,4 +44,8 @@ export const BROWSER_ROUTES: readonly AnyRouteDefinition[] = [
   walletChallenge,
   proveWallet,
   walletProof,
+  signingKeyChallenge,
+  completeSigningKey,
+  signingKeys,
+  revokeSigningKey,
 ]
