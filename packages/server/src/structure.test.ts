@@ -34,7 +34,6 @@ const LONG_FUNCTIONS_TO_SPLIT: Record<string, number> = {
   'sandbox/src/routes/orders.ts#orderRoutes/app.post': 187,
   'sandbox/src/routes/quotes.ts#quoteRoutes': 205,
   'sandbox/src/webhooks/dispatcher.ts#createWebhookDispatcher': 187,
-  'server/src/routes/quotes.ts#registerQuoteRoutes': 159,
 }
 
 /**

@@ -8,6 +8,8 @@ import { createOrder } from './orders/create.js'
 import { orderEvents } from './orders/events.js'
 import { getOrder } from './orders/get.js'
 import { listOrders } from './orders/list.js'
+import { acceptQuote } from './quotes/accept.js'
+import { createQuote } from './quotes/create.js'
 import { CATALOG_ROUTES } from './reads/catalog.js'
 import { config } from './reads/config.js'
 import { preview } from './reads/preview.js'
@@ -32,6 +34,8 @@ export const BROWSER_ROUTES: readonly AnyRouteDefinition[] = [
   ...CATALOG_ROUTES,
   preview,
   config,
+  createQuote,
+  acceptQuote,
   listAccounts,
   openAccount,
   depositInstructions,
