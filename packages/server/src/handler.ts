@@ -11,7 +11,6 @@ import { fail } from './http/envelope.js'
 import { GENERIC_MESSAGES } from './http/errors.js'
 import { clientIp } from './middleware/client-ip/index.js'
 import { type KitContext, openStreams, type RampEnv } from './routes/context.js'
-import { registerCustomerRoutes } from './routes/customers.js'
 import { mountRoutes } from './routes/define.js'
 import { answerCachedReads } from './routes/reads/cached.js'
 import { BROWSER_ROUTES, WEBHOOK_ROUTES } from './routes/table.js'
@@ -139,7 +138,6 @@ export function createRampHandler(options: RampHandlerOptions): RampHandler {
   // Each route file declares its guards, middleware and needs (routes/define.ts); the modules
   // not yet split mount theirs with the guards KIT_API names for them (routes/guards.ts).
   mountRoutes(app, kit, BROWSER_ROUTES)
-  registerCustomerRoutes(app, kit)
 
   let closing: Promise<void> | undefined
   const ramp: RampKit = {

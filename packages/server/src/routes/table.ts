@@ -2,6 +2,11 @@ import { depositInstructions } from './accounts/deposit-instructions.js'
 import { listAccounts } from './accounts/list.js'
 import { openAccount } from './accounts/open.js'
 import { payoutBanks } from './accounts/payout-banks.js'
+import { customerDocuments } from './customers/documents.js'
+import { customerEvents } from './customers/events.js'
+import { getCustomer } from './customers/get.js'
+import { saveCustomer } from './customers/save.js'
+import { submitCustomer } from './customers/submit.js'
 import type { AnyRouteDefinition } from './define.js'
 import { orderByTx } from './orders/by-tx.js'
 import { createOrder } from './orders/create.js'
@@ -52,4 +57,9 @@ export const BROWSER_ROUTES: readonly AnyRouteDefinition[] = [
   completeSigningKey,
   signingKeys,
   revokeSigningKey,
+  getCustomer,
+  saveCustomer,
+  customerDocuments,
+  submitCustomer,
+  customerEvents,
 ]

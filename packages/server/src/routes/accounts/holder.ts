@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import { notFound, ok } from '../../http/envelope.js'
 import type { RampEnv } from '../context.js'
-import { vaultError, vaultOf } from '../customers.js'
+import { vaultError, vaultOf } from '../customers/vault.js'
 import type { RouteDeps } from '../define.js'
 import { sessionOwner } from '../guards.js'
 

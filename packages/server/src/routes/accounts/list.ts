@@ -1,5 +1,5 @@
 import { ok } from '../../http/envelope.js'
-import { vaultError } from '../customers.js'
+import { vaultError } from '../customers/vault.js'
 import { defineRoute } from '../define.js'
 import { ACCOUNT_NEEDS, accountHolder } from './holder.js'
 

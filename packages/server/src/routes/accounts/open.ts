@@ -2,7 +2,7 @@ import { openAccountRequest } from '@rampkit/core'
 import { parseWith, readJsonObject } from '../../http/body.js'
 import { ok } from '../../http/envelope.js'
 import { limitBody } from '../../middleware/body-limit/index.js'
-import { vaultError } from '../customers.js'
+import { vaultError } from '../customers/vault.js'
 import { defineRoute } from '../define.js'
 import { ACCOUNT_NEEDS, accountHolder } from './holder.js'
 
