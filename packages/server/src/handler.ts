@@ -135,8 +135,8 @@ export function createRampHandler(options: RampHandlerOptions): RampHandler {
   answerCachedReads(app, kit)
   app.use('*', ...sessionAndLimits(options, resolved, runtime.watched))
 
-  // Each route file declares its guards, middleware and needs (routes/define.ts); the modules
-  // not yet split mount theirs with the guards KIT_API names for them (routes/guards.ts).
+  // Every route is one file (routes/<resource>/<name>.ts) declaring its guards, middleware and
+  // needs (routes/define.ts), listed in routes/table.ts.
   mountRoutes(app, kit, BROWSER_ROUTES)
 
   let closing: Promise<void> | undefined

@@ -1,8 +1,8 @@
 /**
  * The kit serves what core's `KIT_API` describes, so the description, the browser client typed
  * from it and the server cannot drift: every (method, path) of the table is mounted with that
- * method and no other route is, each route runs the guards of the table and no other (mounted
- * first, from `routes/guards.ts`, and checked by behaviour below), and the caching it states is
+ * method and no other route is, each route runs the guards of the table and no other (declared in
+ * its route file, held to the table's at mount, put first, and checked by behaviour below), and the caching it states is
  * the `Cache-Control` the kit sends. Nothing here creates a quote.
  */
 import { KIT_API, type KitApiRoute, type KitGuard } from '@rampkit/core'

@@ -1,7 +1,7 @@
 import { KIT_API, type KitApiRoute, type KitGuard } from '@rampkit/core'
 import type { Context, Hono, MiddlewareHandler } from 'hono'
 import type { KitContext, RampEnv } from './context.js'
-import { mountRoute } from './guards.js'
+import { guardChain } from './guards.js'
 
 /** What the kit can hand a route: each route names the few it needs (`needs`). */
 export type KitDeps = KitContext
@@ -94,14 +94,18 @@ export function mountRoutes(
   kit: KitDeps,
   definitions: readonly AnyRouteDefinition[],
 ): void {
+  // Hono's typed `on` overloads want a literal path; the definitions' handlers are typed already.
+  const on = app.on.bind(app) as (method: string, path: string, ...handlers: unknown[]) => unknown
   for (const definition of definitions) {
     if (!sameGuards(definition)) {
       throw new Error(
         `route '${definition.route}' declares the guards [${definition.guards.join(', ')}] but KIT_API names [${KIT_API[definition.route].guards.join(', ')}]`,
       )
     }
+    const { method, path } = KIT_API[definition.route]
     const deps = pick(kit, definition.needs)
     const middleware = definition.middleware?.(deps) ?? []
-    mountRoute(app, kit, definition.route, ...middleware, (c) => definition.handler(c, deps))
+    const handler = (c: Context<RampEnv>) => definition.handler(c, deps)
+    on(method, path, ...guardChain(kit, definition.guards), ...middleware, handler)
   }
 }
