@@ -23,7 +23,7 @@ import { GENERIC_MESSAGES } from '../http/errors.js'
 import type { RampEnv } from './context.js'
 import { type AnyRouteDefinition, defineRoute, type KitDeps, mountRoutes } from './define.js'
 import { guardOf } from './guards.js'
-import { BROWSER_ROUTES, WEBHOOK_ROUTES } from './table.js'
+import { BROWSER_ROUTES, ROUTES, WEBHOOK_ROUTES } from './table.js'
 
 const sandbox = sandboxForFile('api')
 
@@ -128,8 +128,13 @@ describe('a route file (defineRoute)', () => {
       .filter((r) => r.method === KIT_API[name].method && r.path === KIT_API[name].path)
       .map((r) => guardOf(r.handler))
 
+  it('exists for every route of KIT_API, filed under its own name', () => {
+    expect(Object.keys(ROUTES).sort()).toEqual(Object.keys(KIT_API).sort())
+    for (const [name, definition] of Object.entries(ROUTES)) expect(definition.route).toBe(name)
+  })
+
   it('is mounted once, with exactly the guards it declares, first', () => {
-    expect(defined.length).toBeGreaterThan(0)
+    expect(defined.length).toBe(Object.keys(KIT_API).length)
     expect(new Set(defined.map((d) => d.route)).size).toBe(defined.length)
     for (const definition of defined) {
       const chain = mountedGuards(app, definition.route)

@@ -1,6 +1,7 @@
 import {
   banksQuery,
   corridorQuery,
+  type KIT_API,
   type KitApiRoute,
   type MetaTokens,
   orderRequirementsQuery,
@@ -23,7 +24,7 @@ import { type Parser, parseQuery } from '../../http/body.js'
 import { cacheKey, type ReadCache } from '../../http/cache.js'
 import { ok } from '../../http/envelope.js'
 import { upstreamError } from '../../http/errors.js'
-import { type AnyRouteDefinition, defineRoute, type RouteDeps } from '../define.js'
+import { defineRoute, type RouteDefinition, type RouteDeps } from '../define.js'
 
 // The bytes a catalog-like read answers, per parsed value: the service's own body when the
 // kit's parse changed nothing in it (passed through, never re-encoded), else the envelope of
@@ -227,11 +228,23 @@ export function catalogQuery(
  * upstream call. The service's answer goes to the browser byte for byte when the kit's parse
  * changed nothing in it. A hit is answered before the session and rate limits (`cached.ts`).
  */
-export const CATALOG_ROUTES: readonly AnyRouteDefinition[] = CATALOG_READS.map((read) =>
-  defineRoute({
-    route: read.route,
-    guards: [],
-    needs: ['client', 'cache', 'cacheTtlMs', 'logger', 'secrets'],
+const CATALOG_NEEDS = ['client', 'cache', 'cacheTtlMs', 'logger', 'secrets'] as const
+type CatalogNeed = (typeof CATALOG_NEEDS)[number]
+
+/** The routes `KIT_API` marks `cache: 'catalog'`. */
+export type CatalogRoute = {
+  [R in KitApiRoute]: (typeof KIT_API)[R] extends { cache: 'catalog' } ? R : never
+}[KitApiRoute]
+
+/** The route of `CATALOG_READS`' read `route`. */
+export function catalogRoute<R extends CatalogRoute>(route: R): RouteDefinition<R, CatalogNeed> {
+  const read = CATALOG_READS.find((candidate) => candidate.route === route)
+  if (read === undefined) throw new Error(`no catalog read for the '${route}' route`)
+  return defineRoute({
+    route,
+    // Public: KIT_API names no guard for a catalog read (checked again at mount).
+    guards: [] as unknown as RouteDefinition<R>['guards'],
+    needs: CATALOG_NEEDS,
     handler: async (c, kit) => {
       const query = catalogQuery(read, c)
       if (!query.ok) return query.response
@@ -245,5 +258,5 @@ export const CATALOG_ROUTES: readonly AnyRouteDefinition[] = CATALOG_READS.map((
         return upstreamError(c, error, { ...kit, operation: read.name })
       }
     },
-  }),
-)
+  })
+}
