@@ -29,7 +29,10 @@ export type RampEnv = {
   }
 }
 
-/** Everything a route needs, built once by `createRampHandler`. */
+/**
+ * Everything the kit can hand a route, built once by `createRampHandler`; a route file names
+ * the few parts it needs (`needs`, see `KitDeps` in `define.ts`) and is handed only those.
+ */
 export type KitContext = {
   client: RampClient
   store: RampStore

@@ -41,7 +41,7 @@ export type AnyRouteDefinition = RouteDefinition<KitApiRoute, any>
  * anything else is a compile error), so a route file says what it touches.
  *
  * @example
- * export default defineRoute({
+ * export const config = defineRoute({
  *   route: 'config',
  *   guards: [],
  *   needs: ['environment'],
@@ -55,8 +55,8 @@ export function defineRoute<R extends KitApiRoute, const N extends KitNeed = nev
 }
 
 /**
- * `make` run once per mounted route: state a route keeps across requests (open streams, the
- * last answers) is made from the deps it is handed, on its first request.
+ * `make` run once per mounted route: state a route keeps across requests (the order streams'
+ * table) is made from the deps it is handed, on its first request, one per kit.
  */
 export function perMount<D extends object, S>(make: (deps: D) => S): (deps: D) => S {
   const made = new WeakMap<D, S>()
