@@ -6,21 +6,15 @@ import { corsFor, sessionAndLimits } from './handler/browser.js'
 import { DEFAULTS, type RampHandlerOptions, resolveOptions } from './handler/options.js'
 import { createRuntime } from './handler/runtime.js'
 import { missingSettings, unconfiguredHandler } from './handler/unconfigured.js'
+import { createReadCache } from './http/cache.js'
+import { fail } from './http/envelope.js'
+import { GENERIC_MESSAGES } from './http/errors.js'
 import { clientIp } from './middleware/client-ip/index.js'
-import { registerAccountRoutes } from './routes/accounts.js'
-import { createReadCache } from './routes/cache.js'
-import { answerCachedReads } from './routes/cached-reads.js'
 import { type KitContext, openStreams, type RampEnv } from './routes/context.js'
-import { registerCustomerRoutes } from './routes/customers.js'
-import { fail } from './routes/envelope.js'
-import { registerEventRoutes } from './routes/events.js'
-import { registerOrderRoutes } from './routes/orders.js'
-import { registerQuoteRoutes } from './routes/quotes.js'
-import { registerReadRoutes } from './routes/reads.js'
-import { registerSigningRoutes } from './routes/signing.js'
-import { GENERIC_MESSAGES } from './routes/upstream-error.js'
-import { registerWalletRoutes } from './routes/wallets.js'
-import { registerWebhookRoute } from './routes/webhooks.js'
+import { mountRoutes } from './routes/define.js'
+import { answerCachedReads } from './routes/reads/cached.js'
+import { BROWSER_ROUTES, WEBHOOK_ROUTES } from './routes/table.js'
+import { walletProofSettings } from './routes/wallets/options.js'
 import type { RampStore } from './store/types.js'
 import type { RampWorker } from './worker/worker.js'
 
@@ -106,6 +100,7 @@ export function createRampHandler(options: RampHandlerOptions): RampHandler {
     verifyWebhook: runtime.verifyWebhook,
     keepWebhook: runtime.keepWebhook,
     customers: runtime.customers,
+    walletProof: walletProofSettings(options.walletProof),
     streams: openStreams(options.streamLimits),
     clientAddress: (c) => {
       const ip = options.getClientIp ? options.getClientIp(c) : clientIp(c, options.trustProxy)
@@ -134,21 +129,15 @@ export function createRampHandler(options: RampHandlerOptions): RampHandler {
 
   // Mounted before the browser middleware below: its handler answers without calling next(),
   // so CORS, sessions and rate limits never run for the service.
-  registerWebhookRoute(app, kit)
+  mountRoutes(app, kit, WEBHOOK_ROUTES)
   app.use('*', corsFor(resolved.allowedOrigins))
   // A cached public read is answered here, before the session and the rate limits.
   answerCachedReads(app, kit)
   app.use('*', ...sessionAndLimits(options, resolved, runtime.watched))
 
-  // Each module mounts its routes with the guards KIT_API names for them (routes/guards.ts).
-  registerReadRoutes(app, kit)
-  registerQuoteRoutes(app, kit)
-  registerEventRoutes(app, kit)
-  registerOrderRoutes(app, kit)
-  registerWalletRoutes(app, kit, options.walletProof)
-  registerCustomerRoutes(app, kit)
-  registerAccountRoutes(app, kit)
-  registerSigningRoutes(app, kit)
+  // Every route is one file (routes/<resource>/<name>.ts) declaring its guards, middleware and
+  // needs (routes/define.ts), listed in routes/table.ts.
+  mountRoutes(app, kit, BROWSER_ROUTES)
 
   let closing: Promise<void> | undefined
   const ramp: RampKit = {

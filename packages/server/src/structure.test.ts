@@ -31,7 +31,6 @@ const LONG_FUNCTIONS_TO_SPLIT: Record<string, number> = {
   'sandbox/src/routes/orders.ts#orderRoutes/app.post': 187,
   'sandbox/src/routes/quotes.ts#quoteRoutes': 207,
   'sandbox/src/webhooks/dispatcher.ts#createWebhookDispatcher': 187,
-  'server/src/routes/quotes.ts#registerQuoteRoutes': 159,
 }
 
 /**
@@ -232,6 +231,23 @@ function badImport(from: string, manifest: PackageJson, specifier: string): stri
   return null
 }
 
+/**
+ * The server's layers, bottom first: a folder of `server/src/` may not import the folders
+ * listed against it. `http/` (the envelope, errors, body reading, the read cache) sits under
+ * both the middleware and the routes; the middleware sits under the routes; the handler, which
+ * mounts the routes, sits on top.
+ */
+const SERVER_LAYERS: Record<string, readonly string[]> = {
+  http: ['routes', 'middleware', 'handler', 'handler.ts'],
+  middleware: ['routes', 'handler', 'handler.ts'],
+}
+
+/** The first folder (or file) under `server/src/` a path lies in, or null outside it. */
+function serverFolder(path: string): string | null {
+  const [pkg, src, folder] = path.split('/')
+  return pkg === 'server' && src === 'src' && folder ? folder : null
+}
+
 describe('the shape of the packages', () => {
   const files = shippedSources()
 
@@ -282,5 +298,21 @@ describe('the shape of the packages', () => {
       }
     }
     expect(found.sort()).toEqual([...CROSS_PACKAGE_IMPORTS_TO_MOVE].sort())
+  })
+
+  it('has no server module that imports a layer above its own', () => {
+    const found: string[] = []
+    for (const file of files) {
+      const layer = serverFolder(file.name)
+      const above = layer ? SERVER_LAYERS[layer] : undefined
+      if (!above) continue
+      for (const specifier of importsOf(file.source)) {
+        if (!specifier.startsWith('.')) continue
+        const target = relative(PACKAGES, resolve(dirname(join(PACKAGES, file.name)), specifier))
+        const to = serverFolder(target.replace(/\.js$/, '.ts'))
+        if (to && above.includes(to)) found.push(`${file.name} -> ${specifier}`)
+      }
+    }
+    expect(found).toEqual([])
   })
 })

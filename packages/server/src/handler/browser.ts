@@ -17,7 +17,7 @@ type Middleware = MiddlewareHandler<RampEnv>
 /**
  * The middleware every browser route runs after CORS (`corsFor`), in order: the end user
  * (`c.var.endUser()`, resolved at most once per request) and the per-IP and per-user rate
- * limits. A route's own guards (`KIT_API`'s `guards`) come after these, in its module.
+ * limits. A route's own guards (declared in its route file) come after these.
  */
 export function sessionAndLimits(
   options: RampHandlerOptions,

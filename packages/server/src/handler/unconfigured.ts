@@ -2,9 +2,9 @@ import { ConfigurationError } from '@rampkit/core'
 import { environmentOfKey } from '@rampkit/core/client'
 import { Hono } from 'hono'
 import type { RampHandler, RampKit } from '../handler.js'
+import { fail } from '../http/envelope.js'
 import { consoleLogger, silentLogger } from '../logger.js'
 import type { RampEnv } from '../routes/context.js'
-import { fail } from '../routes/envelope.js'
 import type { RampHandlerOptions } from './options.js'
 
 /**

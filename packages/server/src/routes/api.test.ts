@@ -1,12 +1,13 @@
 /**
  * The kit serves what core's `KIT_API` describes, so the description, the browser client typed
  * from it and the server cannot drift: every (method, path) of the table is mounted with that
- * method and no other route is, each route runs the guards of the table and no other (mounted
- * first, from `routes/guards.ts`, and checked by behaviour below), and the caching it states is
+ * method and no other route is, each route runs the guards of the table and no other (declared in
+ * its route file, held to the table's at mount, put first, and checked by behaviour below), and the caching it states is
  * the `Cache-Control` the kit sends. Nothing here creates a quote.
  */
 import { KIT_API, type KitApiRoute, type KitGuard } from '@rampkit/core'
 import { buildWebhookHeaders } from '@rampkit/core/webhooks'
+import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   BASE_USDC,
@@ -18,8 +19,11 @@ import {
   WALLET,
 } from '../../test/kit.js'
 import { createRampHandler } from '../handler.js'
+import { GENERIC_MESSAGES } from '../http/errors.js'
+import type { RampEnv } from './context.js'
+import { type AnyRouteDefinition, defineRoute, type KitDeps, mountRoutes } from './define.js'
 import { guardOf } from './guards.js'
-import { GENERIC_MESSAGES } from './upstream-error.js'
+import { BROWSER_ROUTES, ROUTES, WEBHOOK_ROUTES } from './table.js'
 
 const sandbox = sandboxForFile('api')
 
@@ -112,6 +116,68 @@ describe('the guards each route runs', () => {
     const shared = app.routes.filter((r) => r.method === 'ALL').map((r) => guardOf(r.handler))
     expect(shared.length).toBeGreaterThan(0)
     expect(shared.filter((guard) => guard !== undefined)).toEqual([])
+  })
+})
+
+describe('a route file (defineRoute)', () => {
+  const app = mountedOnly()
+  const defined: readonly AnyRouteDefinition[] = [...WEBHOOK_ROUTES, ...BROWSER_ROUTES]
+  /** What is mounted on a route alone, the guards of it by name. */
+  const mountedGuards = (on: { routes: typeof app.routes }, name: KitApiRoute) =>
+    on.routes
+      .filter((r) => r.method === KIT_API[name].method && r.path === KIT_API[name].path)
+      .map((r) => guardOf(r.handler))
+
+  it('exists for every route of KIT_API, filed under its own name', () => {
+    expect(Object.keys(ROUTES).sort()).toEqual(Object.keys(KIT_API).sort())
+    for (const [name, definition] of Object.entries(ROUTES)) expect(definition.route).toBe(name)
+  })
+
+  it('is mounted once, with exactly the guards it declares, first', () => {
+    expect(defined.length).toBe(Object.keys(KIT_API).length)
+    expect(new Set(defined.map((d) => d.route)).size).toBe(defined.length)
+    for (const definition of defined) {
+      const chain = mountedGuards(app, definition.route)
+      const guards = chain.filter((guard) => guard !== undefined)
+      expect(guards, definition.route).toEqual([...definition.guards])
+      expect(chain.slice(0, guards.length), definition.route).toEqual([...definition.guards])
+    }
+  })
+
+  // A route as the worked example in ARCHITECTURE.md writes it, mounted on its own app: the
+  // guards it declares run (no user, 401; a user, the handler), and its handler is handed only
+  // the deps it asked for.
+  const example = defineRoute({
+    route: 'order',
+    guards: ['session'],
+    needs: ['environment'],
+    handler: (c, deps) => c.json({ keys: Object.keys(deps), id: c.req.param('orderId') }),
+  })
+  const kitOf = (deps: Partial<KitDeps>) => deps as KitDeps
+  const appWith = (user: string | null) => {
+    const one = new Hono<RampEnv>()
+    one.use('*', async (c, next) => {
+      c.set('endUser', async () => user)
+      await next()
+    })
+    mountRoutes(one, kitOf({ environment: 'sandbox', store: {} as KitDeps['store'] }), [example])
+    return one
+  }
+
+  it('runs the guards it declares and hands the handler only the deps it needs', async () => {
+    expect(mountedGuards(appWith(null), 'order').filter(Boolean)).toEqual(['session'])
+    const refused = await appWith(null).request('/orders/ord_1')
+    expect(refused.status).toBe(401)
+    const served = await appWith('user-1').request('/orders/ord_1')
+    expect(served.status).toBe(200)
+    expect(await served.json()).toEqual({ keys: ['environment'], id: 'ord_1' })
+  })
+
+  it('is refused at mount when its guards are not the ones KIT_API names', () => {
+    const loose = { ...example, guards: [] } as unknown as AnyRouteDefinition
+    expect(() => mountRoutes(new Hono(), kitOf({}), [loose])).toThrow(
+      "route 'order' declares the guards [] but KIT_API names [session]",
+    )
   })
 })
 

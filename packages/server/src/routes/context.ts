@@ -2,13 +2,14 @@ import type { RampClient, RampEnvironment } from '@rampkit/core/client'
 import type { Context } from 'hono'
 import type { BusSignal, OrderBus, SignalListener } from '../bus/types.js'
 import type { CustomerVault } from '../customers/vault.js'
+import type { ReadCache } from '../http/cache.js'
 import type { RampLogger } from '../logger.js'
 import type { TrustProxy } from '../middleware/client-ip/index.js'
 import type { CustomerLinks } from '../store/customers/types.js'
 import type { RampStore } from '../store/types.js'
 import type { IngestWebhookResult, VerifiedDelivery } from '../webhooks/ingest.js'
-import type { ReadCache } from './cache.js'
 import type { SaleToken } from './sale-chain.js'
+import type { WalletProofSettings } from './wallets/options.js'
 
 /** Per-request values the kit's middleware sets on the Hono context. */
 export type RampEnv = {
@@ -28,7 +29,10 @@ export type RampEnv = {
   }
 }
 
-/** Everything a route needs, built once by `createRampHandler`. */
+/**
+ * Everything the kit can hand a route, built once by `createRampHandler`; a route file names
+ * the few parts it needs (`needs`, see `KitDeps` in `define.ts`) and is handed only those.
+ */
 export type KitContext = {
   client: RampClient
   store: RampStore
@@ -63,6 +67,8 @@ export type KitContext = {
   /** A verified delivery kept in the store (or the journal while the store is down). */
   keepWebhook: (delivery: VerifiedDelivery) => Promise<IngestWebhookResult>
   customers: KitCustomers
+  /** The wallet proof's settings (`walletProof`), defaults filled in. */
+  walletProof: WalletProofSettings
   /** The event streams open on this instance, which `ramp.close()` ends. */
   streams: OpenStreams
   /** The client's address as the rate limits see it (`getClientIp`, else `clientIp`), or null. */

@@ -1,21 +1,19 @@
-import { KIT_API, type KitApiRoute, type KitGuard } from '@rampkit/core'
-import type { Context, Handler, Hono, MiddlewareHandler } from 'hono'
+import type { KitGuard } from '@rampkit/core'
+import type { Context, MiddlewareHandler } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { fail } from '../http/envelope.js'
 import { originCheck } from '../middleware/origin-check/index.js'
 import type { VerifiedDelivery } from '../webhooks/ingest.js'
 import type { KitContext, RampEnv } from './context.js'
-import { fail } from './envelope.js'
 import { provenForSale, type SaleToken } from './sale-chain.js'
 import { walletNotProven } from './wallet-proof.js'
 
 type Guard = MiddlewareHandler<RampEnv>
-/** A route's path in `KIT_API`, so its handlers' `c.req.param(name)` are typed. */
-type RoutePath<R extends KitApiRoute> = (typeof KIT_API)[R]['path']
 
 /**
  * What each guard of core's `KIT_API` runs (see `KitGuard` there), as middleware in front of a
- * route's own chain. `mountRoute` puts a route's guards there in the order `KIT_API` lists them,
- * so a route module names no guard itself and cannot leave one out.
+ * route's own chain. A route file names its guards (held to `KIT_API`'s by the compiler and
+ * at mount), and `mountRoutes` puts them first, in that order.
  */
 const GUARDS: { readonly [G in KitGuard]: (kit: KitContext) => Guard } = {
   // The Origin header is this app's own or an allowed one (403), before the body is read.
@@ -67,26 +65,15 @@ export function guardOf(handler: unknown): KitGuard | undefined {
 }
 
 /**
- * Mounts route `name` of `KIT_API` with its method and path: first the guards the table names
- * for it, in that order, then `chain` (the route's own middleware and, last, its handler).
- *
- * @example
- * mountRoute(app, kit, 'order', async (c) => ok(c, await load(sessionOwner(c))))
+ * The middleware of `guards`, in that order, each marked with its name (for `guardOf`). A
+ * route file declares its guards (`defineRoute`) and `mountRoutes` puts these first.
  */
-export function mountRoute<R extends KitApiRoute>(
-  app: Hono<RampEnv>,
-  kit: KitContext,
-  name: R,
-  ...chain: [...MiddlewareHandler<RampEnv, RoutePath<R>>[], Handler<RampEnv, RoutePath<R>>]
-): void {
-  const { method, path, guards } = KIT_API[name]
-  const guardChain = guards.map((guard: KitGuard) => {
+export function guardChain(kit: KitContext, guards: readonly KitGuard[]): Guard[] {
+  return guards.map((guard) => {
     const middleware = GUARDS[guard](kit)
     guardNames.set(middleware, guard)
     return middleware
   })
-  const on = app.on.bind(app) as (method: string, path: string, ...handlers: unknown[]) => unknown
-  on(method, path, ...guardChain, ...chain)
 }
 
 function missingGuard(c: Context, guard: KitGuard): Error {

@@ -1,5 +1,5 @@
 import type { KitContext } from './context.js'
-import { loadTokens } from './reads.js'
+import { loadTokens } from './reads/catalog.js'
 import { liveWalletProof } from './wallet-proof.js'
 
 /** The token a sale spends, as its request names it: an address and, for a quote, a network. */
@@ -11,7 +11,10 @@ export type SaleToken = { token?: string | null; network?: string | null }
  * address, else by network name; else the one chain the list names. Null when the service
  * does not say (then no proof counts, and the sale is refused as not proven).
  */
-export async function saleChainId(kit: KitContext, sale: SaleToken): Promise<number | null> {
+export async function saleChainId(
+  kit: Pick<KitContext, 'client' | 'cache' | 'logger'>,
+  sale: SaleToken,
+): Promise<number | null> {
   let list: Awaited<ReturnType<typeof loadTokens>>
   try {
     list = await loadTokens(kit)
@@ -37,7 +40,7 @@ export async function saleChainId(kit: KitContext, sale: SaleToken): Promise<num
  * service's token list is read only when there is a proof to compare.
  */
 export async function provenForSale(
-  kit: KitContext,
+  kit: Pick<KitContext, 'client' | 'cache' | 'logger' | 'store' | 'now'>,
   owner: string,
   address: string,
   sale: SaleToken,

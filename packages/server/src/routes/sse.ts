@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
+import { fail } from '../http/envelope.js'
 import type { KitContext, StreamHolder } from './context.js'
-import { fail } from './envelope.js'
 
 /** Milliseconds the browser waits before reconnecting a dropped stream (the `retry:` field). */
 export const RECONNECT_MS = 3000

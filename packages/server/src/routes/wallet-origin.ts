@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
+import { fail } from '../http/envelope.js'
 import { normaliseOrigin } from '../middleware/origin-check/index.js'
 import type { KitContext } from './context.js'
-import { fail } from './envelope.js'
 
 /**
  * Which app a wallet proof names. A Sign-In with Ethereum message says which site asks for the

@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import type { Address } from 'viem'
+import { fail } from '../http/envelope.js'
 import type { KitContext } from './context.js'
-import { fail } from './envelope.js'
 
 /** What the kit keeps of a wallet proof: the wallet, the chain it was signed on, until when. */
 export type ProofRecord = { address: Address; chain_id: number; expires_at: string }

@@ -29,7 +29,7 @@ import {
   validQuote,
   WALLET,
 } from '../../test/kit.js'
-import { GENERIC_MESSAGES } from '../routes/upstream-error.js'
+import { GENERIC_MESSAGES } from '../http/errors.js'
 
 const SOAK = process.env.RAMPKIT_SOAK === '1'
 const READ_ROUNDS = SOAK ? 4 : 1

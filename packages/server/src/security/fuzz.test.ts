@@ -56,7 +56,7 @@ import {
   validQuote,
   WALLET,
 } from '../../test/kit.js'
-import { MAX_JSON_DEPTH } from '../routes/validate.js'
+import { MAX_JSON_DEPTH } from '../http/body.js'
 
 const SOAK = process.env.RAMPKIT_SOAK === '1'
 const RANDOM = SOAK ? 400 : 40

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono'
-import { fail } from '../../routes/envelope.js'
+import { fail } from '../../http/envelope.js'
 
 export type BodyLimitOptions = {
   /** Largest body accepted, in bytes. */

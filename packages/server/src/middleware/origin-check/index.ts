@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono'
-import { fail } from '../../routes/envelope.js'
+import { fail } from '../../http/envelope.js'
 import { requestOrigin, type TrustProxy } from '../client-ip/index.js'
 
 export type OriginCheckOptions = {

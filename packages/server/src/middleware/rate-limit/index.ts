@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono'
-import { fail } from '../../routes/envelope.js'
+import { fail } from '../../http/envelope.js'
 
 /**
  * Counts one hit on `key` in the fixed window of `windowMs` it falls in, and returns the count

@@ -1,13 +1,12 @@
 import {
   banksQuery,
   corridorQuery,
+  type KIT_API,
   type KitApiRoute,
-  type KitConfig,
   type MetaTokens,
   orderRequirementsQuery,
   paymentMethodsQuery,
   ratesQuery,
-  tokenPreviewQuery,
 } from '@rampkit/core'
 import {
   type Client,
@@ -20,13 +19,12 @@ import {
   getTokens,
   type RampResponse,
 } from '@rampkit/core/client'
-import type { Context, Hono } from 'hono'
-import { cacheKey } from './cache.js'
-import type { KitContext, RampEnv } from './context.js'
-import { ok } from './envelope.js'
-import { mountRoute } from './guards.js'
-import { upstreamError } from './upstream-error.js'
-import { type Parser, parseQuery } from './validate.js'
+import type { Context } from 'hono'
+import { type Parser, parseQuery } from '../../http/body.js'
+import { cacheKey, type ReadCache } from '../../http/cache.js'
+import { ok } from '../../http/envelope.js'
+import { upstreamError } from '../../http/errors.js'
+import { defineRoute, type RouteDefinition, type RouteDeps } from '../define.js'
 
 // The bytes a catalog-like read answers, per parsed value: the service's own body when the
 // kit's parse changed nothing in it (passed through, never re-encoded), else the envelope of
@@ -86,8 +84,12 @@ function setBounded<V>(map: Map<string, V>, key: string, value: V, max: number) 
   map.set(key, value)
 }
 
-// Per kit: the last answer of each read key, handed to the transport as `known`.
-const lastAnswers = new WeakMap<KitContext, Map<string, RampResponse<unknown>>>()
+// Per kit (by its read cache, which every route of one kit shares): the last answer of each
+// read key, handed to the transport as `known`.
+const lastAnswers = new WeakMap<ReadCache, Map<string, RampResponse<unknown>>>()
+
+/** What a cached read of the service needs. */
+type ReadDeps = RouteDeps<'client' | 'cache'>
 
 /**
  * Runs a core action through a view of the kit's client that hands the transport the last
@@ -95,14 +97,14 @@ const lastAnswers = new WeakMap<KitContext, Map<string, RampResponse<unknown>>>(
  * value (with its encoded body) is the one already held.
  */
 async function readKnown<T>(
-  kit: KitContext,
+  kit: ReadDeps,
   key: string,
   call: (client: Client) => Promise<T>,
 ): Promise<T> {
-  let last = lastAnswers.get(kit)
+  let last = lastAnswers.get(kit.cache)
   if (last === undefined) {
     last = new Map()
-    lastAnswers.set(kit, last)
+    lastAnswers.set(kit.cache, last)
   }
   const { client } = kit
   const known = last.get(key)
@@ -139,7 +141,7 @@ function cacheHeader(c: Context, ttlMs: number) {
 }
 
 /** GET /meta/tokens upstream, cached like the catalog. */
-export function loadTokens(kit: KitContext): Promise<MetaTokens> {
+export function loadTokens(kit: ReadDeps): Promise<MetaTokens> {
   const key = cacheKey('tokens')
   return kit.cache.get(key, () => readKnown(kit, key, (client) => getTokens(client)))
 }
@@ -219,15 +221,31 @@ export function catalogQuery(
 }
 
 /**
- * The catalog-like reads (catalog, corridors, banks, payment methods, rates, tokens), the
- * token preview and the widget's config. Each query is parsed with core's schema first (an
- * invalid one never reaches the service), normalised, and used as the cache key, so
- * `?country=ke` and `?country=KE` share one upstream call. The service's answer goes to the
- * browser byte for byte when the kit's parse changed nothing in it.
+ * The catalog-like reads (catalog, corridors, banks, payment methods, order requirements,
+ * rates, tokens), one route each from `CATALOG_READS`, public (no guard: `KIT_API` names none
+ * for them). Each query is parsed with core's schema first (an invalid one never reaches the
+ * service), normalised, and used as the cache key, so `?country=ke` and `?country=KE` share one
+ * upstream call. The service's answer goes to the browser byte for byte when the kit's parse
+ * changed nothing in it. A hit is answered before the session and rate limits (`cached.ts`).
  */
-export function registerReadRoutes(app: Hono<RampEnv>, kit: KitContext) {
-  for (const read of CATALOG_READS) {
-    mountRoute(app, kit, read.route, async (c) => {
+const CATALOG_NEEDS = ['client', 'cache', 'cacheTtlMs', 'logger', 'secrets'] as const
+type CatalogNeed = (typeof CATALOG_NEEDS)[number]
+
+/** The routes `KIT_API` marks `cache: 'catalog'`. */
+export type CatalogRoute = {
+  [R in KitApiRoute]: (typeof KIT_API)[R] extends { cache: 'catalog' } ? R : never
+}[KitApiRoute]
+
+/** The route of `CATALOG_READS`' read `route`. */
+export function catalogRoute<R extends CatalogRoute>(route: R): RouteDefinition<R, CatalogNeed> {
+  const read = CATALOG_READS.find((candidate) => candidate.route === route)
+  if (read === undefined) throw new Error(`no catalog read for the '${route}' route`)
+  return defineRoute({
+    route,
+    // Public: KIT_API names no guard for a catalog read (checked again at mount).
+    guards: [] as unknown as RouteDefinition<R>['guards'],
+    needs: CATALOG_NEEDS,
+    handler: async (c, kit) => {
       const query = catalogQuery(read, c)
       if (!query.ok) return query.response
       try {
@@ -239,47 +257,6 @@ export function registerReadRoutes(app: Hono<RampEnv>, kit: KitContext) {
       } catch (error) {
         return upstreamError(c, error, { ...kit, operation: read.name })
       }
-    })
-  }
-
-  mountRoute(app, kit, 'preview', async (c) => {
-    const query = parseQuery(c, tokenPreviewQuery)
-    if (!query.ok) return query.response
-    try {
-      // A price: coalesced while in flight, never kept.
-      const data = await kit.flights.get(cacheKey('preview', query.data), () =>
-        kit.client.getTokenPreview(query.data),
-      )
-      c.header('Cache-Control', 'no-store')
-      return ok(c, data)
-    } catch (error) {
-      return upstreamError(c, error, { ...kit, operation: 'preview' })
-    }
-  })
-
-  mountRoute(app, kit, 'config', async (c) => {
-    let chainId: number | null = null
-    let spender: string | null = null
-    try {
-      const tokens = await loadTokens(kit)
-      const top = (tokens as { chain_id?: unknown }).chain_id
-      chainId = typeof top === 'number' ? top : (tokens.tokens[0]?.chain_id ?? null)
-      spender = tokens.spender ?? null
-    } catch (error) {
-      // The widget can still browse without them; approvals wait until the service answers.
-      kit.logger.warn('config: could not read the service tokens', {
-        error: error instanceof Error ? error.name : typeof error,
-      })
-    }
-    const config: KitConfig = {
-      environment: kit.environment,
-      chain_id: chainId,
-      spender,
-      sse: true,
-      signed_accepts: kit.signedAccepts,
-      customer_mode: kit.customers.mode,
-    }
-    c.header('Cache-Control', 'no-store')
-    return ok(c, config)
+    },
   })
 }

@@ -5,12 +5,10 @@ import {
   type OrderStatus,
   orderStatusRank,
 } from '@rampkit/core'
-import type { Hono } from 'hono'
-import type { StoredOrder } from '../store/types.js'
-import type { KitContext, RampEnv } from './context.js'
-import { notFound } from './envelope.js'
-import { mountRoute, sessionOwner } from './guards.js'
-import { findOwnedOrder } from './owned.js'
+import { notFound } from '../../http/envelope.js'
+import type { StoredOrder } from '../../store/types.js'
+import { defineRoute, perMount, type RouteDeps } from '../define.js'
+import { sessionOwner } from '../guards.js'
 import {
   admitStream,
   MAX_BUFFERED_BYTES,
@@ -18,7 +16,8 @@ import {
   RECONNECT_MS,
   SSE_HEADERS,
   type SseStream,
-} from './sse.js'
+} from '../sse.js'
+import { findOwnedOrder } from './owned.js'
 
 /** The highest rank a status has: a `Last-Event-ID` above it is not one this route sent. */
 const MAX_RANK = orderStatusRank('refunded')
@@ -125,7 +124,7 @@ function offer(subscriber: Subscriber, update: Update): boolean {
  * watch it, and one heartbeat timer for all of them, which pings every stream and re-reads each
  * watched order from the store once (so a bus message lost in transit is caught up).
  */
-function createStreams(kit: KitContext) {
+function createStreams(kit: RouteDeps<'store' | 'bus' | 'heartbeatMs' | 'logger'>) {
   const groups = new Map<string, { subscribers: Set<Subscriber>; unsubscribe: () => void }>()
   let timer: ReturnType<typeof setInterval> | undefined
 
@@ -209,10 +208,12 @@ function createStreams(kit: KitContext) {
  * (it resumes with `Last-Event-ID`). The stream stops on the client's disconnect too, and leaves
  * the bus on every way out. Errors are logged, never written to the stream.
  */
-export function registerEventRoutes(app: Hono<RampEnv>, kit: KitContext) {
-  const streams = createStreams(kit)
-
-  mountRoute(app, kit, 'orderEvents', async (c) => {
+export const orderEvents = defineRoute({
+  route: 'orderEvents',
+  guards: ['session'],
+  needs: ['store', 'bus', 'heartbeatMs', 'logger', 'streams', 'clientAddress'],
+  handler: async (c, kit) => {
+    const streams = streamsOf(kit)
     const found = await findOwnedOrder(kit, c.req.param('orderId'), sessionOwner(c))
     if (!found) {
       c.header('Cache-Control', 'no-store')
@@ -263,10 +264,13 @@ export function registerEventRoutes(app: Hono<RampEnv>, kit: KitContext) {
     })
 
     return response
-  })
-}
+  },
+})
 
-function logFailure(kit: KitContext, error: unknown) {
+/** The open streams by order, one set per mounted kit. */
+const streamsOf = perMount(createStreams)
+
+function logFailure(kit: RouteDeps<'logger'>, error: unknown) {
   kit.logger.error('order events stream failed', {
     error: error instanceof Error ? error.name : typeof error,
   })

@@ -1,7 +1,7 @@
 import { KIT_API } from '@rampkit/core'
 import type { Hono } from 'hono'
-import type { KitContext, RampEnv } from './context.js'
-import { CATALOG_READS, type CatalogRead, cachedBody, catalogQuery } from './reads.js'
+import type { KitContext, RampEnv } from '../context.js'
+import { CATALOG_READS, type CatalogRead, cachedBody, catalogQuery } from './catalog.js'
 
 /**
  * Answers a catalog-like read that the cache holds before the per-request middleware runs.

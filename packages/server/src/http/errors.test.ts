@@ -15,7 +15,7 @@ import {
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import type { RampLogger } from '../logger.js'
-import { upstreamError } from './upstream-error.js'
+import { upstreamError } from './errors.js'
 
 const KEY = 'is_test_secretkey123'
 const lines: string[] = []

@@ -2,50 +2,29 @@ import type { CreatedOrder } from '@rampkit/core'
 import {
   createOrderRequest,
   type FiatPayload,
-  isFinalOrderStatus,
   type KitOrder,
-  type OrderListFilter,
-  type OrderStatus,
-  ordersMeQuery,
   SANDBOX_ONLY_ACCOUNT_MESSAGE,
   SANDBOX_ONLY_PHONE_MESSAGE,
   sandboxTestAccountOutcome,
   sandboxTestPhoneOutcome,
-  txHash,
   validateEvmAddress,
 } from '@rampkit/core'
 import type { RampEnvironment } from '@rampkit/core/client'
-import type { Context, Hono, Next } from 'hono'
-import { limitBody } from '../middleware/body-limit/index.js'
-import { idempotency } from '../middleware/idempotency/index.js'
-import { sessionStartedBy } from '../middleware/session/index.js'
-import type { StoredOrder } from '../store/types.js'
-import { cacheKey } from './cache.js'
-import type { KitContext, RampEnv } from './context.js'
-import { fail, notFound, ok } from './envelope.js'
-import { mountRoute, provenWallet, sessionOwner } from './guards.js'
-import { findOwnedOrder } from './owned.js'
-import { upstreamError } from './upstream-error.js'
-import { invalid, parseQuery, parseWith, readJsonObject } from './validate.js'
-
-/** How many of a user's newest orders a filtered list looks through. */
-const FILTER_WINDOW = 1000
-
-/**
- * GET /orders filter values (the service's list filters) to the kit's statuses: `pending` is
- * every status core's order lifecycle calls in progress (`pending_settlement` and statuses the
- * kit does not know included), the others their final status.
- */
-const FILTERS: Record<OrderListFilter, (status: OrderStatus) => boolean> = {
-  pending: (status) => !isFinalOrderStatus(status),
-  failed: (status) => status === 'failed',
-  settled: (status) => status === 'settled',
-  settled_unverified: (status) => status === 'settled',
-  refunded: (status) => status === 'refunded',
-}
+import type { Context, Next } from 'hono'
+import { invalid, parseWith, readJsonObject } from '../../http/body.js'
+import { cacheKey } from '../../http/cache.js'
+import { fail, notFound, ok } from '../../http/envelope.js'
+import { upstreamError } from '../../http/errors.js'
+import { limitBody } from '../../middleware/body-limit/index.js'
+import { idempotency } from '../../middleware/idempotency/index.js'
+import { sessionStartedBy } from '../../middleware/session/index.js'
+import type { StoredOrder } from '../../store/types.js'
+import type { RampEnv } from '../context.js'
+import { defineRoute, type RouteDeps } from '../define.js'
+import { provenWallet, sessionOwner } from '../guards.js'
 
 /** The token symbol of an address, when GET /meta/tokens is cached; else the address. */
-function tokenLabel(kit: KitContext, address: string): string {
+function tokenLabel(kit: RouteDeps<'cache'>, address: string): string {
   const tokens = kit.cache.peek<{ tokens: { address: string; symbol: string }[] }>(
     cacheKey('tokens'),
   )
@@ -77,7 +56,10 @@ function sandboxOnlyField(
  * so webhooks that carry only the `order_id` find the order. Bounded by `linkTimeoutMs`; a
  * failure is logged and left to the worker's backup poll.
  */
-async function linkOrderId(kit: KitContext, stored: StoredOrder): Promise<StoredOrder> {
+async function linkOrderId(
+  kit: RouteDeps<'client' | 'store' | 'linkTimeoutMs' | 'logger'>,
+  stored: StoredOrder,
+): Promise<StoredOrder> {
   const hash = stored.order.tx_hash
   if (!hash || stored.order.order_id) return stored
   try {
@@ -102,14 +84,26 @@ async function linkOrderId(kit: KitContext, stored: StoredOrder): Promise<Stored
 }
 
 /**
- * The end user's orders: POST /orders (direct create), GET /orders (their list), GET
- * /orders/:orderId and GET /orders/tx/:txHash. Every read is answered from the kit's store and
- * only for the order's owner; anyone else gets the same 404 as for a missing order. Nothing
- * here is cacheable (`Cache-Control: no-store`).
+ * POST /orders: a direct order (the user sends the tokens or the fiat themselves), saved to
+ * the kit's store for its owner and linked to the service's `order_id`. A sale spends from the
+ * wallet only once this session has proven it. Nothing here is cacheable.
  */
-export function registerOrderRoutes(app: Hono<RampEnv>, kit: KitContext) {
+export const createOrder = defineRoute({
+  route: 'createOrder',
+  guards: ['origin', 'session', 'walletProof'],
+  needs: [
+    'client',
+    'store',
+    'cache',
+    'logger',
+    'secrets',
+    'environment',
+    'now',
+    'linkTimeoutMs',
+    'bodyLimitBytes',
+  ],
   // Before the handler: the body's size, then the confirm's idempotency key.
-  const confirm = [
+  middleware: (kit) => [
     limitBody({ maxBytes: kit.bodyLimitBytes }),
     async (c: Context<RampEnv>, next: Next) => {
       // Keys live in the end user's key space. A confirm from a browser without a session
@@ -127,8 +121,8 @@ export function registerOrderRoutes(app: Hono<RampEnv>, kit: KitContext) {
       scope: sessionOwner,
       keep: (status) => status < 400 || status >= 500,
     }),
-  ]
-  mountRoute(app, kit, 'createOrder', ...confirm, async (c) => {
+  ],
+  handler: async (c, kit) => {
     c.header('Cache-Control', 'no-store')
     const owner = sessionOwner(c)
     const body = await readJsonObject(c)
@@ -184,49 +178,5 @@ export function registerOrderRoutes(app: Hono<RampEnv>, kit: KitContext) {
     }
     const linked = await linkOrderId(kit, saved.stored)
     return ok(c, linked.order, 'Order submitted', 201)
-  })
-
-  mountRoute(app, kit, 'orders', async (c) => {
-    c.header('Cache-Control', 'no-store')
-    const owner = sessionOwner(c)
-    const query = parseQuery(c, ordersMeQuery)
-    if (!query.ok) return query.response
-    const { limit, offset, order_type } = query.data
-    const filter = query.data.status ?? query.data.status_filter
-    let orders: KitOrder[]
-    if (filter === undefined && order_type === undefined) {
-      orders = (await kit.store.listOrders({ owner: owner, limit, offset })).map((s) => s.order)
-    } else {
-      const matches = filter === undefined ? null : FILTERS[filter]
-      const type = order_type === undefined ? null : order_type === 'onramp' ? 'OnRamp' : 'OffRamp'
-      orders = (await kit.store.listOrders({ owner: owner, limit: FILTER_WINDOW, offset: 0 }))
-        .map((s) => s.order)
-        .filter(
-          (o) =>
-            (matches === null || matches(o.status)) && (type === null || o.order_type === type),
-        )
-        .slice(offset, offset + limit)
-    }
-    return ok(c, orders, `${orders.length} order${orders.length === 1 ? '' : 's'}`)
-  })
-
-  mountRoute(app, kit, 'orderByTx', async (c) => {
-    c.header('Cache-Control', 'no-store')
-    const owner = sessionOwner(c)
-    const hash = txHash.safeParse(c.req.param('txHash'))
-    if (!hash.success) return invalid(c, 'tx_hash', hash.error.issues[0]?.message ?? 'Invalid hash')
-    const stored =
-      (await kit.store.getOrderByTxHash(hash.data)) ??
-      (await kit.store.getOrderByTxHash(hash.data.toLowerCase()))
-    if (!stored || stored.owner !== owner) return notFound(c)
-    return ok(c, stored.order)
-  })
-
-  mountRoute(app, kit, 'order', async (c) => {
-    c.header('Cache-Control', 'no-store')
-    const owner = sessionOwner(c)
-    const stored = await findOwnedOrder(kit, c.req.param('orderId'), owner)
-    if (!stored) return notFound(c)
-    return ok(c, stored.order)
-  })
-}
+  },
+})

@@ -1,5 +1,5 @@
-import type { StoredOrder } from '../store/types.js'
-import type { KitContext } from './context.js'
+import type { StoredOrder } from '../../store/types.js'
+import type { KitContext } from '../context.js'
 
 const ORDER_ID = /^[A-Za-z0-9_.:-]{1,200}$/
 const TX_HASH = /^0x[0-9a-fA-F]{64}$/
@@ -15,7 +15,7 @@ export function isTxHash(value: string): boolean {
  * ids cannot be probed.
  */
 export async function findOwnedOrder(
-  kit: KitContext,
+  kit: Pick<KitContext, 'store'>,
   id: string,
   owner: string,
 ): Promise<StoredOrder | null> {

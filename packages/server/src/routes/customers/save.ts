@@ -1,0 +1,30 @@
+import { saveCustomerRequest } from '@rampkit/core'
+import { parseWith, readJsonObject } from '../../http/body.js'
+import { ok } from '../../http/envelope.js'
+import { limitBody } from '../../middleware/body-limit/index.js'
+import { defineRoute } from '../define.js'
+import { sessionOwner } from '../guards.js'
+import { CUSTOMER_NEEDS, vaultError, vaultOf } from './vault.js'
+
+/** POST /customer: saves the profile; the first save creates the vault customer */
+export const saveCustomer = defineRoute({
+  route: 'saveCustomer',
+  guards: ['origin', 'session'],
+  needs: [...CUSTOMER_NEEDS, 'bodyLimitBytes'],
+  middleware: ({ bodyLimitBytes }) => [limitBody({ maxBytes: bodyLimitBytes })],
+  handler: async (c, kit) => {
+    c.header('Cache-Control', 'no-store')
+    const owner = sessionOwner(c)
+    const body = await readJsonObject(c)
+    if (!body.ok) return body.response
+    const parsed = parseWith(c, saveCustomerRequest, body.data)
+    if (!parsed.ok) return parsed.response
+    const vault = vaultOf(c, kit)
+    if (!vault.ok) return vault.response
+    try {
+      return ok(c, await vault.vault.save(owner, parsed.data), 'Customer saved')
+    } catch (error) {
+      return vaultError(c, kit, error, 'saveCustomer')
+    }
+  },
+})

@@ -1,0 +1,50 @@
+import { revokeSigningKeyRequest } from '@rampkit/core'
+import { parseWith, readJsonObject } from '../../http/body.js'
+import { notFound, ok } from '../../http/envelope.js'
+import { upstreamError } from '../../http/errors.js'
+import { limitBody } from '../../middleware/body-limit/index.js'
+import { defineRoute } from '../define.js'
+import { sessionOwner } from '../guards.js'
+import {
+  type EnrolledRecord,
+  enrolledKey,
+  linkedCustomerId,
+  SIGNING_KEY_ID,
+  SIGNING_NEEDS,
+  signedAcceptsOff,
+} from './keys.js'
+
+/** POST /signing-keys/:keyId/revoke: revokes one of the user's keys (a lost or replaced wallet) (see `keys.ts` for the whole enrollment). */
+export const revokeSigningKey = defineRoute({
+  route: 'revokeSigningKey',
+  guards: ['origin', 'session'],
+  needs: [...SIGNING_NEEDS, 'bodyLimitBytes'],
+  middleware: ({ bodyLimitBytes }) => [limitBody({ maxBytes: bodyLimitBytes })],
+  handler: async (c, kit) => {
+    c.header('Cache-Control', 'no-store')
+    const owner = sessionOwner(c)
+    const body = await readJsonObject(c, { optional: true })
+    if (!body.ok) return body.response
+    const request = parseWith(c, revokeSigningKeyRequest, body.data)
+    if (!request.ok) return request.response
+    if (!kit.signedAccepts) return signedAcceptsOff(c)
+    const keyId = c.req.param('keyId')
+    if (!SIGNING_KEY_ID.test(keyId)) return notFound(c, 'Signing key')
+    const customerId = await linkedCustomerId(kit, owner)
+    // Only a key of the user's own customer: the service refuses another customer's key, and
+    // a user without a customer has none.
+    if (customerId === null) return notFound(c, 'Signing key')
+    let key: Awaited<ReturnType<typeof kit.client.revokeSigningKey>>
+    try {
+      key = await kit.client.revokeSigningKey({ customer_id: customerId, key_id: keyId })
+    } catch (error) {
+      return upstreamError(c, error, { ...kit, operation: 'revokeSigningKey' })
+    }
+    const enrolled = await kit.store.kvGet(enrolledKey(owner, key.address), kit.now())
+    if (enrolled !== null && (JSON.parse(enrolled) as EnrolledRecord).key_id === key.key_id) {
+      await kit.store.kvDelete(enrolledKey(owner, key.address))
+    }
+    kit.logger.info('signing key revoked', { key_id: key.key_id })
+    return ok(c, key, 'Signing key revoked')
+  },
+})
