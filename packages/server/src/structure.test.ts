@@ -25,7 +25,6 @@ const LONG_FUNCTIONS_TO_SPLIT: Record<string, number> = {
   'core/src/client/transport.ts#createTransport': 174,
   'react/src/widget/RampCheckout.tsx#Checkout': 156,
   'react/src/widget/identity/IdentityStep.tsx#IdentityForm': 175,
-  'sandbox/src/webhooks/dispatcher.ts#createWebhookDispatcher': 187,
 }
 
 /**
