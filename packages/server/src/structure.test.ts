@@ -22,7 +22,6 @@ const PACKAGES = join(ROOT, 'packages')
  */
 const LONG_FUNCTIONS_TO_SPLIT: Record<string, number> = {
   'core/src/checkout/machine.ts#transition': 181,
-  'core/src/client/transport.ts#createTransport': 174,
   'react/src/widget/RampCheckout.tsx#Checkout': 156,
   'react/src/widget/identity/IdentityStep.tsx#IdentityForm': 175,
 }
