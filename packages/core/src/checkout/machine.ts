@@ -302,6 +302,83 @@ function mergeOrder(order: CheckoutOrder, update: Partial<CheckoutOrder>): Check
 }
 
 /**
+ * A refused quote: an expired one (410) is kept, marked expired; a field's refusal (422) goes
+ * back to the step that asks for that field; anything else drops the quote and shows the error.
+ */
+function quoteFailed(
+  state: CheckoutState,
+  event: Extract<CheckoutEvent, { type: 'QUOTE_FAILED' }>,
+): CheckoutState {
+  const error = event.error
+  if (error.status === 410 && state.quote !== undefined) {
+    return { ...state, quote: { ...state.quote, expired: true }, error }
+  }
+  if (error.field !== undefined && error.status === 422) {
+    const { quote: _quote, error: _error, ...rest } = state
+    const step = fieldStep(error.field)
+    return {
+      ...rest,
+      step,
+      fieldErrors: { [error.field]: error.message },
+      // The amount step names the limits the service gave with its refusal.
+      ...(step === 'amount' && error.limits ? { error } : {}),
+    }
+  }
+  const { quote: _quote, ...rest } = state
+  return { ...rest, error }
+}
+
+/** The accept (or create) sent: its idempotency key, and the quote spent from now on. */
+function confirmSending(
+  state: CheckoutState,
+  event: Extract<CheckoutEvent, { type: 'CONFIRM' }>,
+): CheckoutState {
+  const quote = state.quote!
+  const { error: _error, ...rest } = state
+  return {
+    ...rest,
+    confirm: {
+      key: event.key,
+      quoteId: quote.quoteId,
+      flow: checkoutFlow(state),
+      state: 'sending',
+      sentAt: event.now,
+      ...(event.acceptBody ? { acceptBody: event.acceptBody } : {}),
+    },
+    confirmedQuoteIds: [...state.confirmedQuoteIds, quote.quoteId],
+  }
+}
+
+/**
+ * A failed accept: an unknown outcome keeps everything (the resend decides); a refusal ends the
+ * confirm, its quote spent, and goes back to a field's step or to a new quote.
+ */
+function confirmFailed(
+  state: CheckoutState,
+  event: Extract<CheckoutEvent, { type: 'CONFIRM_FAILED' }>,
+): CheckoutState {
+  const error = event.error
+  if (event.outcome === 'unknown') return { ...state, error }
+  // Refused: nothing was created, but this quote stays spent. A new quote is one click away.
+  const { confirm: _confirm, ...rest } = state
+  // A refused wallet signature (signed accepts) is the quote's to redo, not a detail's.
+  if (
+    error.status === 422 &&
+    error.field !== undefined &&
+    !error.field.startsWith('signed_accept')
+  ) {
+    const { quote: _quote, ...withoutQuote } = rest
+    return {
+      ...withoutQuote,
+      step: fieldStep(error.field),
+      fieldErrors: { [error.field]: error.message },
+    }
+  }
+  const quote = rest.quote === undefined ? undefined : { ...rest.quote, expired: true }
+  return { ...rest, ...(quote ? { quote } : {}), step: 'quote', error }
+}
+
+/**
  * The checkout's pure transition function: the next state for an event, or the same state
  * object when a guard refuses it (compare with `===` to know). No clock is read except where the
  * event carries one (`CONFIRM.now`), no I/O: the React hooks do the requests and report back
@@ -362,25 +439,8 @@ export function transition(state: CheckoutState, event: CheckoutEvent): Checkout
       const { error: _error, ...rest } = state
       return { ...rest, quote: { ...event.quote, expired: false } }
     }
-    case 'QUOTE_FAILED': {
-      const error = event.error
-      if (error.status === 410 && state.quote !== undefined) {
-        return { ...state, quote: { ...state.quote, expired: true }, error }
-      }
-      if (error.field !== undefined && error.status === 422) {
-        const { quote: _quote, error: _error, ...rest } = state
-        const step = fieldStep(error.field)
-        return {
-          ...rest,
-          step,
-          fieldErrors: { [error.field]: error.message },
-          // The amount step names the limits the service gave with its refusal.
-          ...(step === 'amount' && error.limits ? { error } : {}),
-        }
-      }
-      const { quote: _quote, ...rest } = state
-      return { ...rest, error }
-    }
+    case 'QUOTE_FAILED':
+      return quoteFailed(state, event)
     case 'QUOTE_EXPIRED':
       return state.quote === undefined
         ? state
@@ -411,22 +471,8 @@ export function transition(state: CheckoutState, event: CheckoutEvent): Checkout
         approval: { amount: '0', spender: '', ...state.approval, confirmed: true },
         step: 'confirm',
       }
-    case 'CONFIRM': {
-      const quote = state.quote!
-      const { error: _error, ...rest } = state
-      return {
-        ...rest,
-        confirm: {
-          key: event.key,
-          quoteId: quote.quoteId,
-          flow: checkoutFlow(state),
-          state: 'sending',
-          sentAt: event.now,
-          ...(event.acceptBody ? { acceptBody: event.acceptBody } : {}),
-        },
-        confirmedQuoteIds: [...state.confirmedQuoteIds, quote.quoteId],
-      }
-    }
+    case 'CONFIRM':
+      return confirmSending(state, event)
     case 'CONFIRM_SUCCEEDED': {
       const { error: _error, ...rest } = state
       return {
@@ -436,27 +482,8 @@ export function transition(state: CheckoutState, event: CheckoutEvent): Checkout
         step: 'status',
       }
     }
-    case 'CONFIRM_FAILED': {
-      const error = event.error
-      if (event.outcome === 'unknown') return { ...state, error }
-      // Refused: nothing was created, but this quote stays spent. A new quote is one click away.
-      const { confirm: _confirm, ...rest } = state
-      // A refused wallet signature (signed accepts) is the quote's to redo, not a detail's.
-      if (
-        error.status === 422 &&
-        error.field !== undefined &&
-        !error.field.startsWith('signed_accept')
-      ) {
-        const { quote: _quote, ...withoutQuote } = rest
-        return {
-          ...withoutQuote,
-          step: fieldStep(error.field),
-          fieldErrors: { [error.field]: error.message },
-        }
-      }
-      const quote = rest.quote === undefined ? undefined : { ...rest.quote, expired: true }
-      return { ...rest, ...(quote ? { quote } : {}), step: 'quote', error }
-    }
+    case 'CONFIRM_FAILED':
+      return confirmFailed(state, event)
     case 'CONFIRM_RESEND': {
       const { error: _error, ...rest } = state
       return rest

@@ -137,6 +137,28 @@ function buildUrl(baseUrl: string, request: RampRequest<unknown>): string {
 }
 
 /**
+ * The request's address, body and headers: `publicHeaders` are what the hooks see, `headers`
+ * add the key when the operation needs it.
+ */
+function encodeRequest(config: TransportConfig, request: RampRequest<unknown>) {
+  const { apiKey } = config
+  const url = buildUrl(config.baseUrl, request)
+  const publicHeaders: Record<string, string> = { Accept: 'application/json' }
+  let bodyText: string | undefined
+  if (request.body && 'json' in request.body) {
+    publicHeaders['Content-Type'] = 'application/json'
+    bodyText = JSON.stringify(request.body.json)
+  } else if (request.body) {
+    bodyText = request.body.raw
+  }
+  if (config.userAgent) publicHeaders['User-Agent'] = config.userAgent
+  Object.assign(publicHeaders, request.headers)
+  const headers =
+    request.auth === 'apiKey' && apiKey ? { ...publicHeaders, 'X-API-Key': apiKey } : publicHeaders
+  return { url, publicHeaders, headers, bodyText }
+}
+
+/**
  * Builds `request`, the one place that talks HTTP: headers, the key, timeouts, retries, hooks,
  * envelope parsing and error mapping. The key lives only in this closure.
  */
@@ -154,21 +176,7 @@ export function createTransport(config: TransportConfig) {
     const { signal } = request
     signal?.throwIfAborted()
 
-    const url = buildUrl(config.baseUrl, request)
-    const publicHeaders: Record<string, string> = { Accept: 'application/json' }
-    let bodyText: string | undefined
-    if (request.body && 'json' in request.body) {
-      publicHeaders['Content-Type'] = 'application/json'
-      bodyText = JSON.stringify(request.body.json)
-    } else if (request.body) {
-      bodyText = request.body.raw
-    }
-    if (config.userAgent) publicHeaders['User-Agent'] = config.userAgent
-    Object.assign(publicHeaders, request.headers)
-    const headers =
-      request.auth === 'apiKey' && apiKey
-        ? { ...publicHeaders, 'X-API-Key': apiKey }
-        : publicHeaders
+    const { url, publicHeaders, headers, bodyText } = encodeRequest(config, request)
     const where = `${request.method} ${request.scope === 'partner' ? PARTNER_PREFIX : ''}${request.path}`
     const unsafeNote =
       request.retry === 'beforeSend'
@@ -248,7 +256,7 @@ export function createTransport(config: TransportConfig) {
         if (known !== undefined && known.text === text && known.status === response.status) {
           return { ...known, headers: response.headers }
         }
-        return parseSuccess(request, response, text)
+        return parseSuccess(request, response, text, secrets)
       } finally {
         clearTimeout(timer)
         signal?.removeEventListener('abort', onAbort)
@@ -275,42 +283,48 @@ export function createTransport(config: TransportConfig) {
       }
     }
   }
+}
 
-  function parseSuccess<T>(request: RampRequest<T>, response: Response, text: string) {
-    let json: unknown
-    try {
-      json = JSON.parse(text)
-    } catch {
-      throw new UnexpectedResponseError(
-        `The ramp service answered ${request.operation} with HTTP ${response.status} but no JSON body.`,
-        {
-          status: response.status,
-          details: `content type ${response.headers.get('content-type')}`,
-        },
-      )
-    }
-    const parsed = successEnvelope(request.schema).safeParse(json)
-    if (!parsed.success) {
-      const issues = toInputIssues(parsed.error.issues).map((issue) => ({
-        field: redactSecrets(issue.field, secrets),
-        message: redactSecrets(issue.message, secrets),
-      }))
-      throw new UnexpectedResponseError(
-        `The ramp service's answer to ${request.operation} does not have the expected shape.`,
-        {
-          status: response.status,
-          issues,
-          details: issues.map((issue) => issue.message).join('; '),
-        },
-      )
-    }
-    const body = parsed.data as { data: T; message: string }
-    return {
-      data: body.data,
-      message: body.message,
-      status: response.status,
-      headers: response.headers,
-      text,
-    }
+/** A 2xx answer read against its operation's schema, in the service's success envelope. */
+function parseSuccess<T>(
+  request: RampRequest<T>,
+  response: Response,
+  text: string,
+  secrets: readonly string[],
+) {
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    throw new UnexpectedResponseError(
+      `The ramp service answered ${request.operation} with HTTP ${response.status} but no JSON body.`,
+      {
+        status: response.status,
+        details: `content type ${response.headers.get('content-type')}`,
+      },
+    )
+  }
+  const parsed = successEnvelope(request.schema).safeParse(json)
+  if (!parsed.success) {
+    const issues = toInputIssues(parsed.error.issues).map((issue) => ({
+      field: redactSecrets(issue.field, secrets),
+      message: redactSecrets(issue.message, secrets),
+    }))
+    throw new UnexpectedResponseError(
+      `The ramp service's answer to ${request.operation} does not have the expected shape.`,
+      {
+        status: response.status,
+        issues,
+        details: issues.map((issue) => issue.message).join('; '),
+      },
+    )
+  }
+  const body = parsed.data as { data: T; message: string }
+  return {
+    data: body.data,
+    message: body.message,
+    status: response.status,
+    headers: response.headers,
+    text,
   }
 }

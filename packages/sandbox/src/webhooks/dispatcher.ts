@@ -1,24 +1,9 @@
 import { isoMillis, type SandboxClock } from '../clock/index.js'
-import { buildWebhookHeaders, type WebhookEvent } from '../core.js'
+import type { WebhookEvent } from '../core.js'
 import { uuid } from '../state/store.js'
+import { type AttemptTransport, attemptDelivery } from './attempt.js'
 
-/**
- * The `User-Agent` of the sandbox's deliveries (the real service sends its own identifier;
- * receivers must not depend on it).
- *
- * @example
- * expect(request.headers['user-agent']).toBe(SANDBOX_USER_AGENT)
- */
-export const SANDBOX_USER_AGENT = 'rampkit-sandbox/0.1 (+webhooks)'
-
-/**
- * Header of account and customer deliveries carrying the event id, equal to `X-Webhook-Id`:
- * the service sends those events once and names this header as their deduplication key.
- *
- * @example
- * expect(request.headers['x-idempotency-key']).toBe(request.headers['x-webhook-id'])
- */
-export const IDEMPOTENCY_KEY_HEADER = 'X-Idempotency-Key'
+export { IDEMPOTENCY_KEY_HEADER, SANDBOX_USER_AGENT } from './attempt.js'
 
 /** Attempts of an order delivery in all, the first included, as the service publishes it. */
 export const ORDER_DELIVERY_MAX_ATTEMPTS = 3
@@ -147,9 +132,8 @@ export type WebhookDispatcher = {
   stop(): void
 }
 
-/** Creates the dispatcher. */
-export function createWebhookDispatcher(options: WebhookDispatcherOptions): WebhookDispatcher {
-  const clock = options.clock
+/** The options with their defaults, the attempts and backoff held to the service's bounds. */
+function settingsOf(options: WebhookDispatcherOptions) {
   const maxAttempts = Math.min(
     Math.max(1, Math.floor(options.maxAttempts ?? ORDER_DELIVERY_MAX_ATTEMPTS)),
     ORDER_DELIVERY_MAX_ATTEMPTS,
@@ -157,11 +141,25 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   const backoff = (options.backoffMs?.length ? options.backoffMs : [1_000, 2_000]).map((ms) =>
     Math.min(Math.max(0, ms), ORDER_RETRY_BACKOFF_CAP_MS),
   )
-  const timeoutMs = options.timeoutMs ?? 5_000
-  const wallNow = options.wallNow ?? Date.now
-  const doFetch = options.fetch ?? fetch
-  const logSize = options.logSize ?? 1_000
-  const standing = options.standing ?? {}
+  const transport: AttemptTransport = {
+    clock: options.clock,
+    wallNow: options.wallNow ?? Date.now,
+    fetch: options.fetch ?? fetch,
+    timeoutMs: options.timeoutMs ?? 5_000,
+  }
+  return {
+    clock: options.clock,
+    maxAttempts,
+    backoff,
+    logSize: options.logSize ?? 1_000,
+    standing: options.standing ?? {},
+    transport,
+  }
+}
+
+/** Creates the dispatcher. */
+export function createWebhookDispatcher(options: WebhookDispatcherOptions): WebhookDispatcher {
+  const { clock, maxAttempts, backoff, logSize, standing, transport } = settingsOf(options)
   const deliveries: Delivery[] = []
   const controls = new Map<string, NextDeliveryControl[]>()
   const queues = new Map<string, Promise<void>>()
@@ -184,69 +182,15 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     return control
   }
 
-  /** The `X-Webhook-Id` of the next attempt: fresh for every order attempt after the first. */
-  function webhookIdFor(delivery: Delivery): string {
-    if (delivery.attempts.length === 0 || delivery.retries === 'none') return delivery.id
-    return uuid()
-  }
-
-  /** One POST: `delivered` on a 2xx, `answered` on any other status, `unreachable` on none. */
-  async function attempt(
-    delivery: Delivery,
-    target: WebhookTarget,
-    kind: DeliveryAttempt['kind'],
-  ): Promise<'delivered' | 'answered' | 'unreachable'> {
-    const started = performance.now()
-    const record: DeliveryAttempt = {
-      attempt: delivery.attempts.length + 1,
-      kind,
-      webhook_id: webhookIdFor(delivery),
-      at: isoMillis(clock.now()),
-      status_code: null,
-      error: null,
-      duration_ms: 0,
-    }
-    delivery.attempts.push(record)
-    try {
-      const headers: Record<string, string> = await buildWebhookHeaders({
-        secret: target.secret,
-        event: delivery.event,
-        deliveryId: record.webhook_id,
-        body: delivery.body,
-        timestamp: Math.floor(wallNow() / 1000),
-        userAgent: SANDBOX_USER_AGENT,
-      })
-      if (delivery.retries === 'none') headers[IDEMPOTENCY_KEY_HEADER] = delivery.id
-      const response = await doFetch(target.url ?? '', {
-        method: 'POST',
-        headers,
-        body: delivery.body,
-        signal: AbortSignal.timeout(timeoutMs),
-        redirect: 'manual',
-      })
-      record.status_code = response.status
-      // Drain so the connection is reused; the content is not the sandbox's business.
-      await response.arrayBuffer().catch(() => {})
-      if (response.status >= 200 && response.status < 300) return 'delivered'
-      record.error = `HTTP ${response.status}`
-      return 'answered'
-    } catch (error) {
-      record.error = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
-      // An answer whose body broke off still answered: only a missing status is unreachable.
-      return record.status_code === null ? 'unreachable' : 'answered'
-    } finally {
-      record.duration_ms = Math.round(performance.now() - started)
-    }
-  }
-
   async function run(delivery: Delivery, target: WebhookTarget, duplicates: number) {
     if (stopped) return
     const kind = delivery.attempts.length === 0 ? 'first' : 'retry'
-    const outcome = await attempt(delivery, target, kind)
+    const outcome = await attemptDelivery(delivery, target, kind, transport)
     if (outcome === 'delivered') {
       delivery.status = 'delivered'
       delivery.next_attempt_at = null
-      for (let i = 0; i < duplicates && !stopped; i++) await attempt(delivery, target, 'duplicate')
+      for (let i = 0; i < duplicates && !stopped; i++)
+        await attemptDelivery(delivery, target, 'duplicate', transport)
       return
     }
     // The service retries only what never got an answer, and only order events.
