@@ -5,6 +5,7 @@ import {
   type ComponentType,
   lazy,
   type ReactNode,
+  type RefObject,
   Suspense,
   useCallback,
   useEffect,
@@ -39,6 +40,62 @@ const SCREEN_COMPONENTS: Record<CheckoutScreen, ComponentType> = {
 
 /** The screens the header's Back moves between: the status follows them. */
 const COUNTED: CheckoutScreen[] = ['choose', 'amount', 'review']
+
+/**
+ * A partner with its own router drives the screen with `step` and hears of each change through
+ * `onStepChange`.
+ */
+function useControlledStep(
+  props: RampCheckoutProps,
+  screen: CheckoutScreen,
+  moveTo: (target: CheckoutScreen) => boolean,
+  hydrated: boolean,
+): void {
+  const wanted = props.step
+  const onStepChange = useRef(props.onStepChange)
+  onStepChange.current = props.onStepChange
+  // Only a change of the prop moves the checkout: a partner that does not follow onStepChange
+  // keeps an old `step`, which must not pull the user back from the screen they went on to.
+  const applied = useRef<CheckoutScreen | undefined>(undefined)
+  useEffect(() => {
+    if (!hydrated || wanted === applied.current) return
+    applied.current = wanted
+    if (wanted === undefined || wanted === screen) return
+    // A screen that cannot be shown (before a sent confirm) is refused: the partner hears where
+    // the checkout is, to put its own route right.
+    if (!moveTo(wanted)) onStepChange.current?.(screen)
+  }, [wanted, screen, moveTo, hydrated])
+  const announced = useRef<CheckoutScreen | null>(null)
+  useEffect(() => {
+    if (!hydrated || announced.current === screen) return
+    const first = announced.current === null
+    announced.current = screen
+    if (!first || wanted !== screen) onStepChange.current?.(screen)
+  }, [screen, wanted, hydrated])
+}
+
+/**
+ * Each new step (a screen, or a step within one: details, identity, quote, status) puts focus
+ * on the heading, so a screen reader hears it and the keyboard starts from the top, unless the
+ * step already put it somewhere (a field the service refused). Not on first paint: the page
+ * decides where focus starts.
+ */
+function useHeadingFocus(heading: RefObject<HTMLHeadingElement | null>, view: string): void {
+  const previousView = useRef<string | null>(null)
+  useEffect(() => {
+    const body = heading.current?.closest('.rk-root')?.querySelector('.rk-body')
+    const active = document.activeElement
+    // A control of the step before can still hold focus while Suspense hides it (the next step's
+    // chunk is loading): hidden, it holds nothing, and the browser drops focus to <body>.
+    const focusTaken =
+      (body?.contains(active) ?? false) &&
+      (typeof active?.checkVisibility !== 'function' || active.checkVisibility())
+    if (previousView.current !== null && previousView.current !== view && !focusTaken) {
+      heading.current?.focus()
+    }
+    previousView.current = view
+  }, [heading, view])
+}
 
 function Checkout(props: RampCheckoutProps): ReactNode {
   const { t, theme: baseTheme } = useRampKit()
@@ -82,27 +139,7 @@ function Checkout(props: RampCheckoutProps): ReactNode {
     ready: checkout.hydrated,
     moveTo,
   })
-  const wanted = props.step
-  const onStepChange = useRef(props.onStepChange)
-  onStepChange.current = props.onStepChange
-  // Only a change of the prop moves the checkout: a partner that does not follow onStepChange
-  // keeps an old `step`, which must not pull the user back from the screen they went on to.
-  const applied = useRef<CheckoutScreen | undefined>(undefined)
-  useEffect(() => {
-    if (!checkout.hydrated || wanted === applied.current) return
-    applied.current = wanted
-    if (wanted === undefined || wanted === screen) return
-    // A screen that cannot be shown (before a sent confirm) is refused: the partner hears where
-    // the checkout is, to put its own route right.
-    if (!moveTo(wanted)) onStepChange.current?.(screen)
-  }, [wanted, screen, moveTo, checkout.hydrated])
-  const announced = useRef<CheckoutScreen | null>(null)
-  useEffect(() => {
-    if (!checkout.hydrated || announced.current === screen) return
-    const first = announced.current === null
-    announced.current = screen
-    if (!first || wanted !== screen) onStepChange.current?.(screen)
-  }, [screen, wanted, checkout.hydrated])
+  useControlledStep(props, screen, moveTo, checkout.hydrated)
 
   const theme = {
     ...baseTheme,
@@ -119,25 +156,8 @@ function Checkout(props: RampCheckoutProps): ReactNode {
   const progress = useCheckoutProgress(checkout, props, screen, gate)
   const title = t(progress.title)
   const Screen = gated ? (gate === 'identity' ? IdentityStep : Loading) : SCREEN_COMPONENTS[screen]
-  // Each new step (a screen, or a step within one: details, identity, quote, status) puts focus
-  // on the heading, so a screen reader hears it and the keyboard starts from the top, unless the
-  // step already put it somewhere (a field the service refused). Not on first paint: the page
-  // decides where focus starts.
   const view = gated && gate === 'identity' ? 'identity' : state.step
-  const previousView = useRef<string | null>(null)
-  useEffect(() => {
-    const body = heading.current?.closest('.rk-root')?.querySelector('.rk-body')
-    const active = document.activeElement
-    // A control of the step before can still hold focus while Suspense hides it (the next step's
-    // chunk is loading): hidden, it holds nothing, and the browser drops focus to <body>.
-    const focusTaken =
-      (body?.contains(active) ?? false) &&
-      (typeof active?.checkVisibility !== 'function' || active.checkVisibility())
-    if (previousView.current !== null && previousView.current !== view && !focusTaken) {
-      heading.current?.focus()
-    }
-    previousView.current = view
-  }, [view])
+  useHeadingFocus(heading, view)
   const context = useMemo(() => ({ checkout, props }), [checkout, props])
 
   return (
