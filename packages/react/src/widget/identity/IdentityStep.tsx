@@ -175,6 +175,52 @@ function identitySchema(
   )
 }
 
+/** The documents the vault asks for: the files chosen, their errors, and their upload. */
+function useIdentityDocuments(wanted: ReturnType<typeof requiredOf>['documents'], text: Text) {
+  const [documents, setDocuments] = useState<Record<string, ChosenDocument>>({})
+  const [documentErrors, setDocumentErrors] = useState<Record<string, string>>({})
+  const upload = useUploadDocument()
+
+  /** A missing document is said at submit, unless its file was already refused (that error stays). */
+  function missingDocuments(): Record<string, string> {
+    const missing: Record<string, string> = {}
+    for (const document of wanted) {
+      if (!documents[document.key] && !documentErrors[document.key])
+        missing[document.key] = text('identity.document.required')
+    }
+    return missing
+  }
+
+  /** Uploads each chosen file not uploaded yet, one after the other, with its progress. */
+  async function uploadChosen(): Promise<void> {
+    for (const document of wanted) {
+      const chosen = documents[document.key]
+      if (!chosen || chosen.uploaded) continue
+      const key = document.key
+      const progress = (sent: number) =>
+        setDocuments((all) => (all[key] ? { ...all, [key]: { ...all[key], sent } } : all))
+      await upload.mutateAsync({ category: key, file: chosen.file, onProgress: progress })
+      setDocuments((all) =>
+        all[key] ? { ...all, [key]: { ...all[key], sent: chosen.file.size, uploaded: true } } : all,
+      )
+    }
+  }
+
+  /** A file chosen (or cleared) for `key`, with the error its check found, if any. */
+  function choose(key: string, chosen: ChosenDocument | undefined, error: string | undefined) {
+    setDocuments((all) => {
+      const { [key]: _dropped, ...rest } = all
+      return chosen ? { ...rest, [key]: chosen } : rest
+    })
+    setDocumentErrors((all) => {
+      const { [key]: _dropped, ...rest } = all
+      return error ? { ...rest, [key]: error } : rest
+    })
+  }
+
+  return { documents, documentErrors, setDocumentErrors, missingDocuments, uploadChosen, choose }
+}
+
 function IdentityForm(props: { customer: KitCustomer; text: Text }): ReactNode {
   const { t, locale } = useRampKit()
   const { checkout, props: widgetProps } = useWidget()
@@ -189,12 +235,11 @@ function IdentityForm(props: { customer: KitCustomer; text: Text }): ReactNode {
   const unsupported = required.fields.filter(
     (field) => known[field] === undefined && !FIELD_SPECS[field],
   )
-  const [documents, setDocuments] = useState<Record<string, ChosenDocument>>({})
-  const [documentErrors, setDocumentErrors] = useState<Record<string, string>>({})
+  const docs = useIdentityDocuments(required.documents, text)
+  const { documents, documentErrors, setDocumentErrors, missingDocuments } = docs
   const [failure, setFailure] = useState<unknown>(null)
   const formRef = useRef<HTMLFormElement>(null)
   const save = useSaveCustomer()
-  const upload = useUploadDocument()
   const submit = useSubmitCustomer()
   const message = (failure: ValidationFailure, check: IdentityCheck | undefined) =>
     identityMessage(failure, check, { t, text, country })
@@ -223,16 +268,6 @@ function IdentityForm(props: { customer: KitCustomer; text: Text }): ReactNode {
     )
   }
 
-  /** A missing document is said at submit, unless its file was already refused (that error stays). */
-  function missingDocuments(): Record<string, string> {
-    const missing: Record<string, string> = {}
-    for (const document of required.documents) {
-      if (!documents[document.key] && !documentErrors[document.key])
-        missing[document.key] = text('identity.document.required')
-    }
-    return missing
-  }
-
   const onSubmit = form.handleSubmit(
     async (profileValues) => {
       const missing = missingDocuments()
@@ -247,19 +282,7 @@ function IdentityForm(props: { customer: KitCustomer; text: Text }): ReactNode {
         for (const field of asked) typed[field] = String(get(profileValues, field) ?? '')
         const profile = toProfile({ ...known, ...typed })
         await save.mutateAsync({ customer_type: type, profile } as SaveCustomerRequest)
-        for (const document of required.documents) {
-          const chosen = documents[document.key]
-          if (!chosen || chosen.uploaded) continue
-          const key = document.key
-          const progress = (sent: number) =>
-            setDocuments((all) => (all[key] ? { ...all, [key]: { ...all[key], sent } } : all))
-          await upload.mutateAsync({ category: key, file: chosen.file, onProgress: progress })
-          setDocuments((all) =>
-            all[key]
-              ? { ...all, [key]: { ...all[key], sent: chosen.file.size, uploaded: true } }
-              : all,
-          )
-        }
+        await docs.uploadChosen()
         // The answer (pending_review) replaces the form with the review by itself.
         await submit.mutateAsync()
       } catch (error) {
@@ -316,16 +339,7 @@ function IdentityForm(props: { customer: KitCustomer; text: Text }): ReactNode {
               error={documentErrors[document.key]}
               text={text}
               locale={locale}
-              onChosen={(chosen, error) => {
-                setDocuments((all) => {
-                  const { [document.key]: _dropped, ...rest } = all
-                  return chosen ? { ...rest, [document.key]: chosen } : rest
-                })
-                setDocumentErrors((all) => {
-                  const { [document.key]: _dropped, ...rest } = all
-                  return error ? { ...rest, [document.key]: error } : rest
-                })
-              }}
+              onChosen={(chosen, error) => docs.choose(document.key, chosen, error)}
             />
           ))}
         </fieldset>
