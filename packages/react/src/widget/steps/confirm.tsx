@@ -4,13 +4,14 @@ import { useKitConfig } from '../../hooks/reads.js'
 import { useRampKit } from '../../provider.js'
 import { useWidget } from '../context.js'
 import { errorText } from '../errors.js'
+import { formatExact } from '../format.js'
 import { Alert, Hash, Loading, Row } from '../parts.js'
 import { QuoteExpiry, QuoteSummary } from './quote.js'
 import { SellerCheck } from './seller.js'
 import { SignedConfirm } from './signed.js'
 
 export function ConfirmStep(): ReactNode {
-  const { t } = useRampKit()
+  const { t, locale } = useRampKit()
   const { checkout } = useWidget()
   const { state, isConfirming, confirmUnknown: unknown, orderCheck } = checkout
   const quote = state.quote
@@ -35,6 +36,16 @@ export function ConfirmStep(): ReactNode {
           </Row>
         ) : null}
       </dl>
+      {state.direction === 'OffRamp' ? (
+        // What leaves the seller's wallet, said at the confirm too: an allowance that already
+        // covered it skipped the approval, where this line is first shown.
+        <p>
+          {t('approve.intro', {
+            amount: formatExact(quote.amountCrypto, locale),
+            symbol: quote.token,
+          })}
+        </p>
+      ) : null}
       {!pending ? <QuoteExpiry quote={quote} /> : null}
       <div role="status" aria-live="polite" className="rk-live">
         {isConfirming
