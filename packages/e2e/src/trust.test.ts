@@ -140,7 +140,7 @@ describe.skipIf(skipBrowserTests)('a checkout a shopper can trust', () => {
     await context.close()
   })
 
-  test('9. a failed order gives no "You receive", says what happened and offers a change; a settled one says what arrived, with a receipt; terms before confirm', async () => {
+  test('9. a failed order gives no "You receive", says what happened (the service’s reason, kept by the kit and shown on the orders page too) and offers a change; a settled one says what arrived, with a receipt; terms before confirm', async () => {
     const { context, page } = await shop()
     await upToDetails(page, KES_MPESA)
     await fillKenyanDetails(page, SANDBOX_FAILS)
@@ -154,11 +154,30 @@ describe.skipIf(skipBrowserTests)('a checkout a shopper can trust', () => {
     await widget(page).getByRole('button', { name: 'Confirm and pay' }).click()
     await widget(page).getByText('Your order: Failed.').waitFor({ timeout: 20_000 })
     const root = widget(page)
+    // The service's reason, from the order.failed webhook the kit stored: the widget reads its
+    // order from the kit alone (its stream, then its GET).
+    const reason = 'Reason given: Failure forced by a sandbox test value'
+    await root.getByRole('alert').getByText(reason).waitFor()
     expect(await root.locator('dt', { hasText: /^You receive$/ }).count()).toBe(0)
     expect(await root.textContent()).not.toContain('No money was taken, or it will be returned')
     expect(await root.getByRole('button', { name: 'Try again' }).count()).toBe(0)
     await expectNoAxeViolations(page)
     await shots(page, 'trust-failed')
+    // After a reload, the orders page lists the kit's stored order with the same reason, and
+    // leads back to the checkout.
+    await page.reload()
+    await root.getByText(reason).waitFor()
+    await page.getByRole('link', { name: 'Orders' }).click()
+    const failedRow = page
+      .getByTestId('order-row')
+      .filter({ has: page.locator('.status[data-status="failed"]') })
+    await failedRow.getByRole('button', { name: /^Details/ }).click()
+    const details = page.getByRole('region', { name: 'Order details' })
+    await details.getByText(reason).waitFor()
+    await expectNoAxeViolations(page)
+    await shots(page, 'trust-orders-failed')
+    await details.getByRole('link', { name: 'Buy again with other details' }).click()
+    await root.getByText('Your order: Failed.').waitFor()
     // The next step changes something: the details, where the number that failed is.
     await root.getByRole('button', { name: 'Change your details' }).click()
     await atStep(page, 'details')

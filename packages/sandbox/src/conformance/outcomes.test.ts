@@ -84,6 +84,18 @@ describe('on-ramp quotes follow the payout phone or bank account', () => {
     expect(await statusAfterSettlement(orders)).toEqual(['settled', 'failed', 'settled', 'failed'])
     const failed = await t.client().getPartnerOrder({ order_id: orders[1]! })
     expect(failed.failure_reason).toBe('Failure forced by a sandbox test value')
+    // The order.failed body says why too; a settled order's events carry no reason.
+    const bodies = t.sandbox.admin
+      .deliveries(KEY_A)
+      .map((delivery) => JSON.parse(delivery.body) as Record<string, unknown>)
+    expect(
+      bodies.find((body) => body.order_id === orders[1] && body.status === 'failed'),
+    ).toMatchObject({
+      failure_reason: 'Failure forced by a sandbox test value',
+    })
+    expect(
+      bodies.filter((body) => body.order_id === orders[0]).map((body) => 'failure_reason' in body),
+    ).toEqual([false, false])
     expect(eventsOf(orders).filter((line) => !line.startsWith('order.processing'))).toEqual([
       'order.settled 0',
       'order.failed 1',
