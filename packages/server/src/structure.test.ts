@@ -50,7 +50,7 @@ function isTestSupport(path: string): boolean {
 
 /** Written by a tool, not by hand (compiled contract artifacts and the like). */
 function isGenerated(path: string): boolean {
-  return /(^|\/)generated\//.test(path) || /\.generated\.tsx?$/.test(path)
+  return /(^|\/)generated\//.test(path) || /\.(generated|gen)\.tsx?$/.test(path)
 }
 
 function sourceFiles(dir: string): string[] {
