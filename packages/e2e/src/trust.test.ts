@@ -14,8 +14,10 @@ import {
   KES_MPESA,
   openShop,
   ownStack,
+  pickRadio,
   quotedReceive,
   SANDBOX_FAILS,
+  selectByText,
   upToDetails,
   widget,
 } from './shop.js'
@@ -309,6 +311,50 @@ describe.skipIf(skipBrowserTests)('a checkout a shopper can trust', () => {
       await shots(page, `trust-reference-${journey.currency}`)
       await context.close()
     }
+  })
+
+  test('token and network names come from one source: one token list, each token on the chain it lives on, the same name on the quote, the wallet and the orders', async () => {
+    // Where the tokens live, as the service's token list says: the one local chain.
+    const response = await fetch(`${own.demo.stack.sandboxUrl}/meta/tokens`)
+    const listed = (
+      (await response.json()) as {
+        data: { tokens: { symbol: string; chain_id: number; chain: string }[] }
+      }
+    ).data.tokens
+    expect(new Set(listed.map((token) => token.chain_id))).toEqual(new Set([own.chain.chainId]))
+    const chain = listed[0]!.chain.toLowerCase()
+
+    const { context, page } = await shop()
+    await atScreen(page, 'choose')
+    await selectByText(page, 'Country or currency', KES_MPESA.country)
+    await pickRadio(page, KES_MPESA.rail)
+    await pickRadio(page, KES_MPESA.provider)
+    const options = await widget(page)
+      .getByLabel('Token to buy', { exact: true })
+      .locator('option')
+      .allTextContents()
+    const named = options.map((option) => /^(\S+) on (.+)$/.exec(option)?.slice(1) ?? [option])
+    // Every listed token, each named by the chain it is on: one network in one list.
+    expect(named.map(([symbol]) => symbol).sort()).toEqual(listed.map((t) => t.symbol).sort())
+    expect(named.map(([, network]) => network?.toLowerCase())).toEqual(listed.map(() => chain))
+    const network = named[0]![1]!
+    // The wallet beside the checkout names the same chain.
+    await expect.poll(() => page.locator('.wallet-status').textContent()).toContain(network)
+    await shots(page, 'trust-token-names')
+
+    await selectByText(page, 'Token to buy', /^USDC/)
+    await widget(page).getByRole('button', { name: 'Continue' }).click()
+    await amountScreen(page, KES_MPESA)
+    await atStep(page, 'details')
+    await fillKenyanDetails(page)
+    await getQuote(page)
+    expect(await quotedReceive(page)).toMatch(new RegExp(` USDC on ${network}$`))
+    await widget(page).getByRole('button', { name: 'Confirm and pay' }).click()
+    await widget(page).getByText('Your order: Settled.').waitFor({ timeout: 20_000 })
+    await page.getByRole('link', { name: 'Orders' }).click()
+    const row = page.getByTestId('order-row').first()
+    await expect.poll(() => row.textContent()).toContain(`USDC on ${network}`)
+    await context.close()
   })
 
   test('8. the estimate agrees with the quote within 0.5 %, buying NGN and selling KES, and none shows under an invalid amount', async () => {
