@@ -16,6 +16,7 @@ import {
   ownStack,
   pickRadio,
   quotedReceive,
+  SANDBOX_ACCOUNT_SETTLES,
   SANDBOX_FAILS,
   selectByText,
   upToDetails,
@@ -253,7 +254,7 @@ describe.skipIf(skipBrowserTests)('a checkout a shopper can trust', () => {
     await sell.context.close()
   })
 
-  test('6. a bank reference and an IBAN stay on their rows, Copy on one line, at 1280 and 390 px', async () => {
+  test('6. a bank reference and an IBAN stay on their rows, Copy on one line, at 1280 and 390 px; the sandbox’s test account settles an EUR pay-in', async () => {
     for (const journey of [
       {
         ...NGN_BANK,
@@ -267,8 +268,10 @@ describe.skipIf(skipBrowserTests)('a checkout a shopper can trust', () => {
         token: /^USDC/,
         amount: '100',
         currency: 'EUR',
-        details: ['IBAN', 'DE89 3704 0044 0532 0130 00'],
+        // The guide's bank test value in place of the payer's IBAN: the order settles.
+        details: ['IBAN', SANDBOX_ACCOUNT_SETTLES],
         extra: undefined,
+        settles: true,
       },
     ]) {
       const { context, page } = await shop()
@@ -309,6 +312,13 @@ describe.skipIf(skipBrowserTests)('a checkout a shopper can trust', () => {
       }
       await expectNoAxeViolations(page)
       await shots(page, `trust-reference-${journey.currency}`)
+      if ('settles' in journey) {
+        await widget(page).getByText('Your order: Settled.').waitFor({ timeout: 20_000 })
+        await widget(page)
+          .getByText(/^You received /)
+          .waitFor()
+        await shots(page, `trust-settled-${journey.currency}`)
+      }
       await context.close()
     }
   })
