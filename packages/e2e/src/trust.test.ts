@@ -14,8 +14,11 @@ import {
   KES_MPESA,
   openShop,
   ownStack,
+  pickRadio,
   quotedReceive,
+  SANDBOX_ACCOUNT_SETTLES,
   SANDBOX_FAILS,
+  selectByText,
   upToDetails,
   widget,
 } from './shop.js'
@@ -270,7 +273,7 @@ describe.skipIf(skipBrowserTests)('a checkout a shopper can trust', () => {
     await sell.context.close()
   })
 
-  test('6. a bank reference and an IBAN stay on their rows, Copy on one line, at 1280 and 390 px', async () => {
+  test('6. a bank reference and an IBAN stay on their rows, Copy on one line, at 1280 and 390 px; the sandbox’s test account settles an EUR pay-in', async () => {
     for (const journey of [
       {
         ...NGN_BANK,
@@ -284,8 +287,10 @@ describe.skipIf(skipBrowserTests)('a checkout a shopper can trust', () => {
         token: /^USDC/,
         amount: '100',
         currency: 'EUR',
-        details: ['IBAN', 'DE89 3704 0044 0532 0130 00'],
+        // The guide's bank test value in place of the payer's IBAN: the order settles.
+        details: ['IBAN', SANDBOX_ACCOUNT_SETTLES],
         extra: undefined,
+        settles: true,
       },
     ]) {
       const { context, page } = await shop()
@@ -326,8 +331,59 @@ describe.skipIf(skipBrowserTests)('a checkout a shopper can trust', () => {
       }
       await expectNoAxeViolations(page)
       await shots(page, `trust-reference-${journey.currency}`)
+      if ('settles' in journey) {
+        await widget(page).getByText('Your order: Settled.').waitFor({ timeout: 20_000 })
+        await widget(page)
+          .getByText(/^You received /)
+          .waitFor()
+        await shots(page, `trust-settled-${journey.currency}`)
+      }
       await context.close()
     }
+  })
+
+  test('token and network names come from one source: one token list, each token on the chain it lives on, the same name on the quote, the wallet and the orders', async () => {
+    // Where the tokens live, as the service's token list says: the one local chain.
+    const response = await fetch(`${own.demo.stack.sandboxUrl}/meta/tokens`)
+    const listed = (
+      (await response.json()) as {
+        data: { tokens: { symbol: string; chain_id: number; chain: string }[] }
+      }
+    ).data.tokens
+    expect(new Set(listed.map((token) => token.chain_id))).toEqual(new Set([own.chain.chainId]))
+    const chain = listed[0]!.chain.toLowerCase()
+
+    const { context, page } = await shop()
+    await atScreen(page, 'choose')
+    await selectByText(page, 'Country or currency', KES_MPESA.country)
+    await pickRadio(page, KES_MPESA.rail)
+    await pickRadio(page, KES_MPESA.provider)
+    const options = await widget(page)
+      .getByLabel('Token to buy', { exact: true })
+      .locator('option')
+      .allTextContents()
+    const named = options.map((option) => /^(\S+) on (.+)$/.exec(option)?.slice(1) ?? [option])
+    // Every listed token, each named by the chain it is on: one network in one list.
+    expect(named.map(([symbol]) => symbol).sort()).toEqual(listed.map((t) => t.symbol).sort())
+    expect(named.map(([, network]) => network?.toLowerCase())).toEqual(listed.map(() => chain))
+    const network = named[0]![1]!
+    // The wallet beside the checkout names the same chain.
+    await expect.poll(() => page.locator('.wallet-status').textContent()).toContain(network)
+    await shots(page, 'trust-token-names')
+
+    await selectByText(page, 'Token to buy', /^USDC/)
+    await widget(page).getByRole('button', { name: 'Continue' }).click()
+    await amountScreen(page, KES_MPESA)
+    await atStep(page, 'details')
+    await fillKenyanDetails(page)
+    await getQuote(page)
+    expect(await quotedReceive(page)).toMatch(new RegExp(` USDC on ${network}$`))
+    await widget(page).getByRole('button', { name: 'Confirm and pay' }).click()
+    await widget(page).getByText('Your order: Settled.').waitFor({ timeout: 20_000 })
+    await page.getByRole('link', { name: 'Orders' }).click()
+    const row = page.getByTestId('order-row').first()
+    await expect.poll(() => row.textContent()).toContain(`USDC on ${network}`)
+    await context.close()
   })
 
   test('8. the estimate agrees with the quote within 0.5 %, buying NGN and selling KES, and none shows under an invalid amount', async () => {
