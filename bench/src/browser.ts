@@ -11,11 +11,11 @@ import { freePort } from '@rampkit/test'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { type Entry, machine, RUNS, repoRoot, stat, withTimeout } from './lib.js'
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const SPEED = 10
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+export const SPEED = 10
 const MPESA = 'd9128e24-4586-5981-9c1e-a96a091bf8da'
 
-type Demo = {
+export type Demo = {
   child: ChildProcess
   url: string
   sandboxUrl: string
@@ -24,7 +24,7 @@ type Demo = {
   output: string[]
 }
 
-async function startDemo(dataDir: string): Promise<Demo> {
+export async function startDemo(dataDir: string): Promise<Demo> {
   const port = await freePort()
   const apiKey = `is_test_bench_${randomBytes(8).toString('hex')}`
   const env = { ...process.env }
@@ -65,7 +65,7 @@ async function startDemo(dataDir: string): Promise<Demo> {
   })
 }
 
-function stopDemo(demo: Demo): Promise<void> {
+export function stopDemo(demo: Demo): Promise<void> {
   return new Promise((resolve) => {
     if (demo.child.exitCode !== null || !demo.child.pid) return resolve()
     const pid = demo.child.pid
@@ -78,27 +78,50 @@ function stopDemo(demo: Demo): Promise<void> {
   })
 }
 
-const widget = (page: Page) => page.locator('.rk-root')
+export function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}`)
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  })
+}
+
+export const widget = (page: Page) => page.locator('.rk-root')
 const at = (kind: 'step' | 'screen') => (page: Page, name: string) =>
   widget(page)
     .and(page.locator(`[data-${kind}="${name}"]`))
     .waitFor({ timeout: 15_000 })
 const atStep = at('step')
-const atScreen = at('screen')
+export const atScreen = at('screen')
 
-async function firstStep(browser: Browser, url: string) {
+/**
+ * The first screen is interactive: the corridor list is filled from the kit's discovery and Kenya
+ * can be chosen. Runs in the page (its source is sent there: no named inner functions).
+ */
+export function corridorsChoosable() {
+  const select = [...document.querySelectorAll<HTMLSelectElement>('.rk-root select')].find(
+    (element) => element.labels?.[0]?.textContent === 'Country or currency',
+  )
+  return !!select && !select.disabled && [...select.options].some((o) => o.value === 'KE-KES')
+}
+
+export async function firstStep(browser: Browser, url: string) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
   const page = await context.newPage()
   const t0 = performance.now()
   await page.goto(url)
   await atScreen(page, 'choose')
-  // Interactive: the corridor list is filled from the kit's discovery and can be chosen.
-  await page.waitForFunction(() => {
-    const select = [...document.querySelectorAll<HTMLSelectElement>('.rk-root select')].find(
-      (element) => element.labels?.[0]?.textContent === 'Country or currency',
-    )
-    return !!select && !select.disabled && [...select.options].some((o) => o.value === 'KE-KES')
-  })
+  await page.waitForFunction(corridorsChoosable)
   const ms = performance.now() - t0
   return { ms, context, page }
 }
@@ -113,9 +136,10 @@ async function bareLoad(browser: Browser, url: string) {
   return ms
 }
 
-async function confirmToSettled(page: Page) {
+/** The three screens and the details, as a shopper goes through them, up to the confirm step. */
+export async function fillToConfirm(page: Page) {
   await page.getByLabel('Test account').selectOption({ index: 1 })
-  // The three screens, as a shopper goes through them (packages/e2e's storefront journey).
+  // As packages/e2e's storefront journey goes.
   await widget(page).getByLabel('Country or currency').selectOption({ label: 'Kenya · KES' })
   for (const name of [/Mobile money/, /M-Pesa/]) {
     await widget(page).getByRole('radio', { name }).check({ force: true })
@@ -130,7 +154,8 @@ async function confirmToSettled(page: Page) {
   await widget(page).getByRole('button', { name: 'Continue' }).click()
   await atStep(page, 'details')
   await page.getByLabel('First and last name').fill('Amina Otieno')
-  await page.getByLabel('Date of birth').fill('01/15/1990')
+  // As a shopper in Kenya writes it (day first); sent to the service as 01/15/1990.
+  await page.getByLabel('Date of birth').fill('15/01/1990')
   // The sandbox guide's success number: the order settles (any other waits, pending).
   await page.getByLabel('Mobile money number').fill('+2541111111111')
   await widget(page).getByRole('button', { name: 'Get a quote' }).click()
@@ -138,6 +163,10 @@ async function confirmToSettled(page: Page) {
     .getByText(/Price held for/)
     .waitFor()
   await atStep(page, 'confirm')
+}
+
+export async function confirmToSettled(page: Page) {
+  await fillToConfirm(page)
   const t0 = performance.now()
   await widget(page).getByRole('button', { name: 'Confirm and pay' }).click()
   await widget(page).getByText('Your order: Settled.').waitFor({ timeout: 20_000 })
@@ -145,7 +174,7 @@ async function confirmToSettled(page: Page) {
 }
 
 /** The service floor: the same quote accepted over the sandbox API, polled until settled. */
-async function serviceSettle(demo: Demo) {
+export async function serviceSettle(demo: Demo) {
   const headers = { 'content-type': 'application/json', 'x-api-key': demo.apiKey }
   const quote = (await (
     await fetch(`${demo.sandboxUrl}/api/v1/partner/orders/quote`, {
@@ -191,7 +220,6 @@ async function serviceSettle(demo: Demo) {
 export async function benchBrowser(): Promise<Entry> {
   const started = Date.now()
   const notes: string[] = []
-  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}`)
   const dataDir = mkdtempSync(join(tmpdir(), 'rampkit-bench-demo-'))
   let demo: Demo | undefined
   let browser: Browser | undefined
@@ -200,20 +228,7 @@ export async function benchBrowser(): Promise<Entry> {
     notes.push(
       `Demo stack ready in ${demo.startMs} ms (vite build, sandbox with anvil, storefront with PGlite).`,
     )
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    })
+    browser = await launchChromium()
     const activeBrowser = browser
     const activeDemo = demo
     // Warm-up: one full flow (JIT in the servers, PGlite, the chain).

@@ -15,6 +15,7 @@ import {
   withTimeout,
   writeEntry,
 } from './lib.js'
+import { benchPhone } from './phone.js'
 import { benchProxy } from './proxy.js'
 import { benchSandbox } from './sandbox.js'
 import { benchSize } from './size.js'
@@ -63,6 +64,13 @@ const BENCHES: {
     title: 'In Chromium (demo stack)',
     limitMs: 180_000,
     run: benchBrowser,
+  },
+  {
+    key: 'phone',
+    id: '7-phone',
+    title: "On a shopper's phone (demo stack)",
+    limitMs: 300_000,
+    run: benchPhone,
   },
 ]
 

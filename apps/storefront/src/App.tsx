@@ -1,11 +1,9 @@
 import { RampKitProvider, type RampTheme, rampKitKeys } from '@rampkit/react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
+import { lazy, Suspense, useMemo, useState } from 'react'
 import type { Address } from 'viem'
 import { useConnection, WagmiProvider } from 'wagmi'
-import { AccountPage } from './pages/AccountPage.js'
 import { CheckoutPage } from './pages/CheckoutPage.js'
-import { OrdersPage } from './pages/OrdersPage.js'
 import { Link, useRoute } from './router.js'
 import {
   chooseShopper,
@@ -27,6 +25,14 @@ export function App() {
 }
 
 export const ENDPOINT = '/api/ramp'
+// The first screen is the checkout: the other pages (and the account forms' libraries) load when
+// the shopper opens them, so the first screen waits for fewer bytes.
+const OrdersPage = lazy(() =>
+  import('./pages/OrdersPage.js').then((m) => ({ default: m.OrdersPage })),
+)
+const AccountPage = lazy(() =>
+  import('./pages/AccountPage.js').then((m) => ({ default: m.AccountPage })),
+)
 // The widget is light or dark as the shopper's system is; the shop's brand colours, one for
 // each, come from styles.css through the widget's CSS variables.
 const THEME: RampTheme = { mode: 'auto' }
@@ -104,18 +110,20 @@ function Shop({
       </header>
       <div className="shop-body" data-page={route === 'orders' ? 'orders' : 'checkout'}>
         <main id="main">
-          {route === 'orders' ? (
-            <OrdersPage shopper={shopper} />
-          ) : route === 'account' ? (
-            <AccountPage shopper={shopper} />
-          ) : (
-            <CheckoutPage
-              key={route}
-              direction={route === 'sell' ? 'OffRamp' : 'OnRamp'}
-              walletAddress={walletAddress}
-              shopper={shopper}
-            />
-          )}
+          <Suspense fallback={<p className="loading">Loading…</p>}>
+            {route === 'orders' ? (
+              <OrdersPage shopper={shopper} />
+            ) : route === 'account' ? (
+              <AccountPage shopper={shopper} />
+            ) : (
+              <CheckoutPage
+                key={route}
+                direction={route === 'sell' ? 'OffRamp' : 'OnRamp'}
+                walletAddress={walletAddress}
+                shopper={shopper}
+              />
+            )}
+          </Suspense>
         </main>
         {chain && onSelectAccount ? (
           <aside aria-label="Demo wallet">
