@@ -6,16 +6,20 @@ import {
   atScreen,
   atStep,
   chooseScreen,
+  EUR_SEPA,
   fieldError,
   fillKenyanDetails,
+  fillNigerianBank,
   fillPerson,
   firstNumber,
-  type Journey,
   KES_MPESA,
+  KES_SELL,
+  NGN_BANK,
   openShop,
   ownStack,
   quotedReceive,
   SANDBOX_FAILS,
+  SEPA_IBAN,
   upToDetails,
   widget,
 } from './shop.js'
@@ -38,25 +42,6 @@ async function shots(page: Page, name: string) {
 
 async function shop(path = '/') {
   return openShop(own.browser, path, own.demo.stack)
-}
-
-const KES_SELL: Journey = {
-  country: /Kenya/,
-  rail: /^Mobile money/,
-  provider: /^M-Pesa/,
-  token: /^USDC/,
-  amount: '12',
-  currency: 'KES',
-  sell: 'USDC',
-}
-
-const NGN_BANK: Journey = {
-  country: /Nigeria/,
-  rail: /^Bank transfer/,
-  provider: /^Access Bank/,
-  token: /^USDC/,
-  amount: '50000',
-  currency: 'NGN',
 }
 
 /** The quote's "You receive", its number. */
@@ -272,28 +257,13 @@ describe.skipIf(skipBrowserTests)('a checkout a shopper can trust', () => {
 
   test('6. a bank reference and an IBAN stay on their rows, Copy on one line, at 1280 and 390 px', async () => {
     for (const journey of [
-      {
-        ...NGN_BANK,
-        details: ['Bank account number', '0123456784'], // a NUBAN of Access Bank (044)
-        extra: ['BVN', '22345678901'],
-      },
-      {
-        country: /EUR international/,
-        rail: /^SEPA bank transfer/,
-        provider: /^SEPA Credit Transfer/,
-        token: /^USDC/,
-        amount: '100',
-        currency: 'EUR',
-        details: ['IBAN', 'DE89 3704 0044 0532 0130 00'],
-        extra: undefined,
-      },
+      { ...NGN_BANK, fill: (page: Page) => fillNigerianBank(page) },
+      { ...EUR_SEPA, fill: (page: Page) => page.getByLabel('IBAN').fill(SEPA_IBAN) },
     ]) {
       const { context, page } = await shop()
       await upToDetails(page, journey)
       await fillPerson(page)
-      await page.getByLabel(journey.details[0]!).fill(journey.details[1]!)
-      if (journey.extra)
-        await page.getByLabel(new RegExp(journey.extra[0]!)).fill(journey.extra[1]!)
+      await journey.fill(page)
       await getQuote(page)
       await widget(page).getByRole('button', { name: 'Confirm and pay' }).click()
       await widget(page).locator('.rk-instructions').waitFor({ timeout: 20_000 })
@@ -352,8 +322,7 @@ describe.skipIf(skipBrowserTests)('a checkout a shopper can trust', () => {
       if (journey.sell) {
         await page.getByLabel('Mobile money number').fill('+254712345678')
       } else {
-        await page.getByLabel('Bank account number').fill('0123456784') // a NUBAN of Access Bank
-        await page.getByLabel(/BVN/).fill('22345678901')
+        await fillNigerianBank(page)
       }
       await getQuote(page)
       const quoted = await quotedAmount(page)
