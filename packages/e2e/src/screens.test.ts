@@ -15,11 +15,17 @@ import {
   chooseScreen,
   type DemoChain,
   demoChain,
+  EUR_SEPA,
+  fillNigerianBank,
   fillPerson,
   firstNumber,
   type Journey,
+  KES_MPESA,
+  KES_SELL,
+  NGN_BANK,
   openShop,
   quotedReceive,
+  SEPA_IBAN,
   widget,
 } from './shop.js'
 
@@ -56,12 +62,7 @@ const WALKS: Walk[] = [
     id: 'kes-buy',
     path: '/',
     account: 6,
-    country: /Kenya/,
-    rail: /^Mobile money/,
-    provider: /^M-Pesa/,
-    token: /^USDC/,
-    amount: '1500',
-    currency: 'KES',
+    ...KES_MPESA,
     details: async (page) => {
       await fillPerson(page)
       await page.getByLabel('Mobile money number').fill('+254712345678')
@@ -72,16 +73,10 @@ const WALKS: Walk[] = [
     id: 'ngn-buy',
     path: '/',
     account: 7,
-    country: /Nigeria/,
-    rail: /^Bank transfer/,
-    provider: /^Access Bank/,
-    token: /^USDC/,
-    amount: '50000',
-    currency: 'NGN',
+    ...NGN_BANK,
     details: async (page) => {
       await fillPerson(page)
-      await page.getByLabel('Bank account number').fill('0123456784') // a NUBAN of Access Bank (044)
-      await page.getByLabel(/BVN/).fill('22345678901')
+      await fillNigerianBank(page)
     },
     instructions: /^Pay exactly 50,000 NGN into this account/,
   },
@@ -89,15 +84,10 @@ const WALKS: Walk[] = [
     id: 'eur-payin',
     path: '/',
     account: 8,
-    country: /EUR international/,
-    rail: /^SEPA bank transfer/,
-    provider: /^SEPA Credit Transfer/,
-    token: /^USDC/,
-    amount: '100',
-    currency: 'EUR',
+    ...EUR_SEPA,
     details: async (page) => {
       await fillPerson(page)
-      await page.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 00')
+      await page.getByLabel('IBAN').fill(SEPA_IBAN)
     },
     instructions: /^Pay exactly 100 EUR into this account/,
   },
@@ -122,13 +112,7 @@ const WALKS: Walk[] = [
     id: 'kes-sell',
     path: '/sell',
     account: 5,
-    country: /Kenya/,
-    rail: /^Mobile money/,
-    provider: /^M-Pesa/,
-    token: /^USDC/,
-    amount: '12',
-    currency: 'KES',
-    sell: 'USDC',
+    ...KES_SELL,
     details: async (page) => {
       await fillPerson(page)
       await page.getByLabel('Mobile money number').fill('+254712345678')

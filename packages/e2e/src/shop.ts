@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Browser, Locator, Page } from 'playwright-core'
+import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core'
 import { createPublicClient, erc20Abi, http } from 'viem'
 import { afterAll, beforeAll, expect, inject } from 'vitest'
 import { launchBrowser, skipBrowserTests, VIEWPORTS } from './browser.js'
@@ -62,12 +62,18 @@ export function allowanceOf(chain: DemoChain, symbol: string, owner: `0x${string
 }
 
 /**
- * A fresh shopper: new cookies and sessionStorage, desktop width. `secretsSeen()` reads every
+ * A fresh shopper: new cookies and sessionStorage, desktop width unless `device` says otherwise
+ * (a phone: `{ viewport: VIEWPORTS.mobile, hasTouch: true }`). `secretsSeen()` reads every
  * page, script and JSON response the browser got and counts those holding the API key or the
  * webhook secret: the answer must be 0 (event streams are skipped: they never end).
  */
-export async function openShop(browser: Browser, path = '/', stack: DemoStack = demo()) {
-  const context = await browser.newContext({ viewport: VIEWPORTS.desktop })
+export async function openShop(
+  browser: Browser,
+  path = '/',
+  stack: DemoStack = demo(),
+  device: BrowserContextOptions = {},
+) {
+  const context = await browser.newContext({ viewport: VIEWPORTS.desktop, ...device })
   const page = await context.newPage()
   const errors: string[] = []
   const bodies: Promise<string>[] = []
@@ -213,6 +219,47 @@ export const KES_MPESA = {
   currency: 'KES',
 }
 
+/** A sale of 12 USDC for KES, paid out by M-Pesa. */
+export const KES_SELL: Journey = {
+  country: /Kenya/,
+  rail: /^Mobile money/,
+  provider: /^M-Pesa/,
+  token: /^USDC/,
+  amount: '12',
+  currency: 'KES',
+  sell: 'USDC',
+}
+
+/** A buy for 50,000 NGN paid by bank transfer into Access Bank. */
+export const NGN_BANK: Journey = {
+  country: /Nigeria/,
+  rail: /^Bank transfer/,
+  provider: /^Access Bank/,
+  token: /^USDC/,
+  amount: '50000',
+  currency: 'NGN',
+}
+
+/** A buy for 100 EUR paid by SEPA credit transfer. */
+export const EUR_SEPA: Journey = {
+  country: /EUR international/,
+  rail: /^SEPA bank transfer/,
+  provider: /^SEPA Credit Transfer/,
+  token: /^USDC/,
+  amount: '100',
+  currency: 'EUR',
+}
+
+/** A NUBAN of Access Bank (CBN code 044) whose check digit holds. */
+export const ACCESS_NUBAN = '0123456784'
+export const SEPA_IBAN = 'DE89 3704 0044 0532 0130 00'
+
+/** What a bank transfer from Nigeria asks besides the person: the NUBAN and a BVN. */
+export async function fillNigerianBank(page: Page, nuban: string = ACCESS_NUBAN) {
+  await page.getByLabel('Bank account number').fill(nuban)
+  await page.getByLabel(/BVN/).fill('22345678901')
+}
+
 /**
  * The sandbox guide's Kenyan test phones: in the sandbox an order with the first settles, with
  * the second fails; any other number leaves it in `pending_settlement`.
@@ -267,21 +314,77 @@ export const PNG = Buffer.from(
 )
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\n%%EOF\n')
 
-/** What the identity step asks a Kenyan buyer whose name, birth date and phone it has. */
-export async function fillIdentity(page: Page, email: string) {
+/** Where a shopper lives and the identity document they give, as the identity step asks. */
+export type Residence = {
+  gender: 'f' | 'm'
+  street: string
+  city: string
+  documentNumber: string
+}
+
+const NAIROBI: Residence = {
+  gender: 'f',
+  street: '1 Moi Avenue',
+  city: 'Nairobi',
+  documentNumber: '12345678',
+}
+export const LAGOS: Residence = {
+  gender: 'm',
+  street: '1 Marina Road',
+  city: 'Lagos',
+  documentNumber: '12345678901',
+}
+
+/** The identity step's gender, address and identity document fields. */
+export async function fillResidence(page: Page, residence: Residence) {
+  const root = widget(page)
+  await root.getByLabel('Gender').selectOption(residence.gender)
+  await root.getByLabel('Street address').fill(residence.street)
+  await root.getByLabel('City').fill(residence.city)
+  await root.getByLabel('Identity document').selectOption('national_id')
+  await root.getByLabel('Document number').fill(residence.documentNumber)
+}
+
+/** A proof of address chosen with the document's file picker (a PDF). */
+export async function chooseProofOfAddress(page: Page) {
+  await widget(page)
+    .getByLabel(/^Proof of address/)
+    .setInputFiles({ name: 'bill.pdf', mimeType: 'application/pdf', buffer: PDF })
+}
+
+/**
+ * What the identity step asks a buyer whose name and birth date it has: by default a Kenyan one,
+ * whose phone it has too (the phone is typed when `phone` is given).
+ */
+export async function fillIdentity(
+  page: Page,
+  email: string,
+  residence: Residence = NAIROBI,
+  phone?: string,
+) {
   const root = widget(page)
   await root.getByLabel('Email').fill(email)
-  await root.getByLabel('Gender').selectOption('f')
-  await root.getByLabel('Street address').fill('1 Moi Avenue')
-  await root.getByLabel('City').fill('Nairobi')
-  await root.getByLabel('Identity document').selectOption('national_id')
-  await root.getByLabel('Document number').fill('12345678')
+  if (phone) await root.getByLabel('Phone number').fill(phone)
+  await fillResidence(page, residence)
   await root
     .getByLabel(/^Photo ID/)
     .setInputFiles({ name: 'id-card.png', mimeType: 'image/png', buffer: PNG })
-  await root
-    .getByLabel(/^Proof of address/)
-    .setInputFiles({ name: 'bill.pdf', mimeType: 'application/pdf', buffer: PDF })
+  await chooseProofOfAddress(page)
+}
+
+/**
+ * A Nigerian buyer's details (bank transfer into Access Bank) with `dob` as typed, then "Get a
+ * quote": with the kit in vault mode, the identity step follows.
+ */
+export async function toNigerianIdentity(page: Page, dob: string) {
+  const root = widget(page)
+  await upToDetails(page, NGN_BANK)
+  await root.getByLabel('First and last name').fill('Chidi Okeke')
+  await root.getByLabel('Date of birth').fill(dob)
+  await fillNigerianBank(page)
+  await root.getByRole('button', { name: 'Get a quote' }).click()
+  await atStep(page, 'identity')
+  await root.getByRole('button', { name: 'Send for review' }).waitFor()
 }
 
 /** The text of a field's error message (`aria-describedby` / `role=alert` under the field). */

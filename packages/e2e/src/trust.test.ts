@@ -6,12 +6,15 @@ import {
   atScreen,
   atStep,
   chooseScreen,
+  EUR_SEPA,
   fieldError,
   fillKenyanDetails,
+  fillNigerianBank,
   fillPerson,
   firstNumber,
-  type Journey,
   KES_MPESA,
+  KES_SELL,
+  NGN_BANK,
   openShop,
   ownStack,
   pickRadio,
@@ -41,25 +44,6 @@ async function shots(page: Page, name: string) {
 
 async function shop(path = '/') {
   return openShop(own.browser, path, own.demo.stack)
-}
-
-const KES_SELL: Journey = {
-  country: /Kenya/,
-  rail: /^Mobile money/,
-  provider: /^M-Pesa/,
-  token: /^USDC/,
-  amount: '12',
-  currency: 'KES',
-  sell: 'USDC',
-}
-
-const NGN_BANK: Journey = {
-  country: /Nigeria/,
-  rail: /^Bank transfer/,
-  provider: /^Access Bank/,
-  token: /^USDC/,
-  amount: '50000',
-  currency: 'NGN',
 }
 
 /** The quote's "You receive", its number. */
@@ -275,30 +259,18 @@ describe.skipIf(skipBrowserTests)('a checkout a shopper can trust', () => {
 
   test('6. a bank reference and an IBAN stay on their rows, Copy on one line, at 1280 and 390 px; the sandbox’s test account settles an EUR pay-in', async () => {
     for (const journey of [
+      { ...NGN_BANK, fill: (page: Page) => fillNigerianBank(page) },
       {
-        ...NGN_BANK,
-        details: ['Bank account number', '0123456784'], // a NUBAN of Access Bank (044)
-        extra: ['BVN', '22345678901'],
-      },
-      {
-        country: /EUR international/,
-        rail: /^SEPA bank transfer/,
-        provider: /^SEPA Credit Transfer/,
-        token: /^USDC/,
-        amount: '100',
-        currency: 'EUR',
+        ...EUR_SEPA,
         // The guide's bank test value in place of the payer's IBAN: the order settles.
-        details: ['IBAN', SANDBOX_ACCOUNT_SETTLES],
-        extra: undefined,
+        fill: (page: Page) => page.getByLabel('IBAN').fill(SANDBOX_ACCOUNT_SETTLES),
         settles: true,
       },
     ]) {
       const { context, page } = await shop()
       await upToDetails(page, journey)
       await fillPerson(page)
-      await page.getByLabel(journey.details[0]!).fill(journey.details[1]!)
-      if (journey.extra)
-        await page.getByLabel(new RegExp(journey.extra[0]!)).fill(journey.extra[1]!)
+      await journey.fill(page)
       await getQuote(page)
       await widget(page).getByRole('button', { name: 'Confirm and pay' }).click()
       await widget(page).locator('.rk-instructions').waitFor({ timeout: 20_000 })
@@ -408,8 +380,7 @@ describe.skipIf(skipBrowserTests)('a checkout a shopper can trust', () => {
       if (journey.sell) {
         await page.getByLabel('Mobile money number').fill('+254712345678')
       } else {
-        await page.getByLabel('Bank account number').fill('0123456784') // a NUBAN of Access Bank
-        await page.getByLabel(/BVN/).fill('22345678901')
+        await fillNigerianBank(page)
       }
       await getQuote(page)
       const quoted = await quotedAmount(page)
