@@ -144,7 +144,7 @@ export async function fillToConfirm(page: Page) {
   for (const name of [/Mobile money/, /M-Pesa/]) {
     await widget(page).getByRole('radio', { name }).check({ force: true })
   }
-  await widget(page).getByLabel('Token to buy').selectOption({ label: 'USDC on Base' })
+  await widget(page).getByLabel('Token to buy').selectOption({ label: 'USDC on Anvil' })
   await widget(page).getByRole('button', { name: 'Continue' }).click()
   await atScreen(page, 'amount')
   await page.getByLabel('Amount in KES').fill('1500')
