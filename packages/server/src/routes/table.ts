@@ -1,4 +1,4 @@
-import type { KitApiRoute } from '@rampkit/core'
+import type { KitApiRoute } from '@rampkit/core/kit'
 import { depositInstructions } from './accounts/deposit-instructions.js'
 import { listAccounts } from './accounts/list.js'
 import { openAccount } from './accounts/open.js'

@@ -1,9 +1,5 @@
-import {
-  canMoveOrderStatus,
-  type KitOrder,
-  normalizeOrderStatus,
-  type OrderStatus,
-} from '@rampkit/core'
+import { canMoveOrderStatus, normalizeOrderStatus, type OrderStatus } from '@rampkit/core'
+import type { KitOrder } from '@rampkit/core/kit'
 import type {
   ApplyOrderUpdateParameters,
   ApplyOrderUpdateResult,
