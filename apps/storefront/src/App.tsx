@@ -15,6 +15,7 @@ import {
   saveAccount,
   savedAccount,
 } from './wallet/chain.js'
+import { TestValues } from './wallet/TestValues.js'
 import { WalletPanel } from './wallet/WalletPanel.js'
 
 export function App() {
@@ -119,6 +120,7 @@ function Shop({
         {chain && onSelectAccount ? (
           <aside aria-label="Demo wallet">
             <WalletPanel chain={chain} onSelect={onSelectAccount} />
+            <TestValues />
           </aside>
         ) : null}
       </div>

@@ -48,6 +48,7 @@ export {
   TimeoutError,
   UnexpectedResponseError,
 } from './errors/client.js'
+export { MAX_FAILURE_REASON_LENGTH, orderFailureReason } from './orders/failureReason.js'
 export {
   canMoveOrderStatus,
   FINAL_ORDER_STATUSES,

@@ -220,6 +220,13 @@ export const KES_MPESA = {
 export const SANDBOX_SETTLES = '+2541111111111'
 export const SANDBOX_FAILS = '+2540000000000'
 
+/**
+ * The guide's bank test account numbers, for any bank's `payment_method.account_number`: typed
+ * in place of the account number, or of the IBAN of an EUR or USD bank pay-in.
+ */
+export const SANDBOX_ACCOUNT_SETTLES = '1111111111'
+export const SANDBOX_ACCOUNT_FAILS = '0000000000'
+
 /** A person's name, and the date of birth when the form asks for it. */
 export async function fillPerson(page: Page) {
   await page.getByLabel('First and last name').fill('Amina Otieno')

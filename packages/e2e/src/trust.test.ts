@@ -14,8 +14,11 @@ import {
   KES_MPESA,
   openShop,
   ownStack,
+  pickRadio,
   quotedReceive,
+  SANDBOX_ACCOUNT_SETTLES,
   SANDBOX_FAILS,
+  selectByText,
   upToDetails,
   widget,
 } from './shop.js'
@@ -140,7 +143,7 @@ describe.skipIf(skipBrowserTests)('a checkout a shopper can trust', () => {
     await context.close()
   })
 
-  test('9. a failed order gives no "You receive", says what happened and offers a change; a settled one says what arrived, with a receipt; terms before confirm', async () => {
+  test('9. a failed order gives no "You receive", says what happened (the service’s reason, kept by the kit and shown on the orders page too) and offers a change; a settled one says what arrived, with a receipt; terms before confirm', async () => {
     const { context, page } = await shop()
     await upToDetails(page, KES_MPESA)
     await fillKenyanDetails(page, SANDBOX_FAILS)
@@ -154,11 +157,30 @@ describe.skipIf(skipBrowserTests)('a checkout a shopper can trust', () => {
     await widget(page).getByRole('button', { name: 'Confirm and pay' }).click()
     await widget(page).getByText('Your order: Failed.').waitFor({ timeout: 20_000 })
     const root = widget(page)
+    // The service's reason, from the order.failed webhook the kit stored: the widget reads its
+    // order from the kit alone (its stream, then its GET).
+    const reason = 'Reason given: Failure forced by a sandbox test value'
+    await root.getByRole('alert').getByText(reason).waitFor()
     expect(await root.locator('dt', { hasText: /^You receive$/ }).count()).toBe(0)
     expect(await root.textContent()).not.toContain('No money was taken, or it will be returned')
     expect(await root.getByRole('button', { name: 'Try again' }).count()).toBe(0)
     await expectNoAxeViolations(page)
     await shots(page, 'trust-failed')
+    // After a reload, the orders page lists the kit's stored order with the same reason, and
+    // leads back to the checkout.
+    await page.reload()
+    await root.getByText(reason).waitFor()
+    await page.getByRole('link', { name: 'Orders' }).click()
+    const failedRow = page
+      .getByTestId('order-row')
+      .filter({ has: page.locator('.status[data-status="failed"]') })
+    await failedRow.getByRole('button', { name: /^Details/ }).click()
+    const details = page.getByRole('region', { name: 'Order details' })
+    await details.getByText(reason).waitFor()
+    await expectNoAxeViolations(page)
+    await shots(page, 'trust-orders-failed')
+    await details.getByRole('link', { name: 'Buy again with other details' }).click()
+    await root.getByText('Your order: Failed.').waitFor()
     // The next step changes something: the details, where the number that failed is.
     await root.getByRole('button', { name: 'Change your details' }).click()
     await atStep(page, 'details')
@@ -251,7 +273,7 @@ describe.skipIf(skipBrowserTests)('a checkout a shopper can trust', () => {
     await sell.context.close()
   })
 
-  test('6. a bank reference and an IBAN stay on their rows, Copy on one line, at 1280 and 390 px', async () => {
+  test('6. a bank reference and an IBAN stay on their rows, Copy on one line, at 1280 and 390 px; the sandbox’s test account settles an EUR pay-in', async () => {
     for (const journey of [
       {
         ...NGN_BANK,
@@ -265,8 +287,10 @@ describe.skipIf(skipBrowserTests)('a checkout a shopper can trust', () => {
         token: /^USDC/,
         amount: '100',
         currency: 'EUR',
-        details: ['IBAN', 'DE89 3704 0044 0532 0130 00'],
+        // The guide's bank test value in place of the payer's IBAN: the order settles.
+        details: ['IBAN', SANDBOX_ACCOUNT_SETTLES],
         extra: undefined,
+        settles: true,
       },
     ]) {
       const { context, page } = await shop()
@@ -307,8 +331,59 @@ describe.skipIf(skipBrowserTests)('a checkout a shopper can trust', () => {
       }
       await expectNoAxeViolations(page)
       await shots(page, `trust-reference-${journey.currency}`)
+      if ('settles' in journey) {
+        await widget(page).getByText('Your order: Settled.').waitFor({ timeout: 20_000 })
+        await widget(page)
+          .getByText(/^You received /)
+          .waitFor()
+        await shots(page, `trust-settled-${journey.currency}`)
+      }
       await context.close()
     }
+  })
+
+  test('token and network names come from one source: one token list, each token on the chain it lives on, the same name on the quote, the wallet and the orders', async () => {
+    // Where the tokens live, as the service's token list says: the one local chain.
+    const response = await fetch(`${own.demo.stack.sandboxUrl}/meta/tokens`)
+    const listed = (
+      (await response.json()) as {
+        data: { tokens: { symbol: string; chain_id: number; chain: string }[] }
+      }
+    ).data.tokens
+    expect(new Set(listed.map((token) => token.chain_id))).toEqual(new Set([own.chain.chainId]))
+    const chain = listed[0]!.chain.toLowerCase()
+
+    const { context, page } = await shop()
+    await atScreen(page, 'choose')
+    await selectByText(page, 'Country or currency', KES_MPESA.country)
+    await pickRadio(page, KES_MPESA.rail)
+    await pickRadio(page, KES_MPESA.provider)
+    const options = await widget(page)
+      .getByLabel('Token to buy', { exact: true })
+      .locator('option')
+      .allTextContents()
+    const named = options.map((option) => /^(\S+) on (.+)$/.exec(option)?.slice(1) ?? [option])
+    // Every listed token, each named by the chain it is on: one network in one list.
+    expect(named.map(([symbol]) => symbol).sort()).toEqual(listed.map((t) => t.symbol).sort())
+    expect(named.map(([, network]) => network?.toLowerCase())).toEqual(listed.map(() => chain))
+    const network = named[0]![1]!
+    // The wallet beside the checkout names the same chain.
+    await expect.poll(() => page.locator('.wallet-status').textContent()).toContain(network)
+    await shots(page, 'trust-token-names')
+
+    await selectByText(page, 'Token to buy', /^USDC/)
+    await widget(page).getByRole('button', { name: 'Continue' }).click()
+    await amountScreen(page, KES_MPESA)
+    await atStep(page, 'details')
+    await fillKenyanDetails(page)
+    await getQuote(page)
+    expect(await quotedReceive(page)).toMatch(new RegExp(` USDC on ${network}$`))
+    await widget(page).getByRole('button', { name: 'Confirm and pay' }).click()
+    await widget(page).getByText('Your order: Settled.').waitFor({ timeout: 20_000 })
+    await page.getByRole('link', { name: 'Orders' }).click()
+    const row = page.getByTestId('order-row').first()
+    await expect.poll(() => row.textContent()).toContain(`USDC on ${network}`)
+    await context.close()
   })
 
   test('8. the estimate agrees with the quote within 0.5 %, buying NGN and selling KES, and none shows under an invalid amount', async () => {

@@ -6,11 +6,12 @@ import { describe, expect, it } from 'vitest'
 
 /**
  * The shape rules of every package's source (STYLE.md 13 and 14), read with the TypeScript
- * compiler rather than by eye: no function over MAX_LINES lines, no shipped module that imports
- * test support, and no module at all (tests included) that imports another package's `src/` by
- * relative path. Functions not yet split are listed below with their length today: the list may
- * only shrink (a listed function that grew, or one that is gone and still listed, fails too), so
- * it is the to-do of what remains.
+ * compiler rather than by eye: no function over MAX_LINES lines in any package's `src/`, no two
+ * folders of one package that import one another (an import pointing up), no shipped module that
+ * imports test support, and no module at all (tests included) that imports another package's
+ * `src/` by relative path. Functions not yet split are listed below with their length today: the
+ * list may only shrink (a listed function that grew, or one that is gone and still listed, fails
+ * too), so it is the to-do of what remains.
  */
 const MAX_LINES = 150
 
@@ -36,7 +37,7 @@ function isTestSupport(path: string): boolean {
 
 /** Written by a tool, not by hand (compiled contract artifacts and the like). */
 function isGenerated(path: string): boolean {
-  return /(^|\/)generated\//.test(path) || /\.generated\.tsx?$/.test(path)
+  return /(^|\/)generated\//.test(path) || /\.(generated|gen)\.tsx?$/.test(path)
 }
 
 function sourceFiles(dir: string): string[] {
@@ -95,6 +96,28 @@ function publishedPackages(): { dir: string; manifest: PackageJson }[] {
 
 type Source = { name: string; manifest: PackageJson; source: ts.SourceFile }
 
+function parse(path: string): ts.SourceFile {
+  const kind = path.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS
+  return ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest, true, kind)
+}
+
+/**
+ * Every package's own modules under `src/`, the private ones (e2e, partner apps) too, by path
+ * from `packages/`: tests, test support and generated files aside.
+ */
+function ownSources(): { name: string; source: ts.SourceFile }[] {
+  const files: { name: string; source: ts.SourceFile }[] = []
+  for (const pkg of readdirSync(PACKAGES)) {
+    const dir = join(PACKAGES, pkg, 'src')
+    if (!existsSync(dir)) continue
+    for (const path of sourceFiles(dir)) {
+      const name = relative(PACKAGES, path)
+      if (!isTestSupport(name) && !isGenerated(name)) files.push({ name, source: parse(path) })
+    }
+  }
+  return files
+}
+
 /** Every published package's shipped source, by path from `packages/`. */
 function shippedSources(): Source[] {
   const files: Source[] = []
@@ -102,13 +125,7 @@ function shippedSources(): Source[] {
     for (const path of sourceFiles(join(PACKAGES, pkg, 'src'))) {
       const name = relative(PACKAGES, path)
       if (isTestSupport(name) || isGenerated(name)) continue
-      const text = readFileSync(path, 'utf8')
-      const kind = path.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS
-      files.push({
-        name,
-        manifest,
-        source: ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, kind),
-      })
+      files.push({ name, manifest, source: parse(path) })
     }
   }
   return files
@@ -223,6 +240,66 @@ function serverFolder(path: string): string | null {
   return pkg === 'server' && src === 'src' && folder ? folder : null
 }
 
+/**
+ * The folder of its package's `src/` a module lies in, by path from `packages/`: `routes` for
+ * `server/src/routes/x.ts`; a file and the folder of its name are one (`handler.ts` and
+ * `handler/`), as is `index.ts` at the root.
+ */
+function folderOf(name: string): string {
+  return (name.split('/')[2] ?? '').replace(/\.tsx?$/, '')
+}
+
+/**
+ * Groups of folders of one package that import one another (the strongly connected parts of
+ * each package's folder graph, Tarjan's), keyed `package: a, b`, with the imports that join them.
+ */
+function folderCycles(files: readonly { name: string; source: ts.SourceFile }[]) {
+  const edges = new Map<string, Map<string, string[]>>()
+  for (const file of files) {
+    const [pkg = ''] = file.name.split('/')
+    const from = `${pkg}/${folderOf(file.name)}`
+    for (const specifier of importsOf(file.source)) {
+      if (!specifier.startsWith('.')) continue
+      const target = relative(PACKAGES, resolve(dirname(join(PACKAGES, file.name)), specifier))
+      if (target.split('/')[0] !== pkg || target.split('/')[1] !== 'src') continue
+      const to = `${pkg}/${folderOf(target)}`
+      if (to === from) continue
+      const out = edges.get(from) ?? new Map<string, string[]>()
+      edges.set(from, out)
+      out.set(to, [...(out.get(to) ?? []), `${file.name} -> ${specifier}`])
+    }
+  }
+  const index = new Map<string, number>()
+  const low = new Map<string, number>()
+  const stack: string[] = []
+  const cycles: Record<string, string[]> = {}
+  const connect = (node: string) => {
+    index.set(node, index.size)
+    low.set(node, index.get(node)!)
+    stack.push(node)
+    for (const next of edges.get(node)?.keys() ?? []) {
+      if (!index.has(next)) {
+        connect(next)
+        low.set(node, Math.min(low.get(node)!, low.get(next)!))
+      } else if (stack.includes(next)) {
+        low.set(node, Math.min(low.get(node)!, index.get(next)!))
+      }
+    }
+    if (low.get(node) !== index.get(node)) return
+    const group = stack.splice(stack.indexOf(node))
+    if (group.length < 2) return
+    const [pkg] = group[0]!.split('/')
+    const folders = group.map((member) => member.split('/')[1]).sort()
+    cycles[`${pkg}: ${folders.join(', ')}`] = group.flatMap((member) =>
+      [...(edges.get(member) ?? [])].flatMap(([to, imports]) =>
+        group.includes(to) ? imports : [],
+      ),
+    )
+  }
+  for (const node of edges.keys()) if (!index.has(node)) connect(node)
+  return cycles
+}
+
 describe('the shape of the packages', () => {
   const files = shippedSources()
 
@@ -233,7 +310,13 @@ describe('the shape of the packages', () => {
 
   it(`has no function over ${MAX_LINES} lines beyond the listed ones, and those only shrink`, () => {
     const found: Record<string, number> = {}
-    for (const file of files) {
+    const own = ownSources()
+    // Every package's src/, the private ones too (`@rampkit/test` is test support throughout).
+    const withSource = readdirSync(PACKAGES).filter(
+      (pkg) => pkg !== 'test' && existsSync(join(PACKAGES, pkg, 'src')),
+    )
+    expect(new Set(own.map((file) => file.name.split('/')[0]))).toEqual(new Set(withSource))
+    for (const file of own) {
       for (const [key, lines] of longFunctions(file.source, file.name)) found[key] = lines
     }
     const unlisted = Object.keys(found).filter((key) => !(key in LONG_FUNCTIONS_TO_SPLIT))
@@ -275,6 +358,10 @@ describe('the shape of the packages', () => {
       }
     }
     expect(found).toEqual([])
+  })
+
+  it('has no folders of one package that import one another (no import points up)', () => {
+    expect(folderCycles(ownSources())).toEqual({})
   })
 
   it('has no server module that imports a layer above its own', () => {

@@ -193,9 +193,9 @@ const TIMELINE = ['submitted', 'processing', 'settled'] as const
 
 /**
  * One order in full: its amounts and rate, where it is in its life (with the times the kit
- * knows: created, last changed), how to pay it while it is open (the instructions the checkout
- * in this tab received when the order was accepted), and its transactions, linked to the
- * chain's block explorer when the wallet's chain has one.
+ * knows: created, last changed), why it failed and what next when it did, how to pay it while it
+ * is open (the instructions the checkout in this tab received when the order was accepted), and
+ * its transactions, linked to the chain's block explorer when the wallet's chain has one.
  */
 function OrderDetails(props: {
   id: string
@@ -288,6 +288,7 @@ function OrderDetails(props: {
           </li>
         ))}
       </ol>
+      {order.status === 'failed' ? <FailedOrder order={order} /> : null}
       {instructions ? (
         // The widget's component and styles (its CSS variables live on `.rk-root`).
         <div className="rk-root order-instructions" data-theme="auto">
@@ -323,6 +324,29 @@ function OrderDetails(props: {
         </>
       ) : null}
     </section>
+  )
+}
+
+/**
+ * Why a failed order failed, in the service's words when the kit stored them (plain text,
+ * shown as text), what to check, and the way back to the checkout, where the failed order's
+ * "Change your details" waits if this tab made it.
+ */
+function FailedOrder({ order }: { order: KitOrder }) {
+  const { t } = useRampKit()
+  const buying = order.order_type === 'OnRamp'
+  return (
+    <div className="order-failure">
+      {order.failure_reason ? (
+        <p>{t('status.failedReason', { reason: order.failure_reason })}</p>
+      ) : null}
+      <p>{t('status.failedNext')}</p>
+      <p>
+        <Link to={buying ? 'buy' : 'sell'}>
+          {buying ? 'Buy again with other details' : 'Sell again with other details'}
+        </Link>
+      </p>
+    </div>
   )
 }
 

@@ -1,3 +1,5 @@
+import { chainDisplayName } from '@rampkit/core/checkout'
+import { useTokens } from '@rampkit/react'
 import { useId } from 'react'
 import { type Address, erc20Abi, formatUnits } from 'viem'
 import { useBalance, useConnection, useReadContracts } from 'wagmi'
@@ -20,6 +22,7 @@ export function WalletPanel({
 }) {
   const selectId = useId()
   const { address, status } = useConnection()
+  const chainName = useChainName(chain.chainId)
   const eth = useBalance({ address, query: { enabled: !!address, refetchInterval: 2000 } })
   const balances = useReadContracts({
     contracts: chain.tokens.map((token) => ({
@@ -35,7 +38,9 @@ export function WalletPanel({
     <section className="wallet" aria-labelledby={`${selectId}-title`}>
       <h2 id={`${selectId}-title`}>Wallet</h2>
       <p className="wallet-status" data-status={status}>
-        {status === 'connected' ? `Connected to chain ${chain.chainId}` : 'Connecting…'}
+        {status === 'connected'
+          ? `Connected to ${chainName} (chain ${chain.chainId})`
+          : 'Connecting…'}
       </p>
       <label htmlFor={selectId}>Test account</label>
       <select
@@ -74,4 +79,14 @@ export function WalletPanel({
       </dl>
     </section>
   )
+}
+
+/**
+ * The chain's name as the widget names its tokens (core's `chainDisplayName` over the kit's
+ * token list), so the wallet and the token list say the same network.
+ */
+function useChainName(chainId: number): string {
+  const tokens = useTokens()
+  const listed = tokens.data?.tokens.find((token) => token.chain_id === chainId)
+  return chainDisplayName({ chainId, ...(listed?.chain ? { chain: listed.chain } : {}) })
 }

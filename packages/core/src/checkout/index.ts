@@ -16,7 +16,12 @@ export {
   createCheckoutController,
   type OrderCheck,
 } from './controller.js'
-export { networkDisplayName, tokenDisplayName } from './display.js'
+export {
+  chainDisplayName,
+  networkDisplayName,
+  quoteNetworkName,
+  tokenDisplayName,
+} from './display.js'
 export { isRefusal, toCheckoutError } from './errors.js'
 export {
   type IndicativeEstimate,

@@ -1,3 +1,4 @@
+import { orderFailureReason } from '../orders/failureReason.js'
 import { normalizeOrderStatus } from '../orders/lifecycle.js'
 import type { CreateOrderRequest } from '../schemas/orders.js'
 import type { Quote, QuoteAsset, QuoteRequest } from '../schemas/quote.js'
@@ -310,6 +311,7 @@ export function fromKitOrder(order: Readonly<Record<string, unknown>>): Checkout
   const orderId = typeof order.order_id === 'string' ? order.order_id : null
   const txHash = typeof order.tx_hash === 'string' ? order.tx_hash : null
   const instructions = paymentInstructionsOf(order.payment_instructions)
+  const failureReason = orderFailureReason(order.failure_reason)
   return {
     id: typeof order.id === 'string' ? order.id : (orderId ?? txHash ?? ''),
     orderId,
@@ -320,8 +322,6 @@ export function fromKitOrder(order: Readonly<Record<string, unknown>>): Checkout
         ? order.settlement_transaction_hash
         : null,
     ...(instructions ? { paymentInstructions: instructions } : {}),
-    ...(typeof order.failure_reason === 'string' && order.failure_reason.trim() !== ''
-      ? { failureReason: order.failure_reason.trim().slice(0, 280) }
-      : {}),
+    ...(failureReason ? { failureReason } : {}),
   }
 }

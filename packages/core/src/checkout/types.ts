@@ -181,7 +181,10 @@ export type CheckoutOrder = {
   settlementTxHash: string | null
   /** How to pay, when the accept gave instructions the user must follow. */
   paymentInstructions?: CheckoutPaymentInstructions | undefined
-  /** Why a failed order failed, when the service said (`failure_reason`, its words). */
+  /**
+   * Why a failed order failed, when the service said (`failure_reason`, its words made plain and
+   * bounded by `orderFailureReason`): text to show as text.
+   */
   failureReason?: string | undefined
 }
 

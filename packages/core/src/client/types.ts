@@ -98,7 +98,10 @@ export type RequestOptions = {
  * The names of every key of `RequestOptions`. No request schema has a field of these names, so
  * they are refused wherever a body or parameters hold one (tests try each of them).
  */
-export const REQUEST_OPTION_NAMES: readonly (keyof RequestOptions)[] = RESERVED_REQUEST_KEYS
+export const REQUEST_OPTION_NAMES: readonly Reserved<keyof RequestOptions>[] = RESERVED_REQUEST_KEYS
+
+/** A key the request schemas refuse: a new option fails to compile until they list it. */
+type Reserved<K extends (typeof RESERVED_REQUEST_KEYS)[number]> = K
 
 /**
  * How a failed attempt may be retried:

@@ -14,6 +14,18 @@
  */
 
 export {
+  CUSTOMER_DOCUMENT_CONTENT_TYPES,
+  type CustomerDocumentContentType,
+  DOCUMENT_MAGIC_BYTES,
+  DOCUMENT_TOO_LARGE,
+  type DocumentRefusal,
+  declaredDocumentType,
+  documentRefusal,
+  documentTypeOf,
+  MAX_CUSTOMER_DOCUMENT_BASE64_LENGTH,
+  MAX_CUSTOMER_DOCUMENT_BYTES,
+} from '../documents/limits.js'
+export {
   canMoveOrderStatus,
   FINAL_ORDER_STATUSES,
   isFinalOrderStatus,
@@ -33,18 +45,6 @@ export {
   type KitRequest,
   type KitRequestFor,
 } from './client.js'
-export {
-  CUSTOMER_DOCUMENT_CONTENT_TYPES,
-  type CustomerDocumentContentType,
-  DOCUMENT_MAGIC_BYTES,
-  DOCUMENT_TOO_LARGE,
-  type DocumentRefusal,
-  declaredDocumentType,
-  documentRefusal,
-  documentTypeOf,
-  MAX_CUSTOMER_DOCUMENT_BASE64_LENGTH,
-  MAX_CUSTOMER_DOCUMENT_BYTES,
-} from './documentLimits.js'
 export { rampKitKeys } from './query/keys.js'
 export {
   KIT_API,

@@ -52,6 +52,14 @@ export const kitOrder = z.looseObject({
   rate: z.number().nullable(),
   wallet_address: z.string().nullable(),
   settlement_transaction_hash: z.string().nullable(),
+  /**
+   * Why the order failed, in the service's words, when it said: its `failure_reason`, a field no
+   * published document names (the service's sandbox sends it on `order.failed` and the backup
+   * GET), so absent on most orders and on records kept before the kit stored it. Plain text of
+   * at most 280 characters (`orderFailureReason`): show it as text, never as HTML; it may
+   * repeat what the shopper typed, so never log it.
+   */
+  failure_reason: z.string().optional(),
   created_at: z.string(),
   updated_at: z.string(),
 })

@@ -3,7 +3,7 @@ import {
   CUSTOMER_DOCUMENT_CONTENT_TYPES,
   MAX_CUSTOMER_DOCUMENT_BASE64_LENGTH,
   MAX_CUSTOMER_DOCUMENT_BYTES,
-} from '../kit/documentLimits.js'
+} from '../documents/limits.js'
 import { countryCode, openEnum } from './common.js'
 import { serviceRequest } from './request.js'
 
@@ -75,7 +75,7 @@ export {
   type CustomerDocumentContentType,
   MAX_CUSTOMER_DOCUMENT_BASE64_LENGTH,
   MAX_CUSTOMER_DOCUMENT_BYTES,
-} from '../kit/documentLimits.js'
+} from '../documents/limits.js'
 
 // ------------------------------------------------------------------------------------------
 // Requests

@@ -127,7 +127,10 @@ export type OrderListItem = z.infer<typeof orderListItem>
 
 /**
  * 2.6: an order as a webhook carries it. Status lower-case, any word kept
- * (`reportedOrderStatus`); fields vary by corridor and rail.
+ * (`reportedOrderStatus`); fields vary by corridor and rail. A failed order's `failure_reason`
+ * (named by no published document; the service's sandbox sends it) passes through loose and is
+ * read by `orderFailureReason`, so a reason of an unexpected type never makes the event
+ * unreadable.
  */
 export const webhookOrder = z.looseObject({
   order_id: z.string(),

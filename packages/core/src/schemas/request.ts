@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import type { RequestOptions } from '../client/types.js'
 
 /*
  * Request bodies core sends to the service. The service is the authority on its own fields:
@@ -14,19 +13,13 @@ import type { RequestOptions } from '../client/types.js'
  * listed there.
  */
 
-/** One entry per key of `RequestOptions`: a new option fails to compile until it is listed. */
-const optionNames: { readonly [K in keyof Required<RequestOptions>]: K } = {
-  signal: 'signal',
-}
-
 /**
- * Core's own option names (`RequestOptions`). No request of the service has a field of these
- * names, so a body or parameters holding one at any level is refused, naming its path
- * (`signal`, `payment_method.signal`): it is an option put in the wrong argument.
+ * Core's own option names (`RequestOptions`, in `client/types.ts`, which fails to compile until
+ * each of its keys is listed here). No request of the service has a field of these names, so a
+ * body or parameters holding one at any level is refused, naming its path (`signal`,
+ * `payment_method.signal`): it is an option put in the wrong argument.
  */
-export const RESERVED_REQUEST_KEYS: readonly (keyof RequestOptions)[] = Object.freeze(
-  Object.values(optionNames),
-)
+export const RESERVED_REQUEST_KEYS = Object.freeze(['signal'] as const)
 
 // One check instance, so `strictRequest` can leave it out (a strict object refuses the same
 // keys as unknown, and would otherwise name them twice).

@@ -63,6 +63,22 @@ function eventsOf(orderIds: readonly string[], key = KEY_A): string[] {
   })
 }
 
+/**
+ * The orders ended as `expected`, each by a test value: a failure says so in its
+ * `failure_reason`, and each sent one terminal event, in order.
+ */
+async function expectForced(orders: readonly string[], expected: readonly string[]) {
+  expect(await statusAfterSettlement(orders)).toEqual(expected)
+  for (const [index, order_id] of orders.entries()) {
+    if (expected[index] !== 'failed') continue
+    const order = await t.client().getPartnerOrder({ order_id })
+    expect(order.failure_reason).toBe('Failure forced by a sandbox test value')
+  }
+  expect(eventsOf(orders).filter((line) => !line.startsWith('order.processing'))).toEqual(
+    expected.map((status, index) => `order.${status} ${index}`),
+  )
+}
+
 const momo = (phone: string) => ({
   payment_method: { type: 'mobile_money', network_id: MPESA, phone_number: phone },
 })
@@ -81,15 +97,19 @@ describe('on-ramp quotes follow the payout phone or bank account', () => {
         payment_method: { type: 'bank', network_id: equity, account_number: '0000000000' },
       }),
     ]
-    expect(await statusAfterSettlement(orders)).toEqual(['settled', 'failed', 'settled', 'failed'])
-    const failed = await t.client().getPartnerOrder({ order_id: orders[1]! })
-    expect(failed.failure_reason).toBe('Failure forced by a sandbox test value')
-    expect(eventsOf(orders).filter((line) => !line.startsWith('order.processing'))).toEqual([
-      'order.settled 0',
-      'order.failed 1',
-      'order.settled 2',
-      'order.failed 3',
-    ])
+    await expectForced(orders, ['settled', 'failed', 'settled', 'failed'])
+    // The order.failed body says why too; a settled order's events carry no reason.
+    const bodies = t.sandbox.admin
+      .deliveries(KEY_A)
+      .map((delivery) => JSON.parse(delivery.body) as Record<string, unknown>)
+    expect(
+      bodies.find((body) => body.order_id === orders[1] && body.status === 'failed'),
+    ).toMatchObject({
+      failure_reason: 'Failure forced by a sandbox test value',
+    })
+    expect(
+      bodies.filter((body) => body.order_id === orders[0]).map((body) => 'failure_reason' in body),
+    ).toEqual([false, false])
   })
 
   it('leaves any other number in pending_settlement, with no terminal event, until a control ends it', async () => {
@@ -143,6 +163,37 @@ describe('on-ramp quotes follow the payout phone or bank account', () => {
     expect(await statusAfterSettlement([forced, after], KEY_B)).toEqual(['failed', 'settled'])
     const order = await t.client(KEY_B).getPartnerOrder({ order_id: forced })
     expect(order.failure_reason).toBe('Failure forced by the sandbox controls')
+  })
+})
+
+describe('international bank pay-ins (EUR SEPA, USD SWIFT) follow the payer’s account number', () => {
+  /**
+   * A pay-in chosen by currency alone (no country), with `account` as the payer's account:
+   * the IBAN of a SEPA transfer, the account number of a SWIFT one. The guide's bank test
+   * values apply to that field as to any bank's `payment_method.account_number`.
+   */
+  const payIn = (currency: 'EUR' | 'USD', type: 'BankSepa' | 'BankSwift', account: string) =>
+    acceptedOrder({
+      country: undefined,
+      currency,
+      local_amount: 100,
+      payment_method: { type, account_number: account },
+    })
+
+  it('settles with 1111111111 and fails with 0000000000 in place of the IBAN or account number', async () => {
+    const orders = [
+      await payIn('EUR', 'BankSepa', '1111111111'),
+      await payIn('EUR', 'BankSepa', '0000000000'),
+      await payIn('EUR', 'BankSwift', '1111 111 111'),
+      await payIn('USD', 'BankSwift', '1111111111'),
+      await payIn('USD', 'BankSwift', '0000000000'),
+    ]
+    await expectForced(orders, ['settled', 'failed', 'settled', 'settled', 'failed'])
+  })
+
+  it('leaves a real IBAN in pending_settlement: the payer’s transfer never comes in a sandbox', async () => {
+    const real = await payIn('EUR', 'BankSepa', 'DE89 3704 0044 0532 0130 00')
+    expect(await statusAfterSettlement([real])).toEqual(['pending_settlement'])
   })
 })
 

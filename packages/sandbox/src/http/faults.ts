@@ -1,6 +1,15 @@
 import type { MiddlewareHandler } from 'hono'
-import type { ForcedFault } from '../service/context.js'
 import { ApiError } from './envelope.js'
+
+/** A fault forced on the next matching calls (admin control). */
+export type ForcedFault = {
+  status: 429 | 502 | 503
+  retryAfterSeconds: number
+  remaining: number
+  /** Only calls whose path starts with this (default: any service call). */
+  path: string | null
+  method: string | null
+}
 
 /**
  * Answers the next matching calls with a forced 502, 503 or 429 (admin control). Runs after

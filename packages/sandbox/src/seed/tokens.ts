@@ -51,7 +51,11 @@ export const PUBLISHED_ASSET_ADDRESSES: Readonly<Record<string, TokenSymbol>> = 
  */
 export const EVM_NETWORKS = SERVICE_NETWORKS
 
-/** The name `GET /meta/tokens` gives the local chain (`chain`). */
+/**
+ * The name `GET /meta/tokens` gives the local chain (`chain`), where every token lives whatever
+ * network its label stands for: clients name the tokens by it (core's `tokenDisplayName`,
+ * "USDC on Anvil"), while quotes answer with the label's network (`BASE`).
+ */
 export const LOCAL_CHAIN_NAME = 'anvil'
 
 /** Type guard for a token symbol. */

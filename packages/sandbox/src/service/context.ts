@@ -1,5 +1,6 @@
 import type { SandboxClock } from '../clock/index.js'
 import type { WebhookEvent } from '../core.js'
+import type { ForcedFault } from '../http/faults.js'
 import type { OrderOutcome, SandboxStore, SandboxUser } from '../state/store.js'
 import type { WebhookDispatcher } from '../webhooks/dispatcher.js'
 import type { SandboxChainPort } from './chain.js'
@@ -36,16 +37,6 @@ export const DEFAULT_TIMINGS: SandboxTimings = {
   depositReadyAfterMs: 2_000,
   accountReadyAfterMs: 1_000,
   signingChallengeTtlMs: 600_000,
-}
-
-/** A fault forced on the next matching calls (admin control). */
-export type ForcedFault = {
-  status: 429 | 502 | 503
-  retryAfterSeconds: number
-  remaining: number
-  /** Only calls whose path starts with this (default: any service call). */
-  path: string | null
-  method: string | null
 }
 
 /** Everything a route or lifecycle needs: one object, built once per sandbox. */

@@ -29,7 +29,11 @@ export function filterStatus(status: OrderStatus): string {
   return isFinalOrderStatus(status) ? status : 'pending'
 }
 
-/** 2.6: an order as a webhook carries it (lower-case status, microsecond timestamps). */
+/**
+ * 2.6: an order as a webhook carries it (lower-case status, microsecond timestamps). A failed
+ * order says why in `failure_reason`, here and in the backup GET: no published document names
+ * the field; rampkit reads this name, loosely (core's `orderFailureReason`).
+ */
 export function webhookOrderView(order: Order) {
   return {
     order_id: order.id,
@@ -44,6 +48,7 @@ export function webhookOrderView(order: Order) {
     ...(order.phoneNumber ? { phone_number: order.phoneNumber } : {}),
     ...(order.creationTxHash ? { creation_transaction_hash: order.creationTxHash } : {}),
     settlement_transaction_hash: order.settlementTxHash,
+    ...(order.failureReason ? { failure_reason: order.failureReason } : {}),
     created_at: isoMicros(order.createdAt),
     updated_at: isoMicros(order.updatedAt),
   }
@@ -56,7 +61,6 @@ export function partnerOrderView(order: Order) {
     ...(order.quoteId ? { quote_id: order.quoteId } : {}),
     creation_transaction_hash: order.creationTxHash,
     ...(order.refundTxHash ? { refund_transaction_hash: order.refundTxHash } : {}),
-    ...(order.failureReason ? { failure_reason: order.failureReason } : {}),
   }
 }
 

@@ -20,8 +20,15 @@ import {
 } from '../../test/kit.js'
 import { createRampHandler } from '../handler.js'
 import { GENERIC_MESSAGES } from '../http/errors.js'
+import { payoutBanks } from './accounts/payout-banks.js'
 import type { RampEnv } from './context.js'
-import { type AnyRouteDefinition, defineRoute, type KitDeps, mountRoutes } from './define.js'
+import {
+  type AnyRouteDefinition,
+  defineRoute,
+  type KitDeps,
+  mountRoutes,
+  type RouteTable,
+} from './define.js'
 import { guardOf } from './guards.js'
 import { BROWSER_ROUTES, ROUTES, WEBHOOK_ROUTES } from './table.js'
 
@@ -131,6 +138,12 @@ describe('a route file (defineRoute)', () => {
   it('exists for every route of KIT_API, filed under its own name', () => {
     expect(Object.keys(ROUTES).sort()).toEqual(Object.keys(KIT_API).sort())
     for (const [name, definition] of Object.entries(ROUTES)) expect(definition.route).toBe(name)
+    // A KIT_API route whose file is missing is missing from the generated table, which then
+    // does not compile (`pnpm typecheck` fails if this line is ever accepted).
+    const { payoutBanks: _, ...withoutOne } = ROUTES
+    // @ts-expect-error: 'payoutBanks' is missing, as it is when its route file is.
+    const incomplete: RouteTable = withoutOne
+    expect(Object.keys(incomplete)).not.toContain('payoutBanks')
   })
 
   it('is mounted once, with exactly the guards it declares, first', () => {
@@ -144,7 +157,17 @@ describe('a route file (defineRoute)', () => {
     }
   })
 
-  // A route as the worked example in ARCHITECTURE.md writes it, mounted on its own app: the
+  it("mounts ARCHITECTURE.md's worked example (payout banks) with exactly the guards its file declares", () => {
+    expect(ROUTES.payoutBanks).toBe(payoutBanks)
+    expect(BROWSER_ROUTES).toContain(payoutBanks)
+    expect(payoutBanks.guards).toEqual(['session'])
+    const chain = mountedGuards(app, 'payoutBanks')
+    expect(chain.filter((guard) => guard !== undefined)).toEqual([...payoutBanks.guards])
+    expect(chain.slice(0, payoutBanks.guards.length)).toEqual([...payoutBanks.guards])
+    expect(chain.length).toBeGreaterThan(payoutBanks.guards.length)
+  })
+
+  // A route written the way the worked example in ARCHITECTURE.md writes one, mounted on its own app: the
   // guards it declares run (no user, 401; a user, the handler), and its handler is handed only
   // the deps it asked for.
   const example = defineRoute({

@@ -32,6 +32,16 @@ export type RouteDefinition<R extends KitApiRoute = KitApiRoute, N extends KitNe
   handler: (c: Context<RampEnv, RoutePath<R>>, deps: RouteDeps<N>) => Response | Promise<Response>
 }
 
+/**
+ * Every route of `KIT_API`, by name, with its file's definition: the type of the generated
+ * `table.gen.ts`, so the compiler refuses a table with a route missing (a `KIT_API` route with
+ * no file), one too many, or a definition filed under another route's name.
+ */
+export type RouteTable = {
+  // biome-ignore lint/suspicious/noExplicitAny: each definition's needs are checked in its file.
+  readonly [R in KitApiRoute]: RouteDefinition<R, any>
+}
+
 /** A definition of any route, as the mount function walks them. */
 // biome-ignore lint/suspicious/noExplicitAny: each definition is checked where it is written.
 export type AnyRouteDefinition = RouteDefinition<KitApiRoute, any>

@@ -99,6 +99,25 @@ describe.each(TRANSPORTS)('order events through %s', (transport) => {
     await waitFor(() => kit.subscriptions() === 0)
   })
 
+  it('carries the service’s failure reason live, then in the order and the list', async () => {
+    const amina = browser(kit)
+    const order = await acceptedOrder(amina)
+    const res = await amina.get(KIT_ROUTES.orderEvents.replace(':orderId', order.id))
+    await readEvents(res.clone(), (events) => events.length >= 1)
+    sandbox.admin.failOrder(apiKey(), order.order_id!)
+    const events = await readEvents(res, (all) => all.some((e) => e.event === KIT_SSE_EVENTS.end))
+    const reason = 'Failure forced by the sandbox controls'
+    const failed = events
+      .map((e) => JSON.parse(e.data) as KitOrder)
+      .find((o) => o.status === 'failed')
+    expect(failed?.failure_reason).toBe(reason)
+    const read = await amina.get(KIT_ROUTES.order.replace(':orderId', order.id))
+    expect((await amina.json<Body<KitOrder>>(read)).data.failure_reason).toBe(reason)
+    const list = await amina.get(`${KIT_ROUTES.orders}?status=failed`)
+    const listed = (await amina.json<Body<KitOrder[]>>(list)).data.find((o) => o.id === order.id)
+    expect(listed?.failure_reason).toBe(reason)
+  })
+
   it('shows a refund after settlement, and nothing moves backwards', async () => {
     const amina = browser(kit)
     const order = await acceptedOrder(amina)

@@ -1,4 +1,9 @@
-import { canMoveOrderStatus, normalizeOrderStatus, type OrderStatus } from '@rampkit/core'
+import {
+  canMoveOrderStatus,
+  normalizeOrderStatus,
+  type OrderStatus,
+  orderFailureReason,
+} from '@rampkit/core'
 import type { KitOrder } from '@rampkit/core/kit'
 import type {
   ApplyOrderUpdateParameters,
@@ -37,18 +42,29 @@ const PATCH_KEYS = [
   'settlement_transaction_hash',
   'order_type',
   'quote_id',
+  'failure_reason',
   'created_at',
   'updated_at',
 ] as const satisfies readonly (keyof OrderPatch)[]
 
-/** Overlays the patch's known values; `null` and absent values never erase what is known. */
+/**
+ * Overlays the patch's known values; `null` and absent values never erase what is known. A
+ * failure reason goes in as `orderFailureReason` makes it: service text a shopper will read.
+ */
 export function applyPatch(order: KitOrder, patch: OrderPatch): KitOrder {
   const next: KitOrder = { ...order }
   for (const key of PATCH_KEYS) {
-    const value = patch[key]
+    const value = key === 'failure_reason' ? orderFailureReason(patch[key]) : patch[key]
     if (value !== undefined && value !== null) Object.assign(next, { [key]: value })
   }
   return next
+}
+
+/** The order a caller saves, with its status lower-case and its failure reason plain. */
+function incomingOrder(order: KitOrder): KitOrder {
+  const { failure_reason, ...rest } = order
+  const reason = orderFailureReason(failure_reason)
+  return { ...rest, status: lowerCase(order.status), ...(reason ? { failure_reason: reason } : {}) }
 }
 
 /** Fills the fields `base` lacks from `other`; `base` wins wherever it knows a value. */
@@ -229,7 +245,7 @@ export function planSaveOrder(
   existing: StoredOrder | null,
   parameters: SaveOrderParameters,
 ): SaveOrderPlan {
-  const incoming = { ...parameters.order, status: lowerCase(parameters.order.status) }
+  const incoming = incomingOrder(parameters.order)
   if (!existing) {
     const stored: StoredOrder = { order: incoming, owner: parameters.owner, appliedBy: {} }
     return { result: 'created', stored, write: 'insert' }

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createWorker, type WorkerLogger } from '../worker/worker.js'
 import type { SqlDriver, SqlQuery } from './sql/driver.js'
 import { BYTE_KEYS, migrate } from './sql/migrations.js'
-import type { Counters, NewDelivery, RampStore } from './types.js'
+import { sqlStore } from './sql/store.js'
+import type { ApplyOrderUpdateParameters, Counters, NewDelivery, RampStore } from './types.js'
 
 // The services' URLs and the skip-off-CI rule live in `@rampkit/test`, shared by every package.
 export * from '@rampkit/test'
@@ -285,6 +286,23 @@ export function deliveryInboxContract(store_: () => RampStore) {
   })
 }
 
+/** The service's failure event for `orderId`, saying `reason`, as the worker applies one. */
+function failedWith(
+  orderId: string | null,
+  reason: string,
+  deliveryId: string,
+  now = new Date(),
+): ApplyOrderUpdateParameters {
+  return {
+    orderId,
+    txHash: null,
+    status: 'failed',
+    patch: { failure_reason: reason },
+    deliveryId,
+    now,
+  }
+}
+
 /**
  * The `OrderStore` contract (some cases apply deliveries through the worker, so it takes the
  * whole store). Run inside a suite that opened the store; `store()` gives it.
@@ -440,6 +458,48 @@ export function orderStoreContract(store_: () => RampStore) {
     })
     expect(failed.changed).toBe(true)
     expect((await store.getOrder(order.id))?.order.status).toBe('failed')
+  })
+
+  it('keeps a failed order’s reason as plain, bounded text, in every read, past a refund', async () => {
+    const owner = uid('owner')
+    const order = testOrder({ status: 'processing' })
+    await store.saveOrder({ order, owner })
+    const said = `  The payer\r\ndeclined\u0000 the \u202Eprompt ${'z'.repeat(400)}`
+    const plain = `The payer declined the prompt ${'z'.repeat(249)}…`
+    const failed = await store.applyOrderUpdate(failedWith(order.order_id, said, 'd-fail'))
+    expect(failed).toMatchObject({ changed: true, applied: true })
+    expect(failed.stored.order.failure_reason).toBe(plain)
+    expect((await store.getOrder(order.id))?.order.failure_reason).toBe(plain)
+    expect((await store.getOrderByOrderId(order.order_id!))?.order.failure_reason).toBe(plain)
+    expect((await store.listOrders({ owner })).map((s) => s.order.failure_reason)).toEqual([plain])
+    // A replay of the failure with other words changes nothing; a refund without words keeps it.
+    const replay = await store.applyOrderUpdate(
+      failedWith(order.order_id, 'Something else', 'd-fail-again'),
+    )
+    expect(replay.applied).toBe(false)
+    const refunded = await store.applyOrderUpdate({
+      ...failedWith(order.order_id, ' \n ', 'd-refund'),
+      status: 'refunded',
+    })
+    expect(refunded.stored.order).toMatchObject({ status: 'refunded', failure_reason: plain })
+    expect((await store.getOrder(order.id))?.order.failure_reason).toBe(plain)
+
+    // A failure the service reported before the kit's own record: the link keeps its reason.
+    const early = testOrder({ status: 'processing' })
+    await store.applyOrderUpdate(failedWith(early.order_id, 'Declined\tby the bank', 'd-early'))
+    const linked = await store.saveOrder({ order: early, owner })
+    expect(linked.result).toBe('linked')
+    expect(linked.stored.order).toMatchObject({
+      status: 'failed',
+      failure_reason: 'Declined by the bank',
+    })
+    // What a caller saves is made plain too; an order without a reason has none.
+    const saved = testOrder({ status: 'failed', failure_reason: 'No\u0007 funds\n' })
+    await store.saveOrder({ order: saved, owner })
+    expect((await store.getOrder(saved.id))?.order.failure_reason).toBe('No funds')
+    const none = testOrder()
+    await store.saveOrder({ order: none, owner })
+    expect((await store.getOrder(none.id))?.order).not.toHaveProperty('failure_reason')
   })
 
   it('keeps a status it does not know as data, in progress, until a final one', async () => {
@@ -891,5 +951,39 @@ export function sqlSchemaContract(driver: () => SqlDriver) {
         { id: 'dlv_Zeta', signature: 'c2ln' },
         { id: 'dlv_alpha', signature: 'c2lo' },
       ])
+    }))
+
+  it('takes failure reasons on a database of the previous version, keeping its orders', () =>
+    // An order is one `data` document: a field it gains needs no migration, and a row written
+    // before the kit stored reasons reads as it was, then takes one from the next failed event.
+    inSchema('reasons', async (schema, query) => {
+      await migrate(driver(), schema)
+      const before = testOrder({ status: 'processing' })
+      const now = new Date()
+      await query(
+        `INSERT INTO ${schema}.rampkit_orders
+           (id, owner, order_id, tx_hash, status, data, applied_by, created_at, touched_at)
+         VALUES ($1, 'olga', $2, NULL, 'processing', $3::jsonb, '{}'::jsonb, $4, $4)`,
+        [before.id, before.order_id, JSON.stringify(before), now],
+      )
+      const store = await sqlStore(driver(), { schema })
+      expect(await migrate(driver(), schema)).toEqual([])
+      expect((await store.getOrder(before.id))?.order).toEqual(before)
+      await store.applyOrderUpdate(
+        failedWith(before.order_id, 'Declined by\nthe payer', 'd-reason', now),
+      )
+      const listed = await store.listOrders({ owner: 'olga' })
+      expect(listed.map((s) => s.order)).toEqual([
+        {
+          ...before,
+          status: 'failed',
+          failure_reason: 'Declined by the payer',
+          updated_at: now.toISOString(),
+        },
+      ])
+      const { rows } = await query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM ${schema}.rampkit_orders`,
+      )
+      expect(rows[0]?.n).toBe(1)
     }))
 }

@@ -88,7 +88,11 @@ export type SaveOrderResult = {
   stored: StoredOrder
 }
 
-/** Fields a webhook or poll may fill in; `null`/absent values never overwrite known ones. */
+/**
+ * Fields a webhook or poll may fill in; `null`/absent values never overwrite known ones. A
+ * `failure_reason` is stored as `orderFailureReason` makes it (plain, at most 280 characters),
+ * whatever the caller passed, by every engine.
+ */
 export type OrderPatch = Partial<
   Pick<
     KitOrder,
@@ -101,6 +105,7 @@ export type OrderPatch = Partial<
     | 'settlement_transaction_hash'
     | 'order_type'
     | 'quote_id'
+    | 'failure_reason'
     | 'created_at'
     | 'updated_at'
   >

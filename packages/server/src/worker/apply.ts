@@ -28,6 +28,8 @@ function patchFrom(payload: WebhookOrder): OrderPatch {
     settlement_transaction_hash: str(payload.settlement_transaction_hash),
     order_type: payload.order_type,
     quote_id: str(extra.quote_id),
+    // Named by no published document; the service's sandbox sends it. The store makes it plain.
+    failure_reason: str(extra.failure_reason),
     created_at: str(payload.created_at),
     updated_at: str(payload.updated_at),
   }

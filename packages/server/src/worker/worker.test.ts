@@ -122,6 +122,46 @@ describe('createWorker', () => {
     expect((await store.getDelivery(deliveryId))?.status).toBe('applied')
   })
 
+  it('stores an order.failed body’s reason as plain text, publishes it, and logs it nowhere', async () => {
+    const { lines, logger } = capturing()
+    const onOrderFailed = vi.fn()
+    const { store, bus, worker, deliver } = setup({ handlers: { onOrderFailed }, logger })
+    const order = testOrder({ status: 'processing' })
+    await store.saveOrder({ order, owner: 'user-1' })
+    const published: KitOrder[] = []
+    bus.subscribe(order.id, (o) => void published.push(o))
+    const reason = 'The payer +254712345678 declined\r\nthe prompt\u0000'
+    // The unsigned header says settled: the signed body's status wins, and the kit logs that.
+    await deliver('order.settled', {
+      order_id: order.order_id,
+      status: 'failed',
+      failure_reason: reason,
+    })
+    expect(await worker.drain()).toBe(1)
+    const plain = 'The payer +254712345678 declined the prompt'
+    expect((await store.getOrder(order.id))?.order).toMatchObject({
+      status: 'failed',
+      failure_reason: plain,
+    })
+    expect(published.map((o) => o.failure_reason)).toEqual([plain])
+    expect(onOrderFailed).toHaveBeenCalledWith(
+      expect.objectContaining({ order: expect.objectContaining({ failure_reason: plain }) }),
+    )
+    // A reason of another type is no reason, and never makes the event unreadable.
+    const other = testOrder({ status: 'processing' })
+    await store.saveOrder({ order: other, owner: 'user-1' })
+    const odd = await deliver('order.failed', {
+      order_id: other.order_id,
+      status: 'failed',
+      failure_reason: { code: 'R01' },
+    })
+    await worker.drain()
+    expect((await store.getDelivery(odd))?.status).toBe('applied')
+    expect((await store.getOrder(other.id))?.order).not.toHaveProperty('failure_reason')
+    expect(lines.some((line) => line.includes('disagrees'))).toBe(true)
+    expect(lines.join('\n')).not.toMatch(/declined|254712345678/)
+  })
+
   it('moves forward only: a late processing after settled changes nothing and fires nothing', async () => {
     const handlers = { onOrderProcessing: vi.fn(), onOrderSettled: vi.fn(), onEvent: vi.fn() }
     const { store, worker, deliver } = setup({ handlers })

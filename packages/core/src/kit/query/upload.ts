@@ -2,9 +2,9 @@
 // (a lazy chunk of the widget) and not with the customer's query options, which the checkout
 // reads from its first screen.
 import type { MutationOptions } from '@tanstack/query-core'
+import { DOCUMENT_MAGIC_BYTES, documentRefusal, documentTypeOf } from '../../documents/limits.js'
 import { errorFromResponse, NetworkError } from '../../errors/index.js'
 import type { KitClient } from '../client.js'
-import { DOCUMENT_MAGIC_BYTES, documentRefusal, documentTypeOf } from '../documentLimits.js'
 import type { CustomerDocumentQuery, KitCustomer } from '../schemas.js'
 
 /** Variables of `uploadDocumentMutationOptions`. */

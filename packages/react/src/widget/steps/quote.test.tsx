@@ -102,6 +102,16 @@ describe('quote step', () => {
     ])
   })
 
+  it('names the network the chosen token lives on, as the token list did, whatever the quote’s word', async () => {
+    // A sandbox's USDC: the label stands for Base, the token lives on the local chain.
+    const local = { ...TOKENS.USDC, label: 'BASE_USDC(Testnet)', chainId: 31337, chain: 'anvil' }
+    const { fetch } = kitFetch({ 'POST /quotes': () => buyQuote() })
+    renderResumed({ ...checkoutAtQuote('OnRamp', { amountFiat: 800 }), token: local }, { fetch })
+    await screen.findByText('You receive')
+    expect(rows()[1]).toBe('You receive: 5.94999132 USDC on Anvil')
+    expect(storedCheckout().quote).toMatchObject({ network: 'BASE' })
+  })
+
   it('shows the quote beside its one confirm, on the review screen', async () => {
     const { fetch } = kitFetch({ 'POST /quotes': () => buyQuote() })
     renderResumed(checkoutAtQuote('OnRamp', { amountFiat: 800 }), { fetch })

@@ -1,6 +1,6 @@
 'use client'
 import type { CheckoutQuote } from '@rampkit/core/checkout'
-import { isQuoteExpired, networkDisplayName, quoteTimeLeft } from '@rampkit/core/checkout'
+import { isQuoteExpired, quoteNetworkName, quoteTimeLeft } from '@rampkit/core/checkout'
 import { type ReactNode, useEffect, useState } from 'react'
 import { useRampKit } from '../../provider.js'
 import { useWidget } from '../context.js'
@@ -27,7 +27,8 @@ function useCountdown(quote: CheckoutQuote | undefined): number {
 
 /**
  * The quote's figures, shared by the quote and confirm steps: each exactly as the service quoted
- * it (no digit cut, none recomputed), the crypto side with its network when the quote names it.
+ * it (no digit cut, none recomputed), the crypto side with the network its token lives on
+ * (`quoteNetworkName`: the chain the token list names for the chosen token).
  */
 export function QuoteSummary(props: { quote: CheckoutQuote }): ReactNode {
   const { t, locale } = useRampKit()
@@ -36,9 +37,9 @@ export function QuoteSummary(props: { quote: CheckoutQuote }): ReactNode {
   const offRamp = checkout.state.direction === 'OffRamp'
   const fiat = `${formatExact(quote.amountFiat, locale)} ${quote.currency}`
   const tokens = `${formatExact(quote.amountCrypto, locale)} ${quote.token}`
-  const crypto = quote.network
-    ? t('quote.onNetwork', { amount: tokens, network: networkDisplayName(quote.network) })
-    : tokens
+  // The network as the token list named the chosen token: the chain it lives on.
+  const network = quoteNetworkName(quote, checkout.state.token)
+  const crypto = network ? t('quote.onNetwork', { amount: tokens, network }) : tokens
   return (
     <dl className="rk-summary">
       <Row label={offRamp ? t('quote.youSend') : t('quote.youPay')}>{offRamp ? crypto : fiat}</Row>

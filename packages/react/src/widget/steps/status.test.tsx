@@ -210,6 +210,29 @@ describe('status step', () => {
     expect(decodeQR(rasterize(qr))).toBe(address)
   })
 
+  it('shows a failed order’s reason from the kit as text, nothing to receive, and a change of details', async () => {
+    const { state } = openOrder(MPESA_PROMPT)
+    const kit = kitFetch({
+      [`GET /orders/${ORDER_ID}`]: () => ({
+        id: ORDER_ID,
+        order_id: ORDER_ID,
+        status: 'failed',
+        failure_reason: '<b>Declined</b> by\nthe payer',
+      }),
+    })
+    const { container, user } = renderResumed(state, { fetch: kit.fetch })
+    const alert = await screen.findByRole('alert')
+    await within(alert).findByText('Your order: Failed.')
+    // The service's words, as text: never markup.
+    expect(within(alert).getByText('Reason given: <b>Declined</b> by the payer')).toBeTruthy()
+    expect(container.querySelector('b')).toBeNull()
+    expect(within(container).queryByText(/^You receive/)).toBeNull()
+    expect(screen.queryByText('How to pay')).toBeNull()
+    await expectNoAxeViolations(container)
+    await user.click(screen.getByRole('button', { name: 'Change your details' }))
+    expect(storedCheckout().step).toBe('details')
+  })
+
   it('shows no QR code for a bank or mobile-money payment', async () => {
     const { state, fetch } = openOrder(MPESA_PROMPT)
     renderResumed(state, { fetch })

@@ -1,9 +1,8 @@
 import { saveCustomerRequest } from '@rampkit/core/internal'
-import { parseWith, readJsonObject } from '../../http/body.js'
 import { ok } from '../../http/envelope.js'
 import { limitBody } from '../../middleware/body-limit/index.js'
 import { defineRoute } from '../define.js'
-import { sessionOwner } from '../guards.js'
+import { readOwnedBody } from '../owned-body.js'
 import { CUSTOMER_NEEDS, vaultError, vaultOf } from './vault.js'
 
 /** POST /customer: saves the profile; the first save creates the vault customer */
@@ -14,11 +13,9 @@ export const saveCustomer = defineRoute({
   middleware: ({ bodyLimitBytes }) => [limitBody({ maxBytes: bodyLimitBytes })],
   handler: async (c, kit) => {
     c.header('Cache-Control', 'no-store')
-    const owner = sessionOwner(c)
-    const body = await readJsonObject(c)
-    if (!body.ok) return body.response
-    const parsed = parseWith(c, saveCustomerRequest, body.data)
+    const parsed = await readOwnedBody(c, saveCustomerRequest)
     if (!parsed.ok) return parsed.response
+    const { owner } = parsed
     const vault = vaultOf(c, kit)
     if (!vault.ok) return vault.response
     try {

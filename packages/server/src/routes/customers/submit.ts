@@ -1,9 +1,8 @@
 import { submitCustomerRequest } from '@rampkit/core/internal'
-import { parseWith, readJsonObject } from '../../http/body.js'
 import { ok } from '../../http/envelope.js'
 import { limitBody } from '../../middleware/body-limit/index.js'
 import { defineRoute } from '../define.js'
-import { sessionOwner } from '../guards.js'
+import { readOwnedBody } from '../owned-body.js'
 import { CUSTOMER_NEEDS, vaultError, vaultOf } from './vault.js'
 
 /** POST /customer/submit: submits the user's customer for verification */
@@ -14,11 +13,9 @@ export const submitCustomer = defineRoute({
   middleware: ({ bodyLimitBytes }) => [limitBody({ maxBytes: bodyLimitBytes })],
   handler: async (c, kit) => {
     c.header('Cache-Control', 'no-store')
-    const owner = sessionOwner(c)
-    const body = await readJsonObject(c, { optional: true })
-    if (!body.ok) return body.response
-    const parsed = parseWith(c, submitCustomerRequest, body.data)
+    const parsed = await readOwnedBody(c, submitCustomerRequest, { optional: true })
     if (!parsed.ok) return parsed.response
+    const { owner } = parsed
     const vault = vaultOf(c, kit)
     if (!vault.ok) return vault.response
     try {

@@ -10,7 +10,7 @@ import {
   validateEvmAddress,
 } from '@rampkit/core/validation'
 import type { Context, Next } from 'hono'
-import { invalid, parseWith, readJsonObject } from '../../http/body.js'
+import { invalid } from '../../http/body.js'
 import { cacheKey } from '../../http/cache.js'
 import { fail, notFound, ok } from '../../http/envelope.js'
 import { upstreamError } from '../../http/errors.js'
@@ -21,6 +21,7 @@ import type { StoredOrder } from '../../store/types.js'
 import type { RampEnv } from '../context.js'
 import { defineRoute, type RouteDeps } from '../define.js'
 import { provenWallet, sessionOwner } from '../guards.js'
+import { readOwnedBody } from '../owned-body.js'
 
 /** The token symbol of an address, when GET /meta/tokens is cached; else the address. */
 function tokenLabel(kit: RouteDeps<'cache'>, address: string): string {
@@ -123,11 +124,9 @@ export const createOrder = defineRoute({
   ],
   handler: async (c, kit) => {
     c.header('Cache-Control', 'no-store')
-    const owner = sessionOwner(c)
-    const body = await readJsonObject(c)
-    if (!body.ok) return body.response
-    const parsed = parseWith(c, createOrderRequest, body.data)
+    const parsed = await readOwnedBody(c, createOrderRequest)
     if (!parsed.ok) return parsed.response
+    const { owner } = parsed
     const wallet = validateEvmAddress(parsed.data.user_address, { field: 'user_address' })
     if (!wallet.ok) return invalid(c, wallet.field, wallet.message)
     const token = validateEvmAddress(parsed.data.token, { field: 'token' })

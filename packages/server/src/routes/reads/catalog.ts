@@ -259,3 +259,12 @@ export function catalogRoute<R extends CatalogRoute>(route: R): RouteDefinition<
     },
   })
 }
+
+// The catalog-like reads as routes, one binding each for the route table.
+export const catalog = catalogRoute('catalog')
+export const corridors = catalogRoute('corridors')
+export const banks = catalogRoute('banks')
+export const paymentMethods = catalogRoute('paymentMethods')
+export const orderRequirements = catalogRoute('orderRequirements')
+export const rates = catalogRoute('rates')
+export const tokens = catalogRoute('tokens')

@@ -1,10 +1,9 @@
 import { signingKeyChallengeRequest } from '@rampkit/core'
-import { parseWith, readJsonObject } from '../../http/body.js'
 import { ok } from '../../http/envelope.js'
 import { upstreamError } from '../../http/errors.js'
 import { limitBody } from '../../middleware/body-limit/index.js'
 import { defineRoute } from '../define.js'
-import { sessionOwner } from '../guards.js'
+import { readOwnedBody } from '../owned-body.js'
 import {
   CHALLENGE_MEMORY_MS,
   type ChallengeRecord,
@@ -23,11 +22,9 @@ export const signingKeyChallenge = defineRoute({
   middleware: ({ bodyLimitBytes }) => [limitBody({ maxBytes: bodyLimitBytes })],
   handler: async (c, kit) => {
     c.header('Cache-Control', 'no-store')
-    const owner = sessionOwner(c)
-    const body = await readJsonObject(c)
-    if (!body.ok) return body.response
-    const request = parseWith(c, signingKeyChallengeRequest, body.data)
+    const request = await readOwnedBody(c, signingKeyChallengeRequest)
     if (!request.ok) return request.response
+    const { owner } = request
     if (!kit.signedAccepts) return signedAcceptsOff(c)
     const customerId = await linkedCustomerId(kit, owner)
     if (customerId === null) return noCustomer(c)

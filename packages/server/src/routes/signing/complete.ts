@@ -1,10 +1,9 @@
 import { completeSigningKeyRequest } from '@rampkit/core'
-import { parseWith, readJsonObject } from '../../http/body.js'
 import { fail, ok } from '../../http/envelope.js'
 import { upstreamError } from '../../http/errors.js'
 import { limitBody } from '../../middleware/body-limit/index.js'
 import { defineRoute } from '../define.js'
-import { sessionOwner } from '../guards.js'
+import { readOwnedBody } from '../owned-body.js'
 import {
   type ChallengeRecord,
   challengeKey,
@@ -24,11 +23,9 @@ export const completeSigningKey = defineRoute({
   middleware: ({ bodyLimitBytes }) => [limitBody({ maxBytes: bodyLimitBytes })],
   handler: async (c, kit) => {
     c.header('Cache-Control', 'no-store')
-    const owner = sessionOwner(c)
-    const body = await readJsonObject(c)
-    if (!body.ok) return body.response
-    const request = parseWith(c, completeSigningKeyRequest, body.data)
+    const request = await readOwnedBody(c, completeSigningKeyRequest)
     if (!request.ok) return request.response
+    const { owner } = request
     if (!kit.signedAccepts) return signedAcceptsOff(c)
     const saved = await kit.store.kvGet(challengeKey(request.data.key_id), kit.now())
     const record = saved === null ? null : (JSON.parse(saved) as ChallengeRecord)

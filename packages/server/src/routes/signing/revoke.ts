@@ -1,10 +1,9 @@
 import { revokeSigningKeyRequest } from '@rampkit/core/internal'
-import { parseWith, readJsonObject } from '../../http/body.js'
 import { notFound, ok } from '../../http/envelope.js'
 import { upstreamError } from '../../http/errors.js'
 import { limitBody } from '../../middleware/body-limit/index.js'
 import { defineRoute } from '../define.js'
-import { sessionOwner } from '../guards.js'
+import { readOwnedBody } from '../owned-body.js'
 import {
   type EnrolledRecord,
   enrolledKey,
@@ -22,11 +21,9 @@ export const revokeSigningKey = defineRoute({
   middleware: ({ bodyLimitBytes }) => [limitBody({ maxBytes: bodyLimitBytes })],
   handler: async (c, kit) => {
     c.header('Cache-Control', 'no-store')
-    const owner = sessionOwner(c)
-    const body = await readJsonObject(c, { optional: true })
-    if (!body.ok) return body.response
-    const request = parseWith(c, revokeSigningKeyRequest, body.data)
+    const request = await readOwnedBody(c, revokeSigningKeyRequest, { optional: true })
     if (!request.ok) return request.response
+    const { owner } = request
     if (!kit.signedAccepts) return signedAcceptsOff(c)
     const keyId = c.req.param('keyId')
     if (!SIGNING_KEY_ID.test(keyId)) return notFound(c, 'Signing key')

@@ -2,11 +2,11 @@ import { walletChallengeRequest } from '@rampkit/core/internal'
 import type { WalletChallenge } from '@rampkit/core/kit'
 import { validateEvmAddress } from '@rampkit/core/validation'
 import { createSiweMessage } from 'viem/siwe'
-import { invalid, parseWith, readJsonObject } from '../../http/body.js'
+import { invalid } from '../../http/body.js'
 import { fail, ok } from '../../http/envelope.js'
 import { limitBody } from '../../middleware/body-limit/index.js'
 import { defineRoute } from '../define.js'
-import { sessionOwner } from '../guards.js'
+import { readOwnedBody } from '../owned-body.js'
 import { newNonce, notConfigured, proofOrigin, proofOrigins } from '../wallet-origin.js'
 import { type ChallengeRecord, challengeKey } from './options.js'
 
@@ -42,11 +42,9 @@ export const walletChallenge = defineRoute({
   middleware: ({ bodyLimitBytes }) => [limitBody({ maxBytes: bodyLimitBytes })],
   handler: async (c, kit) => {
     c.header('Cache-Control', 'no-store')
-    const owner = sessionOwner(c)
-    const body = await readJsonObject(c)
-    if (!body.ok) return body.response
-    const request = parseWith(c, walletChallengeRequest, body.data)
+    const request = await readOwnedBody(c, walletChallengeRequest)
     if (!request.ok) return request.response
+    const { owner } = request
     const address = validateEvmAddress(request.data.address, { field: 'address' })
     if (!address.ok) return invalid(c, address.field, address.message)
     const chainId = request.data.chain_id

@@ -3,12 +3,11 @@ import type { WalletProof } from '@rampkit/core/kit'
 import type { Context } from 'hono'
 import { type Address, verifyMessage } from 'viem'
 import { parseSiweMessage, validateSiweMessage, verifySiweMessage } from 'viem/siwe'
-import { parseWith, readJsonObject } from '../../http/body.js'
 import { fail, ok } from '../../http/envelope.js'
 import { limitBody } from '../../middleware/body-limit/index.js'
 import type { RampEnv } from '../context.js'
 import { defineRoute, type RouteDeps } from '../define.js'
-import { sessionOwner } from '../guards.js'
+import { readOwnedBody } from '../owned-body.js'
 import { notConfigured, proofOrigin, proofOrigins } from '../wallet-origin.js'
 import { type ProofRecord, walletProofKey } from '../wallet-proof.js'
 import { type ChallengeRecord, challengeKey, type WalletProofSettings } from './options.js'
@@ -49,11 +48,9 @@ async function verifySignature(
 async function acceptProof(c: Context<RampEnv>, kit: ProveDeps): Promise<Response> {
   const { ttlMs } = kit.walletProof
   c.header('Cache-Control', 'no-store')
-  const owner = sessionOwner(c)
-  const body = await readJsonObject(c)
-  if (!body.ok) return body.response
-  const request = parseWith(c, walletProofRequest, body.data)
+  const request = await readOwnedBody(c, walletProofRequest)
   if (!request.ok) return request.response
+  const { owner } = request
   const { message, signature } = request.data
   const origins = proofOrigins(kit)
   if (!origins.ok) return notConfigured(c, kit, origins)

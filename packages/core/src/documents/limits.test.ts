@@ -5,7 +5,7 @@ import {
   documentTypeOf,
   MAX_CUSTOMER_DOCUMENT_BASE64_LENGTH,
   MAX_CUSTOMER_DOCUMENT_BYTES,
-} from './documentLimits.js'
+} from './limits.js'
 
 const text = (value: string) => new TextEncoder().encode(value)
 

@@ -1,5 +1,5 @@
 // No import here: the widget's entry (`@rampkit/core/kit`) re-exports these, and it carries
-// no zod.
+// no zod. The customer schemas (`schemas/customers.ts`) read them too, so they sit below both.
 
 /** Document MIME types the vault accepts on upload. */
 export const CUSTOMER_DOCUMENT_CONTENT_TYPES = [
