@@ -1,16 +1,284 @@
 /**
- * `@rampkit/core`: the ramp service, typed. This entry is safe for browsers: schemas, the
- * order lifecycle, the server kit's route table and order schemas, validation rules, units and errors. The API
- * client (which holds the secret key) lives at `@rampkit/core/client` and webhook signatures at
- * `@rampkit/core/webhooks`, entries the React package never imports. The kit's browser client
- * and query options live at `@rampkit/core/kit`, which carries no zod.
+ * `@rampkit/core`: the ramp service, typed, for a partner's server and tools. It exports the
+ * service's resources (each answer, request and webhook body as a zod schema beside its type), the
+ * order lifecycle (which statuses are known, final, and which moves are allowed), the typed errors
+ * and the conversion between human amounts and base units. Safe for browsers; the widget imports
+ * the narrower entries instead.
+ *
+ * Everything else lives at a topical entry: `@rampkit/core/client` (the API client, which holds
+ * the secret key), `/webhooks` (signatures), `/validation` (the service's 422 rules), `/checkout`
+ * (the checkout state machine and its controller), `/kit` and `/kit/query` (the server kit's
+ * browser client and query options), `/errors` (the errors with their helpers) and `/units`.
+ * `@rampkit/core/internal` is rampkit's own (the kit's strict request schemas and the schemas'
+ * building blocks) and follows no semver.
+ *
+ * @example
+ * import { isFinalOrderStatus, webhookPayloads } from '@rampkit/core'
+ * const order = webhookPayloads.order.parse(JSON.parse(rawBody))
+ * if (isFinalOrderStatus(order.status)) await markPaid(order.order_id)
  */
-export * from './checkout/index.js'
-export * from './errors/index.js'
-export * from './kit/routes.js'
-export * from './kit/schemas.js'
-export * from './orders/failureReason.js'
-export * from './orders/lifecycle.js'
-export * from './schemas/index.js'
-export * from './units/index.js'
-export * from './validation/index.js'
+export {
+  BadOrderTypeError,
+  BadRequestError,
+  ConflictError,
+  CorridorNotConfiguredError,
+  InsufficientAllowanceError,
+  InsufficientBalanceError,
+  NotFoundError,
+  QuoteExpiredError,
+  RampApiError,
+  type RampApiErrorData,
+  type RampErrorCode,
+  RateLimitedError,
+  ServiceUnavailableError,
+  TokenEnvironmentError,
+  UnauthorizedError,
+  UnknownTokenError,
+  UpstreamUnavailableError,
+  ValidationError,
+} from './errors/api.js'
+export { RampError } from './errors/base.js'
+export {
+  ConfigurationError,
+  type ConfigurationErrorReason,
+  EnvironmentMismatchError,
+  NetworkError,
+  RampInputError,
+  type RampInputIssue,
+  TimeoutError,
+  UnexpectedResponseError,
+} from './errors/client.js'
+export { MAX_FAILURE_REASON_LENGTH, orderFailureReason } from './orders/failureReason.js'
+export {
+  canMoveOrderStatus,
+  FINAL_ORDER_STATUSES,
+  isFinalOrderStatus,
+  isKnownOrderStatus,
+  type KnownOrderStatus,
+  normalizeOrderStatus,
+  ORDER_STATUSES,
+  type OrderStatus,
+  orderStatusRank,
+  orderStatusText,
+} from './orders/lifecycle.js'
+export {
+  ACCOUNT_ASSET_TYPES,
+  ACCOUNT_STATUSES,
+  type AccountBalance,
+  type AccountStatus,
+  accountBalance,
+  accountStatus,
+  type CustomerAccount,
+  type CustomerAccounts,
+  customerAccount,
+  customerAccounts,
+  DEPOSIT_INSTRUCTION_STATUSES,
+  type DepositInstructions,
+  depositInstructions,
+  type OpenAccountRequest,
+  openAccountRequest,
+  type PayoutBank,
+  type PayoutBanks,
+  payoutBank,
+  payoutBanks,
+  STABLECOIN_NETWORKS,
+  type WebhookAccount,
+  type WebhookAccountCredit,
+  type WebhookAccountSend,
+  webhookAccount,
+  webhookAccountCredit,
+  webhookAccountSend,
+} from './schemas/accounts.js'
+export {
+  type BankNetwork,
+  type Banks,
+  type BanksQuery,
+  bankNetwork,
+  banks,
+  banksQuery,
+  type OrderRequirements,
+  type OrderRequirementsQuery,
+  orderRequirements,
+  orderRequirementsQuery,
+  type PaymentMethod,
+  type PaymentMethodNetwork,
+  type PaymentMethods,
+  type PaymentMethodsQuery,
+  paymentMethod,
+  paymentMethodNetwork,
+  paymentMethods,
+  paymentMethodsQuery,
+} from './schemas/banks.js'
+export {
+  type Catalog,
+  type CatalogCountry,
+  type CatalogDirection,
+  catalog,
+  catalogCountry,
+  catalogDirection,
+  type PaymentMethodBucket,
+  type Provider,
+  paymentMethodBucket,
+  provider,
+} from './schemas/catalog.js'
+export {
+  AFRICAN_RAILS,
+  type AfricanRail,
+  type OrderTypeName,
+  orderTypeName,
+} from './schemas/common.js'
+export {
+  type AfricanCorridor,
+  africanCorridor,
+  type CorridorQuery,
+  type Corridors,
+  corridorQuery,
+  corridors,
+  type InternationalBankCurrency,
+  internationalBankCurrency,
+} from './schemas/corridors.js'
+export {
+  type BusinessProfile,
+  businessProfile,
+  type ConditionalField,
+  type CreateCustomerRequest,
+  CUSTOMER_STATUSES,
+  CUSTOMER_TYPES,
+  type Customer,
+  type CustomerDocument,
+  type CustomerDocumentUpload,
+  type CustomerList,
+  type CustomerListItem,
+  type CustomerProducts,
+  type CustomerProfile,
+  type CustomerRequirements,
+  type CustomerRequirementsQuery,
+  type CustomerStatus,
+  type CustomerType,
+  conditionalField,
+  createCustomerRequest,
+  customer,
+  customerDocument,
+  customerDocumentUpload,
+  customerList,
+  customerListItem,
+  customerProducts,
+  customerProfile,
+  customerRequirements,
+  customerRequirementsQuery,
+  customerStatus,
+  customerType,
+  DEPOSIT_ACCOUNT_STATUSES,
+  type DepositAccountStatus,
+  depositAccountStatus,
+  type IndividualProfile,
+  individualProfile,
+  type KnownCustomerStatus,
+  type ListCustomersQuery,
+  listCustomersQuery,
+  type RequiredDocument,
+  type RevokeCustomerRequest,
+  type RevokedCustomer,
+  requiredDocument,
+  revokeCustomerRequest,
+  revokedCustomer,
+  type UpdateCustomerRequest,
+  type UploadCustomerDocumentRequest,
+  updateCustomerRequest,
+  uploadCustomerDocumentRequest,
+  type WebhookCustomer,
+  webhookCustomer,
+} from './schemas/customers.js'
+export {
+  type CreatedOrder,
+  type CreateOrderRequest,
+  createdOrder,
+  createOrderRequest,
+  type FiatPayload,
+  fiatPayload,
+  ORDER_LIST_FILTERS,
+  type OrderListFilter,
+  type OrderListItem,
+  type OrdersMeQuery,
+  orderListFilter,
+  orderListItem,
+  ordersMeQuery,
+  type PartnerOrder,
+  partnerOrder,
+  type TxOrder,
+  txOrder,
+  type WebhookOrder,
+  webhookOrder,
+} from './schemas/orders.js'
+export {
+  type AcceptedOrder,
+  type AcceptQuoteRequest,
+  acceptedOrder,
+  acceptQuoteRequest,
+  type Quote,
+  type QuoteAmounts,
+  type QuoteAsset,
+  type QuoteCustomer,
+  type QuotePaymentMethod,
+  type QuoteRequest,
+  type QuoteSigning,
+  quote,
+  quoteAmounts,
+  quoteAsset,
+  quoteCustomer,
+  quotePaymentMethod,
+  quoteRequest,
+  quoteSigning,
+} from './schemas/quote.js'
+export {
+  type IndicativeRate,
+  type IndicativeRates,
+  indicativeRate,
+  indicativeRates,
+  type RatesQuery,
+  ratesQuery,
+} from './schemas/rates.js'
+export {
+  type CompleteSigningKeyRequest,
+  completeSigningKeyRequest,
+  SIGNING_KEY_STATUSES,
+  type SigningKey,
+  type SigningKeyChallenge,
+  type SigningKeyChallengeRequest,
+  type SigningKeyStatus,
+  type SigningKeys,
+  signingKey,
+  signingKeyChallenge,
+  signingKeyChallengeRequest,
+  signingKeyStatus,
+  signingKeys,
+  type TypedData,
+  typedData,
+} from './schemas/signingKeys.js'
+export {
+  type MetaToken,
+  type MetaTokens,
+  metaToken,
+  metaTokens,
+  PREVIEW_TOKENS,
+  type PreviewToken,
+  type TokenPreview,
+  type TokenPreviewQuery,
+  tokenPreview,
+  tokenPreviewQuery,
+} from './schemas/tokens.js'
+export {
+  type WebhookTestResult,
+  webhookPayloads,
+  webhookTestResult,
+} from './schemas/webhooks.js'
+export {
+  UnitsError,
+  type UnitsErrorReason,
+} from './units/errors.js'
+export {
+  type FormatTokenAmountOptions,
+  formatTokenAmount,
+  fromBaseUnits,
+  toBaseUnits,
+} from './units/units.js'

@@ -10,27 +10,27 @@ export {
   completeSigningKeyRequest,
   createCustomerRequest,
   createOrderRequest,
-  currencyFractionDigits,
   isFinalOrderStatus,
   type KnownOrderStatus,
-  MAX_CUSTOMER_DOCUMENT_BASE64_LENGTH,
-  nigerianBankCode,
   openAccountRequest,
   ordersMeQuery,
-  type ProviderLimits,
-  quoteAssetOf,
   quoteRequest,
   revokeCustomerRequest,
+  signingKeyChallengeRequest,
+  updateCustomerRequest,
+  uploadCustomerDocumentRequest,
+} from '@rampkit/core'
+export { quoteAssetOf, SERVICE_NETWORKS } from '@rampkit/core/checkout'
+export { type SchemaIssue, toInputIssues } from '@rampkit/core/errors'
+export { MAX_CUSTOMER_DOCUMENT_BASE64_LENGTH } from '@rampkit/core/kit'
+export {
+  currencyFractionDigits,
+  nigerianBankCode,
+  type ProviderLimits,
   type SandboxTestOutcome,
-  type SchemaIssue,
-  SERVICE_NETWORKS,
   sandboxTestAccountOutcome,
   sandboxTestNameOutcome,
   sandboxTestPhoneOutcome,
-  signingKeyChallengeRequest,
-  toInputIssues,
-  updateCustomerRequest,
-  uploadCustomerDocumentRequest,
   validateAmountForProvider,
   validateBvn,
   validateBvnType,
@@ -38,7 +38,7 @@ export {
   validateEvmAddress,
   validatePhone,
   validateQuoteInput,
-} from '@rampkit/core'
+} from '@rampkit/core/validation'
 export {
   buildWebhookHeaders,
   isSentOnce,

@@ -1,5 +1,6 @@
 import { createServer } from 'node:net'
-import { KIT_ROUTES, type Quote } from '@rampkit/core'
+import type { Quote } from '@rampkit/core'
+import { KIT_ROUTES } from '@rampkit/core/kit'
 import { buildWebhookHeaders } from '@rampkit/core/webhooks'
 import { type Sandbox, startSandbox } from '@rampkit/sandbox'
 import { Hono } from 'hono'

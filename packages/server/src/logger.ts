@@ -1,4 +1,4 @@
-import { redactDeep, redactSecrets } from '@rampkit/core'
+import { redactDeep, redactSecrets } from '@rampkit/core/errors'
 
 /** Structured fields of a log line. Never holds a key, a secret or a session cookie. */
 export type RampLogFields = Readonly<Record<string, unknown>>

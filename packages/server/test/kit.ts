@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
-import { KIT_ROUTES } from '@rampkit/core'
+import { KIT_ROUTES } from '@rampkit/core/kit'
 import { type Sandbox, type StartSandboxOptions, startSandbox } from '@rampkit/sandbox'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, expect } from 'vitest'
@@ -402,7 +402,7 @@ export function sandboxForFile(
 }
 
 // The vault onboarding of the service's published customer example, shared with core's tests.
-export { submitCustomer } from '../../core/src/test-utils/published/customers.js'
+export { submitCustomer } from '@rampkit/test/published'
 
 /**
  * One request over real HTTP with exactly `headers` (node:http sends a forged `Host` as

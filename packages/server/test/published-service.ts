@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { verifyWebhook, WebhookVerificationError } from '@rampkit/core/webhooks'
+import { catalogAsTree } from '@rampkit/test/published'
 
 /**
  * Test fixtures of the doctor (not part of the package API): a service on 127.0.0.1 that answers
@@ -11,17 +12,11 @@ import { verifyWebhook, WebhookVerificationError } from '@rampkit/core/webhooks'
 const NETWORK = '0b6c7a52-93e4-4d0f-8c55-1f2a3b4c5d6e'
 const BANK = 'a41d2e90-6b1f-4c3a-9e7d-2c8b5f0a1d34'
 
-/** `data` of each discovery read, published shapes, our values. */
+/**
+ * `data` of each discovery read, published shapes, our values; the catalog is the published tree
+ * core's schemas and client are tested against (`@rampkit/test/published`).
+ */
 export function publishedShapes(): Record<string, unknown> {
-  const provider = (id: string, name: string, min: number, max: number) => ({
-    code: name.toUpperCase().replace(/\W+/g, '_'),
-    name,
-    enabled: true,
-    id,
-    min_amount: min,
-    max_amount: max,
-    currency: 'KES',
-  })
   return {
     '/api/v1/partner/rates/indicative': {
       requested: ['KES'],
@@ -32,33 +27,7 @@ export function publishedShapes(): Record<string, unknown> {
       african_markets: [{ country: 'KE', currency: 'KES', onramp: true, offramp: true }],
       international_bank: { currencies: [{ currency: 'EUR', onramp: true, offramp: false }] },
     },
-    '/api/v1/partner/catalog': {
-      disclaimer: 'Indicative only.',
-      onramp: {
-        countries: {
-          KE: {
-            country_code: 'KE',
-            country_name: 'Kenya',
-            currency: 'KES',
-            enabled: true,
-            payment_methods: {
-              mobile_money: {
-                enabled: true,
-                label: 'Mobile Money',
-                quote_type: 'mobile_money',
-                providers: [provider(NETWORK, 'Test Wallet', 200, 150000)],
-              },
-              bank: {
-                enabled: true,
-                label: 'Bank Transfer',
-                quote_type: 'bank',
-                providers: [provider(BANK, 'Test Bank', 500, 900000)],
-              },
-            },
-          },
-        },
-      },
-    },
+    '/api/v1/partner/catalog': structuredClone(catalogAsTree),
     '/api/v1/partner/payment-methods': {
       context: { country: 'KE', currency: 'KES' },
       onramp: [

@@ -1,5 +1,7 @@
-import type { CheckoutPaymentInstructions, KitOrder, MetaToken } from '@rampkit/core'
+import type { MetaToken } from '@rampkit/core'
+import type { CheckoutPaymentInstructions } from '@rampkit/core/checkout'
 import { parseCheckout, tokenDisplayName } from '@rampkit/core/checkout'
+import type { KitOrder } from '@rampkit/core/kit'
 import { isKnownOrderStatus, orderStatusRank, orderStatusText } from '@rampkit/core/kit'
 import {
   formatExact,

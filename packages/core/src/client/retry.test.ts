@@ -1,3 +1,4 @@
+import { activeSigningKey, incompleteCustomer } from '@rampkit/test/published'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
   BadRequestError,
@@ -22,8 +23,6 @@ import {
   success,
   type TestServer,
 } from '../test-utils/httpServer.js'
-import { incompleteCustomer } from '../test-utils/published/customers.js'
-import { activeSigningKey } from '../test-utils/published/signingKeys.js'
 import { createRampClient } from './createRampClient.js'
 import { defaultSleep, failedBeforeSend, isRetryable, retryDelay } from './transport.js'
 import type { CreateRampClientParameters, RampRequestInfo } from './types.js'

@@ -15,6 +15,7 @@ it('the kit entry exports', () => {
       "KIT_ROUTES",
       "KIT_SSE_EVENTS",
       "KIT_STREAM_END_STATUSES",
+      "MAX_CUSTOMER_DOCUMENT_BASE64_LENGTH",
       "MAX_CUSTOMER_DOCUMENT_BYTES",
       "ORDER_STATUSES",
       "canMoveOrderStatus",

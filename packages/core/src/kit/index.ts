@@ -22,6 +22,7 @@ export {
   declaredDocumentType,
   documentRefusal,
   documentTypeOf,
+  MAX_CUSTOMER_DOCUMENT_BASE64_LENGTH,
   MAX_CUSTOMER_DOCUMENT_BYTES,
 } from '../documents/limits.js'
 export {
@@ -59,8 +60,9 @@ export {
   type KitRequestRoute,
   type KitRoute,
   type KitRouteSpec,
+  type OrdersQuery,
 } from './routes.js'
-// Types only: the schemas themselves (zod) stay in the root entry.
+// Types only: the schemas themselves (zod) are rampkit's own, at `@rampkit/core/internal`.
 export type {
   CustomerDocumentQuery,
   KitAccountEvent,

@@ -12,7 +12,9 @@ import { openEnum } from './common.js'
 export const ACCOUNT_ASSET_TYPES = ['fiat', 'stablecoin'] as const
 /** Account statuses: `pending` until its coordinates exist (`account.ready`), then `active`. */
 export const ACCOUNT_STATUSES = ['pending', 'active'] as const
+/** An account's status: one of `ACCOUNT_STATUSES`, or a newer value kept as it is. */
 export const accountStatus = openEnum(ACCOUNT_STATUSES)
+/** An account's status (`pending`, `active`, or a newer word kept as it is). */
 export type AccountStatus = z.infer<typeof accountStatus>
 
 /** Stablecoin networks an account may be opened on. */
@@ -31,6 +33,7 @@ export const accountBalance = z.looseObject({
   available: decimalString,
   currency: z.string(),
 })
+/** An account balance. The type of what `accountBalance` parses to. */
 export type AccountBalance = z.infer<typeof accountBalance>
 
 /**
@@ -60,6 +63,10 @@ export const openAccountRequest = z
     error: 'A fiat account has no network',
     path: ['network'],
   })
+/**
+ * Body of `POST /partner/customers/{customer_id}/accounts`: one rail. The type of what
+ * `openAccountRequest` accepts.
+ */
 export type OpenAccountRequest = z.input<typeof openAccountRequest>
 
 /**
@@ -83,10 +90,16 @@ export const customerAccount = z.looseObject({
   balance: accountBalance.nullable().optional(),
   created_at: z.string(),
 })
+/**
+ * A customer account (interface description 2.8, the OpenAPI's examples): fiat accounts carry bank
+ * coordinates (`account_number`, `bank_name`, `swift_bic`), stablecoin accounts a `wallet_address`
+ * on `network`. The type of what `customerAccount` parses to.
+ */
 export type CustomerAccount = z.infer<typeof customerAccount>
 
 /** The `data` of the accounts list. */
 export const customerAccounts = z.looseObject({ accounts: z.array(customerAccount) })
+/** The `data` of the accounts list. The type of what `customerAccounts` parses to. */
 export type CustomerAccounts = z.infer<typeof customerAccounts>
 
 /** Deposit-instruction statuses: `ready` once the coordinates can be shown. */
@@ -112,6 +125,10 @@ export const depositInstructions = z.looseObject({
   wallet_address: z.string().nullable().optional(),
   instructions: z.string().optional(),
 })
+/**
+ * The `data` of `GET …/accounts/{account_id}/deposit-instructions`: how to fund the account. The
+ * type of what `depositInstructions` parses to.
+ */
 export type DepositInstructions = z.infer<typeof depositInstructions>
 
 /** 2.10: a payout bank. `bank_code` and `bank_name` are used on payout preview. */
@@ -120,6 +137,7 @@ export const payoutBank = z.looseObject({
   bank_name: z.string(),
   swift_bic: z.string().optional(),
 })
+/** 2.10: a payout bank. The type of what `payoutBank` parses to. */
 export type PayoutBank = z.infer<typeof payoutBank>
 
 /** 4.12: the `data` of the payout banks directory; `banks` is empty where none exists. */
@@ -130,6 +148,10 @@ export const payoutBanks = z.looseObject({
   customer_id: z.string(),
   banks: z.array(payoutBank),
 })
+/**
+ * 4.12: the `data` of the payout banks directory; `banks` is empty where none exists. The type of
+ * what `payoutBanks` parses to.
+ */
 export type PayoutBanks = z.infer<typeof payoutBanks>
 
 /** The account as account webhooks nest it (`account`): the API's account, balance usually null. */
@@ -155,6 +177,7 @@ export const webhookAccountCredit = z.looseObject({
   reference: z.string().nullable().optional(),
   narration: z.string().nullable().optional(),
 })
+/** The `credit` of `account.credited`. The type of what `webhookAccountCredit` parses to. */
 export type WebhookAccountCredit = z.infer<typeof webhookAccountCredit>
 
 /** The `send` of `account.send.completed` and `account.send.failed`. */
@@ -171,6 +194,10 @@ export const webhookAccountSend = z.looseObject({
   fee_status: z.string().optional(),
   created_at: z.string().optional(),
 })
+/**
+ * The `send` of `account.send.completed` and `account.send.failed`. The type of what
+ * `webhookAccountSend` parses to.
+ */
 export type WebhookAccountSend = z.infer<typeof webhookAccountSend>
 
 /**
@@ -191,4 +218,7 @@ export const webhookAccount = z.looseObject({
   credit: webhookAccountCredit.optional(),
   send: webhookAccountSend.optional(),
 })
+/**
+ * The body of every `account.*` event as published. The type of what `webhookAccount` parses to.
+ */
 export type WebhookAccount = z.infer<typeof webhookAccount>

@@ -8,10 +8,18 @@ export const banksQuery = z.object({
   order_type: orderTypeName,
   payment_method_type: paymentMethodType,
 })
+/**
+ * 4.4 query: a corridor (country length 2, currency length 3), direction and rail id. The type of
+ * what `banksQuery` accepts.
+ */
 export type BanksQuery = z.input<typeof banksQuery>
 
 /** 2.3a: a bank network; its `id` is the quote's `payment_method.network_id` on bank rails. */
 export const bankNetwork = z.looseObject({ id: z.string(), name: z.string() })
+/**
+ * 2.3a: a bank network; its `id` is the quote's `payment_method.network_id` on bank rails. The type
+ * of what `bankNetwork` parses to.
+ */
 export type BankNetwork = z.infer<typeof bankNetwork>
 
 /**
@@ -39,6 +47,7 @@ export const banks = z
     ...rest,
     banks: list ?? institutions ?? [],
   }))
+/** 2.3a: the `data` of GET /partner/banks. The type of what `banks` parses to. */
 export type Banks = z.infer<typeof banks>
 
 /** 4.5 query. Assumption: the same corridor parameters as the banks listing, all optional but country or currency. */
@@ -47,6 +56,7 @@ export const paymentMethodsQuery = z.object({
   currency: currencyCode.optional(),
   order_type: orderTypeName.optional(),
 })
+/** 4.5 query. The type of what `paymentMethodsQuery` accepts. */
 export type PaymentMethodsQuery = z.input<typeof paymentMethodsQuery>
 
 /**
@@ -60,6 +70,10 @@ export const paymentMethodNetwork = z.looseObject({
   max_amount: z.number().nullable().optional(),
   currency: z.string().nullable().optional(),
 })
+/**
+ * A network (institution) of a payment method: its `id` is the quote's `payment_method.network_id`;
+ * the limits are indicative, in `currency`. The type of what `paymentMethodNetwork` parses to.
+ */
 export type PaymentMethodNetwork = z.infer<typeof paymentMethodNetwork>
 
 /**
@@ -74,6 +88,13 @@ export const paymentMethod = z.looseObject({
   status: z.string(),
   networks: z.array(paymentMethodNetwork).default([]),
 })
+/**
+ * One payment method (rail) of a corridor in one direction, as published: its `type`
+ * (`mobile_money`, `bank`; the international pay-in rails `BankSepa`, `BankSwift`), its `status`
+ * (`active` when it can be used; kept open, an unknown status is data) and its `networks` (the
+ * published example lists them for mobile money and leaves bank's empty: bank networks come from
+ * GET /partner/banks). The type of what `paymentMethod` parses to.
+ */
 export type PaymentMethod = z.infer<typeof paymentMethod>
 
 /**
@@ -91,6 +112,11 @@ export const paymentMethods = z.looseObject({
   onramp: z.array(paymentMethod).default([]),
   offramp: z.array(paymentMethod).default([]),
 })
+/**
+ * The `data` of GET /partner/payment-methods as the service publishes it: the corridor in
+ * `context`, then the methods per direction, `onramp[]` and `offramp[]` (a direction the corridor
+ * lacks may be left out: read as empty). The type of what `paymentMethods` parses to.
+ */
 export type PaymentMethods = z.infer<typeof paymentMethods>
 
 /**
@@ -109,6 +135,10 @@ export const orderRequirementsQuery = z.object({
     })
     .optional(),
 })
+/**
+ * Query of GET /partner/order-requirements: the corridor, the direction, and optionally the rail
+ * (`payment_method_type`) and `customer_type`. The type of what `orderRequirementsQuery` accepts.
+ */
 export type OrderRequirementsQuery = z.input<typeof orderRequirementsQuery>
 
 /**
@@ -129,4 +159,9 @@ export const orderRequirements = z.looseObject({
   payment_method: z.array(z.string()).default([]),
   order: z.array(z.string()).default([]),
 })
+/**
+ * The `data` of GET /partner/order-requirements, as published: which fields a quote of this
+ * corridor needs, by part of the quote (`customer`, `payment_method`, `order`). The type of what
+ * `orderRequirements` parses to.
+ */
 export type OrderRequirements = z.infer<typeof orderRequirements>

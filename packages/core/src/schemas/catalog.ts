@@ -13,6 +13,7 @@ export const provider = z.looseObject({
   max_amount: z.number(),
   currency: z.string(),
 })
+/** 2.3: a provider of a payment method. The type of what `provider` parses to. */
 export type Provider = z.infer<typeof provider>
 
 /** 2.3: a payment method bucket (`mobile_money` or `bank`) of a catalog country. */
@@ -22,6 +23,10 @@ export const paymentMethodBucket = z.looseObject({
   quote_type: z.string(),
   providers: z.array(provider),
 })
+/**
+ * 2.3: a payment method bucket (`mobile_money` or `bank`) of a catalog country. The type of what
+ * `paymentMethodBucket` parses to.
+ */
 export type PaymentMethodBucket = z.infer<typeof paymentMethodBucket>
 
 /**
@@ -38,12 +43,20 @@ export const catalogCountry = z.looseObject({
     bank: paymentMethodBucket.optional(),
   }),
 })
+/**
+ * 2.3: a catalog country node, under `data.onramp.countries.<ISO country>`. The type of what
+ * `catalogCountry` parses to.
+ */
 export type CatalogCountry = z.infer<typeof catalogCountry>
 
 /** A direction subtree of the catalog: countries keyed by ISO code. */
 export const catalogDirection = z.looseObject({
   countries: z.record(z.string(), catalogCountry),
 })
+/**
+ * A direction subtree of the catalog: countries keyed by ISO code. The type of what
+ * `catalogDirection` parses to.
+ */
 export type CatalogDirection = z.infer<typeof catalogDirection>
 
 /** The labels the catalog's tree form gives each African rail. */
@@ -158,4 +171,9 @@ export const catalog = z
     }
     return tree
   })
+/**
+ * 4.3: the `data` of GET /partner/catalog, read into one model whichever of its two published forms
+ * the service sends (the tree, or the `african_markets[]` list). The type of what `catalog` parses
+ * to.
+ */
 export type Catalog = z.infer<typeof catalog>

@@ -45,14 +45,20 @@ export const txHash = z
 
 /** Order direction in the service's own words: `OnRamp` buys crypto with fiat, `OffRamp` sells it. */
 export const orderTypeName = z.enum(['OnRamp', 'OffRamp'])
+/** Order direction in the service's own words. The type of what `orderTypeName` parses to. */
 export type OrderTypeName = z.infer<typeof orderTypeName>
 
 /** ISO 8601 timestamp string; kept as a string so no precision (microseconds) is lost. */
 export const isoTimestamp = z.string().min(1)
 
-/** The payment rails of African retail corridors. International bank types (`BankSepa`, ...) are plain strings. */
+/** A payment method's `type`: an African rail or an international bank type (`BankSepa`, ...). */
 export const paymentMethodType = z.string().min(1).max(64)
+/**
+ * The payment rails of African retail corridors. International bank types (`BankSepa`, ...) are
+ * plain strings.
+ */
 export const AFRICAN_RAILS = ['mobile_money', 'bank'] as const
+/** A rail of an African retail corridor: `mobile_money` or `bank`. */
 export type AfricanRail = (typeof AFRICAN_RAILS)[number]
 
 /**

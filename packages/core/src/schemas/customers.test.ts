@@ -1,17 +1,15 @@
-import { describe, expect, it } from 'vitest'
-import { accountList } from '../test-utils/published/accounts.js'
 import {
+  accountEvents,
+  accountList,
   approvedCustomer,
+  cardFundingCredit,
+  customerEvents,
   individualRequirements,
   nigerianProfileBody,
   provisioningCustomer,
-} from '../test-utils/published/customers.js'
-import { signingKeyChallenge } from '../test-utils/published/signingKeys.js'
-import {
-  accountEvents,
-  cardFundingCredit,
-  customerEvents,
-} from '../test-utils/published/webhooks.js'
+  signingKeyChallenge,
+} from '@rampkit/test/published'
+import { describe, expect, it } from 'vitest'
 import {
   createCustomerRequest,
   customer,

@@ -18,9 +18,11 @@ import { serviceRequest } from './request.js'
 
 /** Customer types of the vault. */
 export const CUSTOMER_TYPES = ['individual', 'business'] as const
+/** A customer's type, `individual` or `business`; anything else is refused. */
 export const customerType = z.enum(CUSTOMER_TYPES, {
   error: 'type must be individual or business',
 })
+/** A customer's type, `individual` or `business`. */
 export type CustomerType = z.infer<typeof customerType>
 
 /**
@@ -38,6 +40,10 @@ export const CUSTOMER_STATUSES = [
 ] as const
 /** A customer status: one of `CUSTOMER_STATUSES`, or a newer value kept as it is. */
 export const customerStatus = openEnum(CUSTOMER_STATUSES)
+/**
+ * A customer status: one of `CUSTOMER_STATUSES`, or a newer value kept as it is. The type of what
+ * `customerStatus` parses to.
+ */
 export type CustomerStatus = z.infer<typeof customerStatus>
 /** One of the published customer statuses (what a list filter sends). */
 export type KnownCustomerStatus = (typeof CUSTOMER_STATUSES)[number]
@@ -55,7 +61,11 @@ export const DEPOSIT_ACCOUNT_STATUSES = [
   'failed',
   'unavailable',
 ] as const
+/**
+ * A deposit account's status: one of `DEPOSIT_ACCOUNT_STATUSES`, or a newer value kept as it is.
+ */
 export const depositAccountStatus = openEnum(DEPOSIT_ACCOUNT_STATUSES)
+/** A deposit account's status, the banking gate of a case (`ready` when it can be used). */
 export type DepositAccountStatus = z.infer<typeof depositAccountStatus>
 
 // The vault's document limits live in a module without zod, so that the widget's entry
@@ -158,6 +168,10 @@ export const individualProfile = serviceRequest({
   liveness_check_id: text(128).optional(),
   proof_of_address_type: text(64).optional(),
 }).check(bvnRule)
+/**
+ * An individual's profile, as `GET /partner/customers/requirements?type=individual` lists it. The
+ * type of what `individualProfile` accepts.
+ */
 export type IndividualProfile = z.input<typeof individualProfile>
 
 /**
@@ -188,6 +202,10 @@ export const businessProfile = serviceRequest({
   officers: z.array(businessOfficer).max(50).optional(),
   liveness_check_id: text(128).optional(),
 })
+/**
+ * A business profile, as `GET /partner/customers/requirements?type=business` lists it; US
+ * incorporations also need `tax_id` (EIN). The type of what `businessProfile` accepts.
+ */
 export type BusinessProfile = z.input<typeof businessProfile>
 
 /** The partner's stable reference of a customer: unique per API key, 1 to 128 characters. */
@@ -217,6 +235,10 @@ export const createCustomerRequest = z.discriminatedUnion(
   ],
   { error: 'type must be individual or business' },
 )
+/**
+ * Body of `POST /partner/customers`: a vault case in `incomplete`. The type of what
+ * `createCustomerRequest` accepts.
+ */
 export type CreateCustomerRequest = z.input<typeof createCustomerRequest>
 
 /**
@@ -227,6 +249,11 @@ export type CreateCustomerRequest = z.input<typeof createCustomerRequest>
 export const updateCustomerRequest = serviceRequest({
   profile: serviceRequest({ ...individualProfile.shape, ...businessProfile.shape }).check(bvnRule),
 })
+/**
+ * Body of `PATCH /partner/customers/{customer_id}`: profile fields merged into the case while it is
+ * `incomplete` (or to correct a failed deposit-account KYC, which returns it to `incomplete`). The
+ * type of what `updateCustomerRequest` accepts.
+ */
 export type UpdateCustomerRequest = z.input<typeof updateCustomerRequest>
 
 /** Query of `GET /partner/customers/requirements`: `type` (default individual), `country`. */
@@ -234,6 +261,10 @@ export const customerRequirementsQuery = z.strictObject({
   type: customerType.optional(),
   country: countryCode.optional(),
 })
+/**
+ * Query of `GET /partner/customers/requirements`. The type of what `customerRequirementsQuery`
+ * accepts.
+ */
 export type CustomerRequirementsQuery = z.input<typeof customerRequirementsQuery>
 
 /**
@@ -250,6 +281,11 @@ export const listCustomersQuery = z.strictObject({
     .max(100, { error: 'limit must be between 1 and 100' })
     .optional(),
 })
+/**
+ * Query of `GET /partner/customers`: a `status` filter and `limit` (1 to 100, default 50), or a
+ * `partner_customer_ref` that resolves to zero or one full case (`limit` is then ignored). The type
+ * of what `listCustomersQuery` accepts.
+ */
 export type ListCustomersQuery = z.input<typeof listCustomersQuery>
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
@@ -292,12 +328,21 @@ export const uploadCustomerDocumentRequest = serviceRequest({
     .max(128, { error: 'file_name is at most 128 characters' })
     .optional(),
 })
+/**
+ * Body of `POST /partner/customers/{customer_id}/documents`: one file as JSON with base64 content
+ * (the OpenAPI's only form; there is no multipart upload). The type of what
+ * `uploadCustomerDocumentRequest` accepts.
+ */
 export type UploadCustomerDocumentRequest = z.input<typeof uploadCustomerDocumentRequest>
 
 /** Body of `POST /partner/customers/{customer_id}/revoke`: an optional audit-only `reason`. */
 export const revokeCustomerRequest = serviceRequest({
   reason: z.string().max(512, { error: 'reason is at most 512 characters' }).optional(),
 })
+/**
+ * Body of `POST /partner/customers/{customer_id}/revoke`: an optional audit-only `reason`. The type
+ * of what `revokeCustomerRequest` accepts.
+ */
 export type RevokeCustomerRequest = z.input<typeof revokeCustomerRequest>
 
 // ------------------------------------------------------------------------------------------
@@ -310,6 +355,10 @@ export const customerDocument = z.looseObject({
   content_type: z.string(),
   created_at: z.string(),
 })
+/**
+ * An uploaded document's metadata (`pdoc_…`); the vault never returns the bytes. The type of what
+ * `customerDocument` parses to.
+ */
 export type CustomerDocument = z.infer<typeof customerDocument>
 
 /**
@@ -324,12 +373,20 @@ export const customerProfile = z.looseObject({
   country_of_residence: z.string().nullable().optional(),
   country_of_incorporation: z.string().nullable().optional(),
 })
+/**
+ * The profile as the vault returns it: whatever was collected (identity data included, so keep it
+ * out of logs). The type of what `customerProfile` parses to.
+ */
 export type CustomerProfile = z.infer<typeof customerProfile>
 
 /** The products of a case; `deposit_account.status` is the banking gate. */
 export const customerProducts = z.looseObject({
   deposit_account: z.looseObject({ status: depositAccountStatus }).optional(),
 })
+/**
+ * The products of a case; `deposit_account.status` is the banking gate. The type of what
+ * `customerProducts` parses to.
+ */
 export type CustomerProducts = z.infer<typeof customerProducts>
 
 /**
@@ -352,6 +409,10 @@ export const customer = z.looseObject({
   updated_at: z.string(),
   submitted_at: z.string().nullable(),
 })
+/**
+ * One vault case (`PartnerCustomerVaultRow`): the answer of create, GET, PATCH, submit and
+ * deposit-account retry. The type of what `customer` parses to.
+ */
 export type Customer = z.infer<typeof customer>
 
 /**
@@ -365,10 +426,12 @@ export const customerListItem = customer.partial().required({
   type: true,
   status: true,
 })
+/** A row of `GET /partner/customers`. The type of what `customerListItem` parses to. */
 export type CustomerListItem = z.infer<typeof customerListItem>
 
 /** The `data` of `GET /partner/customers`. */
 export const customerList = z.looseObject({ customers: z.array(customerListItem) })
+/** The `data` of `GET /partner/customers`. The type of what `customerList` parses to. */
 export type CustomerList = z.infer<typeof customerList>
 
 /** The `data` of a document upload: the document's metadata and the case after it. */
@@ -376,6 +439,10 @@ export const customerDocumentUpload = z.looseObject({
   document: customerDocument,
   customer,
 })
+/**
+ * The `data` of a document upload: the document's metadata and the case after it. The type of what
+ * `customerDocumentUpload` parses to.
+ */
 export type CustomerDocumentUpload = z.infer<typeof customerDocumentUpload>
 
 /**
@@ -388,6 +455,11 @@ export const revokedCustomer = z.looseObject({
   partner_customer_ref: z.string(),
   updated_at: z.string(),
 })
+/**
+ * The `data` of `POST /partner/customers/{customer_id}/revoke`: not the whole case, only its ids,
+ * its status (`suspended`, or `rejected` when it was already) and `updated_at`. The type of what
+ * `revokedCustomer` parses to.
+ */
 export type RevokedCustomer = z.infer<typeof revokedCustomer>
 
 /** A document the requirements ask for: its `key` is the upload's `category`. */
@@ -395,6 +467,10 @@ export const requiredDocument = z.looseObject({
   key: z.string(),
   description: z.string().optional(),
 })
+/**
+ * A document the requirements ask for: its `key` is the upload's `category`. The type of what
+ * `requiredDocument` parses to.
+ */
 export type RequiredDocument = z.infer<typeof requiredDocument>
 
 /** A field required only under a condition (`country_of_residence == NG`...). */
@@ -405,6 +481,10 @@ export const conditionalField = z.looseObject({
   description: z.string().optional(),
   example: z.unknown().optional(),
 })
+/**
+ * A field required only under a condition (`country_of_residence == NG`...). The type of what
+ * `conditionalField` parses to.
+ */
 export type ConditionalField = z.infer<typeof conditionalField>
 
 /**
@@ -420,6 +500,10 @@ export const customerRequirements = z.looseObject({
   products: z.record(z.string(), z.unknown()),
   notes: z.string(),
 })
+/**
+ * The `data` of `GET /partner/customers/requirements`: the full package of a customer type. The
+ * type of what `customerRequirements` parses to.
+ */
 export type CustomerRequirements = z.infer<typeof customerRequirements>
 
 /**
@@ -439,4 +523,8 @@ export const webhookCustomer = z.looseObject({
   products: customerProducts.optional(),
   can_open_deposit_account: z.boolean().optional(),
 })
+/**
+ * A customer as `customer.*` webhooks carry it (interface description 2.11). The type of what
+ * `webhookCustomer` parses to.
+ */
 export type WebhookCustomer = z.infer<typeof webhookCustomer>

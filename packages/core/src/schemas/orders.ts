@@ -24,7 +24,9 @@ export const ORDER_LIST_FILTERS = [
   'settled_unverified',
   'refunded',
 ] as const
+/** A status filter of GET /orders/me: one of `ORDER_LIST_FILTERS`, anything else refused. */
 export const orderListFilter = z.enum(ORDER_LIST_FILTERS)
+/** A status GET /orders/me can filter by. */
 export type OrderListFilter = z.infer<typeof orderListFilter>
 
 /**
@@ -48,6 +50,7 @@ export const fiatPayload = z.strictObject({
   client_ref: z.string().max(128).optional(),
   metadata: z.record(z.string(), z.unknown()).optional(),
 })
+/** 2.7: `fiat_payload` of POST /orders/create. The type of what `fiatPayload` accepts. */
 export type FiatPayload = z.input<typeof fiatPayload>
 
 /** 2.7: the order type of POST /orders/create is an integer: 0 = OnRamp, 1 = OffRamp. */
@@ -62,6 +65,7 @@ export const createOrderRequest = z.strictObject({
   order_type: orderTypeCode,
   fiat_payload: fiatPayload,
 })
+/** 2.7: body of POST /orders/create. The type of what `createOrderRequest` accepts. */
 export type CreateOrderRequest = z.input<typeof createOrderRequest>
 
 /** 2.4: the `data` of POST /orders/create (201). Amounts are human units. */
@@ -72,6 +76,7 @@ export const createdOrder = z.looseObject({
   amount_sent: z.number(),
   fiat_paid: z.number(),
 })
+/** 2.4: the `data` of POST /orders/create (201). The type of what `createdOrder` parses to. */
 export type CreatedOrder = z.infer<typeof createdOrder>
 
 /** 4.17 query; `status_filter` is the other name the spec lists for `status`. */
@@ -92,6 +97,10 @@ export const ordersMeQuery = z.object({
     .max(Number.MAX_SAFE_INTEGER, { error: 'offset is too large' })
     .default(0),
 })
+/**
+ * 4.17 query; `status_filter` is the other name the spec lists for `status`. The type of what
+ * `ordersMeQuery` accepts.
+ */
 export type OrdersMeQuery = z.input<typeof ordersMeQuery>
 
 /** 2.5: an order as listed by GET /orders/me. Status is upper-case (`PENDING`, `SETTLED`). */
@@ -113,6 +122,7 @@ export const orderListItem = z.looseObject({
   created_at: z.string(),
   updated_at: z.string().optional(),
 })
+/** 2.5: an order as listed by GET /orders/me. The type of what `orderListItem` parses to. */
 export type OrderListItem = z.infer<typeof orderListItem>
 
 /**
@@ -136,6 +146,7 @@ export const webhookOrder = z.looseObject({
   created_at: z.string().optional(),
   updated_at: z.string().optional(),
 })
+/** 2.6: an order as a webhook carries it. The type of what `webhookOrder` parses to. */
 export type WebhookOrder = z.infer<typeof webhookOrder>
 
 /**
@@ -150,6 +161,7 @@ export const partnerOrder = webhookOrder.extend({
   token: z.string().optional(),
   creation_transaction_hash: z.string().nullable().optional(),
 })
+/** 4.8: an order as the partner reads it by id. The type of what `partnerOrder` parses to. */
 export type PartnerOrder = z.infer<typeof partnerOrder>
 
 /** `data` of GET /partner/orders/{order_id} as published: the order under `order`. */
@@ -176,4 +188,5 @@ export const txOrder = z.looseObject({
   created_at: z.string().optional(),
   updated_at: z.string().optional(),
 })
+/** 4.19: an order looked up by its transaction hash. The type of what `txOrder` parses to. */
 export type TxOrder = z.infer<typeof txOrder>

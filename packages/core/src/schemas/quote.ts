@@ -19,6 +19,10 @@ export const quoteAsset = serviceRequest({
   currency: z.string().min(1).max(32),
   network: z.string().min(1).max(64),
 })
+/**
+ * The crypto side of a quote (`asset`): the token's contract address, its symbol and the network's
+ * name in the service's words (`BASE`, `POLYGON`). The type of what `quoteAsset` accepts.
+ */
 export type QuoteAsset = z.input<typeof quoteAsset>
 
 /**
@@ -48,6 +52,10 @@ export const quoteCustomer = serviceRequest({
   idNumber: serviceOnly(z.string().max(64).optional()),
   idType: serviceOnly(z.string().max(32).optional()),
 })
+/**
+ * The deprecated inline customer of a quote (the published `customer` object), for partners not on
+ * the customer vault yet. The type of what `quoteCustomer` accepts.
+ */
 export type QuoteCustomer = z.input<typeof quoteCustomer>
 
 /** A published field the OpenAPI types as "this or null". */
@@ -70,6 +78,12 @@ export const quotePaymentMethod = serviceRequest({
   account_id: serviceOnly(id.optional()),
   destination_account_id: serviceOnly(id.optional()),
 })
+/**
+ * The fiat side of a quote (`payment_method`): the rail `type`, `network_id` (catalog
+ * `providers[].id` or a bank id from GET /partner/banks; sent on every rail), `phone_number` on
+ * mobile money, `account_number` and `account_name` on bank. The type of what `quotePaymentMethod`
+ * accepts.
+ */
 export type QuotePaymentMethod = z.input<typeof quotePaymentMethod>
 
 /**
@@ -193,6 +207,11 @@ export const quoteRequest = serviceRequest({
     }
   }
 })
+/**
+ * 4.6: body of POST /partner/orders/quote (binding quote), in the form the service publishes (its
+ * OpenAPI quote request and the quote-and-accept guide; the spec names only the rule inputs). The
+ * type of what `quoteRequest` accepts.
+ */
 export type QuoteRequest = z.input<typeof quoteRequest>
 
 const money = z.looseObject({
@@ -223,6 +242,11 @@ export const quoteAmounts = z.looseObject({
     })
     .optional(),
 })
+/**
+ * The prices of a quote (`amounts`): the locked `rate` (in `rate_currency` per token), what the
+ * user pays and receives (human units, each with its currency; the crypto side names its network),
+ * and the fees in local currency and USD. The type of what `quoteAmounts` parses to.
+ */
 export type QuoteAmounts = z.infer<typeof quoteAmounts>
 
 /**
@@ -237,6 +261,12 @@ export const quoteSigning = z.looseObject({
   signer_address: z.string(),
   typed_data: typedData,
 })
+/**
+ * The `signing` block of a quote when "signed accepts" are on for the key and the vault customer
+ * has an active signing key (the signed-accepts guide): the key, its address, the nonce the accept
+ * uses, and the `typed_data` the customer's wallet signs. The type of what `quoteSigning` parses
+ * to.
+ */
 export type QuoteSigning = z.infer<typeof quoteSigning>
 
 /**
@@ -263,6 +293,10 @@ export const quote = z.looseObject({
     .optional(),
   signing: quoteSigning.optional(),
 })
+/**
+ * 4.6: the binding quote (the `data` of POST /partner/orders/quote, answered 200), as published.
+ * The type of what `quote` parses to.
+ */
 export type Quote = z.infer<typeof quote>
 
 /**
@@ -288,6 +322,10 @@ export const acceptQuoteRequest = serviceRequest({
   payment_method: orNull(z.record(z.string(), z.unknown())),
   rail: orNull(z.string().min(1).max(64)),
 })
+/**
+ * Body of the quote accept, `POST /partner/orders/{quote_id}/accept` (the published path; the
+ * OpenAPI document and the quote-and-accept guide). The type of what `acceptQuoteRequest` accepts.
+ */
 export type AcceptQuoteRequest = z.input<typeof acceptQuoteRequest>
 
 /** The order inside an accept's answer (`data.order`) and inside the order read. */
@@ -321,4 +359,5 @@ export const acceptedOrder = z.looseObject({
   crypto_deposit: instructions.optional(),
   rail: z.string().optional(),
 })
+/** The `data` of an accept as published. The type of what `acceptedOrder` parses to. */
 export type AcceptedOrder = z.infer<typeof acceptedOrder>

@@ -9,6 +9,7 @@ export const ratesQuery = z.object({
       error: 'fiat must be comma-separated three-letter ISO 4217 codes',
     }),
 })
+/** 4.1 query. The type of what `ratesQuery` accepts. */
 export type RatesQuery = z.input<typeof ratesQuery>
 
 /** 2.1: one indicative rate against USD. Non-binding. */
@@ -17,6 +18,7 @@ export const indicativeRate = z.looseObject({
   buy: z.number(),
   sell: z.number(),
 })
+/** 2.1: one indicative rate against USD. The type of what `indicativeRate` parses to. */
 export type IndicativeRate = z.infer<typeof indicativeRate>
 
 /** 2.1: the `data` of GET /partner/rates/indicative. */
@@ -25,4 +27,7 @@ export const indicativeRates = z.looseObject({
   rates: z.array(indicativeRate),
   fetched_at: z.string(),
 })
+/**
+ * 2.1: the `data` of GET /partner/rates/indicative. The type of what `indicativeRates` parses to.
+ */
 export type IndicativeRates = z.infer<typeof indicativeRates>

@@ -1,13 +1,14 @@
+import {
+  catalogAsMarkets,
+  catalogAsTree,
+  keOffRampLegacyInline,
+  keOnRampInline,
+  ngOnRampBank,
+} from '@rampkit/test/published'
 import { describe, expect, it } from 'vitest'
 import { type SchemaIssue, toInputIssues } from '../errors/index.js'
 import { kitAcceptQuoteRequest, kitQuoteRequest, saveCustomerRequest } from '../kit/schemas.js'
 import { quoteData as quoteFixture } from '../test-utils/fixtures.js'
-import { catalogAsMarkets, catalogAsTree } from '../test-utils/published/catalog.js'
-import {
-  keOffRampLegacyInline,
-  keOnRampInline,
-  ngOnRampBank,
-} from '../test-utils/published/quotes.js'
 import {
   acceptedOrder,
   acceptQuoteRequest,

@@ -12,7 +12,9 @@ import { hexAddress, openEnum } from './common.js'
  * is not completed yet may be listed with another status, kept as it is.
  */
 export const SIGNING_KEY_STATUSES = ['active', 'revoked'] as const
+/** A signing key's status: one of `SIGNING_KEY_STATUSES`, or another word kept as it is. */
 export const signingKeyStatus = openEnum(SIGNING_KEY_STATUSES)
+/** A signing key's status (`active`, `revoked`, or another word kept as it is). */
 export type SigningKeyStatus = z.infer<typeof signingKeyStatus>
 
 /**
@@ -24,6 +26,11 @@ export const signingKeyChallengeRequest = z.strictObject({
     error: 'address must be an EVM address (0x and 40 hex digits)',
   }),
 })
+/**
+ * Body of `POST /partner/customers/{customer_id}/signing-keys/challenge`: the customer's EVM wallet
+ * (`0x` and 40 hex digits; not a Stellar address). The type of what `signingKeyChallengeRequest`
+ * accepts.
+ */
 export type SigningKeyChallengeRequest = z.input<typeof signingKeyChallengeRequest>
 
 /**
@@ -36,6 +43,7 @@ export const typedData = z.looseObject({
   types: z.record(z.string(), z.unknown()),
   message: z.record(z.string(), z.unknown()),
 })
+/** EIP-712 typed data as the service issues it. The type of what `typedData` parses to. */
 export type TypedData = z.infer<typeof typedData>
 
 /**
@@ -48,6 +56,11 @@ export const signingKeyChallenge = z.looseObject({
   expires_at: z.string(),
   typed_data: typedData,
 })
+/**
+ * The `data` of a challenge: the pending key's `key_id` (`skey_…`), the address, `expires_at`
+ * (about ten minutes) and the `typed_data` the wallet signs. The type of what
+ * `signingKeyChallenge` parses to.
+ */
 export type SigningKeyChallenge = z.infer<typeof signingKeyChallenge>
 
 /**
@@ -61,6 +74,11 @@ export const completeSigningKeyRequest = z.strictObject({
     .string()
     .regex(/^0x[0-9a-fA-F]{130}$/, { error: 'signature must be a 65-byte 0x hex signature' }),
 })
+/**
+ * Body of `POST /partner/customers/{customer_id}/signing-keys/complete`: the challenge's `key_id`
+ * and the wallet's signature over its `typed_data` (the register signature, not an accept
+ * signature). The type of what `completeSigningKeyRequest` accepts.
+ */
 export type CompleteSigningKeyRequest = z.input<typeof completeSigningKeyRequest>
 
 /**
@@ -85,8 +103,10 @@ export const signingKey = z.looseObject({
   revoked_at: z.string().nullable().optional(),
   created_at: z.string().optional(),
 })
+/** A signing key (2.9). The type of what `signingKey` parses to. */
 export type SigningKey = z.infer<typeof signingKey>
 
 /** 4.13: the `data` of the signing keys list. */
 export const signingKeys = z.looseObject({ keys: z.array(signingKey) })
+/** 4.13: the `data` of the signing keys list. The type of what `signingKeys` parses to. */
 export type SigningKeys = z.infer<typeof signingKeys>

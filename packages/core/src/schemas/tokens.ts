@@ -2,6 +2,7 @@ import { z } from 'zod'
 
 /** 4.15: token symbols GET /quote accepts. */
 export const PREVIEW_TOKENS = ['USDC', 'USDT', 'WXM'] as const
+/** A token symbol GET /quote accepts (`USDC`, `USDT`, `WXM`). */
 export type PreviewToken = (typeof PREVIEW_TOKENS)[number]
 
 /**
@@ -17,6 +18,7 @@ export const tokenPreviewQuery = z.object({
   token: z.string().min(1, { error: 'token is required' }).max(32),
   order_type: z.enum(['OnRamp', 'OffRamp', '0', '1']).default('OnRamp'),
 })
+/** 4.15 query of GET /quote. The type of what `tokenPreviewQuery` accepts. */
 export type TokenPreviewQuery = z.input<typeof tokenPreviewQuery>
 
 /** 2.12: the `data` of GET /quote. `token_amount` is human units; `decimals` belong to the token. */
@@ -27,6 +29,7 @@ export const tokenPreview = z.looseObject({
   symbol: z.string(),
   decimals: z.number().int().min(0).max(36),
 })
+/** 2.12: the `data` of GET /quote. The type of what `tokenPreview` parses to. */
 export type TokenPreview = z.infer<typeof tokenPreview>
 
 /**
@@ -46,6 +49,10 @@ export const metaToken = z.looseObject({
   chain: z.string().optional(),
   requires_zero_allowance_reset: z.boolean().optional(),
 })
+/**
+ * 4.19: one supported token of GET /meta/tokens, the live source of truth for addresses and
+ * decimals. The type of what `metaToken` parses to.
+ */
 export type MetaToken = z.infer<typeof metaToken>
 
 /** 4.19: the `data` of GET /meta/tokens (assumed shape). `spender` is who off-ramp users approve. */
@@ -54,4 +61,7 @@ export const metaTokens = z.looseObject({
   spender: z.string().optional(),
   tokens: z.array(metaToken),
 })
+/**
+ * 4.19: the `data` of GET /meta/tokens (assumed shape). The type of what `metaTokens` parses to.
+ */
 export type MetaTokens = z.infer<typeof metaTokens>

@@ -5,6 +5,10 @@ import { webhookOrder } from './orders.js'
 
 /** 4.18: the `data` of POST /webhooks/test after the signature verified. */
 export const webhookTestResult = z.looseObject({ event: z.string(), request_id: z.string() })
+/**
+ * 4.18: the `data` of POST /webhooks/test after the signature verified. The type of what
+ * `webhookTestResult` parses to.
+ */
 export type WebhookTestResult = z.infer<typeof webhookTestResult>
 
 /**

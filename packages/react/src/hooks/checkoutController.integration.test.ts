@@ -1,5 +1,6 @@
-import type { CheckoutSnapshot, KitOrder } from '@rampkit/core'
+import type { CheckoutSnapshot } from '@rampkit/core/checkout'
 import { createCheckoutController } from '@rampkit/core/checkout'
+import type { KitOrder } from '@rampkit/core/kit'
 import { createKitClient, isOrderFinal } from '@rampkit/core/kit'
 import { expect, inject, it, vi } from 'vitest'
 import { KENYA, MOBILE_MONEY } from '../test/offline.js'

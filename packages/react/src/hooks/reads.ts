@@ -6,7 +6,6 @@ import type {
   CorridorQuery,
   Corridors,
   IndicativeRates,
-  KitConfig,
   MetaTokens,
   OrderRequirements,
   OrderRequirementsQuery,
@@ -14,6 +13,7 @@ import type {
   PaymentMethodsQuery,
   RatesQuery,
 } from '@rampkit/core'
+import type { KitConfig } from '@rampkit/core/kit'
 import {
   banksQueryOptions,
   catalogQueryOptions,

@@ -1,4 +1,5 @@
-import { type CheckoutState, fromQuote, type KitOrder, serializeCheckout } from '@rampkit/core'
+import { type CheckoutState, fromQuote, serializeCheckout } from '@rampkit/core/checkout'
+import type { KitOrder } from '@rampkit/core/kit'
 import { QueryClient } from '@tanstack/react-query'
 import { renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'

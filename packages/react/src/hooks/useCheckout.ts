@@ -1,19 +1,19 @@
 'use client'
+import type { Quote } from '@rampkit/core'
 import type {
   CheckoutDirection,
   CheckoutError,
   CheckoutEvent,
   CheckoutGuardResult,
   CheckoutState,
-  KitOrder,
-  Quote,
-} from '@rampkit/core'
+} from '@rampkit/core/checkout'
 import {
   type CheckoutStorage,
   type ConfirmOptions,
   createCheckoutController,
   type OrderCheck,
 } from '@rampkit/core/checkout'
+import type { KitOrder } from '@rampkit/core/kit'
 import { isOrderFinal } from '@rampkit/core/kit'
 import { useEffect, useLayoutEffect, useMemo, useRef, useSyncExternalStore } from 'react'
 import { useRampKit } from '../provider.js'

@@ -1,4 +1,5 @@
-import type { KitOrder, Quote } from '@rampkit/core'
+import type { Quote } from '@rampkit/core'
+import type { KitOrder } from '@rampkit/core/kit'
 import { QueryClient } from '@tanstack/react-query'
 import { renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'

@@ -1,5 +1,5 @@
 'use client'
-import type { KitOrder } from '@rampkit/core'
+import type { KitOrder } from '@rampkit/core/kit'
 import { isOrderFinal } from '@rampkit/core/kit'
 import { orderQueryOptions, rampKitKeys } from '@rampkit/core/kit/query'
 import { type UseQueryResult, useQuery, useQueryClient } from '@tanstack/react-query'

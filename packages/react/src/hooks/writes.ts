@@ -1,5 +1,6 @@
 'use client'
-import type { KitOrder, Quote, QuoteRequest } from '@rampkit/core'
+import type { Quote, QuoteRequest } from '@rampkit/core'
+import type { KitOrder } from '@rampkit/core/kit'
 import {
   type AcceptQuoteVariables,
   acceptQuoteMutationOptions,

@@ -3,10 +3,10 @@ import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { startSandbox } from '@rampkit/sandbox'
 import { createRampHandler, memoryBus, memoryStore, type RampHandler } from '@rampkit/server'
+// The vault onboarding of the service's published customer example, written once for the tests.
+import { submitCustomer } from '@rampkit/test/published'
 import { type Context, Hono } from 'hono'
 import type { TestProject } from 'vitest/node'
-// The vault onboarding of the service's published customer example, written once for the tests.
-import { submitCustomer } from '../../../core/src/test-utils/published/customers.js'
 
 /** What the integration tests get through `inject('ramp')`. */
 export type RampTestEnv = {

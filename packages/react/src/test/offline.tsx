@@ -1,11 +1,11 @@
+import type { Quote } from '@rampkit/core'
 import type {
   CheckoutCorridor,
   CheckoutDirection,
   CheckoutEvent,
   CheckoutPaymentMethod,
   CheckoutState,
-  Quote,
-} from '@rampkit/core'
+} from '@rampkit/core/checkout'
 import { createCheckout, serializeCheckout, transition } from '@rampkit/core/checkout'
 import { QueryClient } from '@tanstack/react-query'
 import { type RenderResult, render } from '@testing-library/react'

@@ -1,15 +1,13 @@
+import type { Catalog, MetaTokens, Quote } from '@rampkit/core'
 import {
-  type Catalog,
   type CheckoutEvent,
   createCheckout,
   fromQuote,
-  type MetaTokens,
-  type Quote,
   serializeCheckout,
   toCreateOrderRequest,
   toQuoteRequest,
   transition,
-} from '@rampkit/core'
+} from '@rampkit/core/checkout'
 import { type RenderResult, screen, waitFor, within } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
 import { EventSource as EventSourcePolyfill } from 'eventsource'

@@ -1,5 +1,5 @@
 'use client'
-import type { CheckoutScreen } from '@rampkit/core'
+import type { CheckoutScreen } from '@rampkit/core/checkout'
 import { screenEntry, screenOf } from '@rampkit/core/checkout'
 import {
   type ComponentType,

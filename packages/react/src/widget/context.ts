@@ -1,5 +1,7 @@
 'use client'
-import type { CheckoutError, CheckoutScreen, KitOrder, Quote } from '@rampkit/core'
+import type { Quote } from '@rampkit/core'
+import type { CheckoutError, CheckoutScreen } from '@rampkit/core/checkout'
+import type { KitOrder } from '@rampkit/core/kit'
 import { createContext, useContext } from 'react'
 import type { UseCheckoutReturnType } from '../hooks/useCheckout.js'
 import type { RampTheme } from '../provider.js'

@@ -1,5 +1,5 @@
 'use client'
-import type { CheckoutScreen } from '@rampkit/core'
+import type { CheckoutScreen } from '@rampkit/core/checkout'
 import { CHECKOUT_SCREENS } from '@rampkit/core/checkout'
 import { useCallback, useEffect, useRef } from 'react'
 

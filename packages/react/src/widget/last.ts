@@ -1,4 +1,4 @@
-import type { CheckoutCorridor, CheckoutDirection, CheckoutState } from '@rampkit/core'
+import type { CheckoutCorridor, CheckoutDirection, CheckoutState } from '@rampkit/core/checkout'
 
 /**
  * The choices of the user's last order, kept in localStorage so the next checkout starts from

@@ -1,5 +1,5 @@
 'use client'
-import type { CheckoutScreen } from '@rampkit/core'
+import type { CheckoutScreen } from '@rampkit/core/checkout'
 import { isCustomerVerified } from '@rampkit/core/kit'
 import { customerQueryOptions } from '@rampkit/core/kit/query'
 import { useQuery } from '@tanstack/react-query'

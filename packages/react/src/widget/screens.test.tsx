@@ -1,4 +1,4 @@
-import { type CheckoutScreen, serializeCheckout } from '@rampkit/core'
+import { type CheckoutScreen, serializeCheckout } from '@rampkit/core/checkout'
 import { QueryClient } from '@tanstack/react-query'
 import { act, render, screen, waitFor } from '@testing-library/react'
 import { useState } from 'react'

@@ -1,4 +1,4 @@
-import { indicativeEstimate, indicativePayout, tokenLimits } from '@rampkit/core'
+import { indicativeEstimate, indicativePayout, tokenLimits } from '@rampkit/core/checkout'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { currencyFractionDigits } from '../core.js'
 import {

@@ -1,11 +1,11 @@
 import { ValidationError } from '@rampkit/core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { nigerianProfileBody } from '../../../core/src/test-utils/published/customers.js'
 import {
   keOffRampLegacyInline,
   ngOffRampBank,
   ngOnRampBank,
-} from '../../../core/src/test-utils/published/quotes.js'
+  nigerianProfileBody,
+} from '@rampkit/test/published'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   failure,
   freshAddress,

@@ -1,4 +1,4 @@
-import type { KitOrder } from '@rampkit/core'
+import type { KitOrder } from '@rampkit/core/kit'
 import { Redis } from 'ioredis'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'

@@ -1,4 +1,5 @@
-import { canMoveOrderStatus, type KitOrder, type OrderStatus } from '@rampkit/core'
+import { canMoveOrderStatus, type OrderStatus } from '@rampkit/core'
+import type { KitOrder } from '@rampkit/core/kit'
 import type { BusMessage } from './message.js'
 import type { BusSignal, OrderListener, SignalListener, SubscribeOptions } from './types.js'
 

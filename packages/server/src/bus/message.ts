@@ -1,4 +1,6 @@
-import { type KitOrder, kitOrder, type OrderStatus } from '@rampkit/core'
+import type { OrderStatus } from '@rampkit/core'
+import { kitOrder } from '@rampkit/core/internal'
+import type { KitOrder } from '@rampkit/core/kit'
 import type { BusSignal } from './types.js'
 
 /**

@@ -1,4 +1,5 @@
-import type { KitOrder, OrderStatus } from '@rampkit/core'
+import type { OrderStatus } from '@rampkit/core'
+import type { KitOrder } from '@rampkit/core/kit'
 
 /**
  * Called with each new state of a subscribed order, and the statuses the order has entered so

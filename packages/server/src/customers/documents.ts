@@ -1,4 +1,4 @@
-import type { CustomerDocumentContentType } from '@rampkit/core'
+import type { CustomerDocumentContentType } from '@rampkit/core/kit'
 
 /** The file extension the vault's `file_name` gets for a type. */
 export const DOCUMENT_EXTENSIONS: Record<CustomerDocumentContentType, string> = {

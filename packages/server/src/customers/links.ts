@@ -1,5 +1,6 @@
-import type { Customer, CustomerType, SaveCustomerRequest } from '@rampkit/core'
+import type { Customer, CustomerType } from '@rampkit/core'
 import type { RampClient } from '@rampkit/core/client'
+import type { SaveCustomerRequest } from '@rampkit/core/kit'
 import type { CustomerLink, CustomerLinks } from '../store/customers/types.js'
 import type { CustomerRefOf } from './ref.js'
 import { VaultRefusal } from './refusal.js'

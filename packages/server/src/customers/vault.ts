@@ -1,5 +1,9 @@
-import type { CustomerDocumentContentType, KitCustomer, SaveCustomerRequest } from '@rampkit/core'
 import type { RampClient } from '@rampkit/core/client'
+import type {
+  CustomerDocumentContentType,
+  KitCustomer,
+  SaveCustomerRequest,
+} from '@rampkit/core/kit'
 import { isCustomerVerified } from '@rampkit/core/kit'
 import type { ReadCache } from '../http/cache.js'
 import type { CustomerLinks } from '../store/customers/types.js'

@@ -1,10 +1,6 @@
-import {
-  type Customer,
-  type CustomerType,
-  KIT_CUSTOMER_PROFILE_FIELDS,
-  type KitCustomer,
-  type KitCustomerProfile,
-} from '@rampkit/core'
+import type { Customer, CustomerType } from '@rampkit/core'
+import { KIT_CUSTOMER_PROFILE_FIELDS } from '@rampkit/core/internal'
+import type { KitCustomer, KitCustomerProfile } from '@rampkit/core/kit'
 import { type CustomerRequirementsReader, documentsOf } from './requirements.js'
 
 /** What a view is asked for before the user has a customer. */

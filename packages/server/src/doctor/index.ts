@@ -1,5 +1,5 @@
-import { redactSecrets } from '@rampkit/core'
 import { environmentOfKey } from '@rampkit/core/client'
+import { redactSecrets } from '@rampkit/core/errors'
 import { DoctorUsageError, helpText, parseDoctorArgs } from './args.js'
 import { checkBaseUrl } from './checks/base-url.js'
 import { colours, formatCheck, formatHeader, formatSummary } from './format.js'

@@ -1,5 +1,5 @@
-import { redactDeep, redactSecrets } from '@rampkit/core'
 import { createRampClient, PARTNER_PREFIX, type RampClient } from '@rampkit/core/client'
+import { redactDeep, redactSecrets } from '@rampkit/core/errors'
 import { corridorsOfCatalog } from './catalog.js'
 import { checkBaseUrl } from './checks/base-url.js'
 import { checkCorridors } from './checks/corridors.js'

@@ -1,4 +1,4 @@
-import { redactSecrets } from '@rampkit/core'
+import { redactSecrets } from '@rampkit/core/errors'
 import { memoryBus } from '../bus/memory.js'
 import type { OrderBus } from '../bus/types.js'
 import type { KitContext, KitCustomers } from '../routes/context.js'

@@ -1,4 +1,4 @@
-import { type SchemaIssue, toInputIssues } from '@rampkit/core'
+import { type SchemaIssue, toInputIssues } from '@rampkit/core/errors'
 import type { Context } from 'hono'
 import { fail } from './envelope.js'
 

@@ -1,4 +1,4 @@
-import type { ErrorData } from '@rampkit/core'
+import type { ErrorData } from '@rampkit/core/internal'
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 

@@ -2,10 +2,10 @@ import {
   NetworkError,
   RampApiError,
   RampInputError,
-  redactSecrets,
   TimeoutError,
   UnexpectedResponseError,
 } from '@rampkit/core'
+import { redactSecrets } from '@rampkit/core/errors'
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { RampLogger } from '../logger.js'

@@ -7,7 +7,8 @@
  */
 import { connect } from 'node:net'
 import { type ServerType, serve } from '@hono/node-server'
-import { ConfigurationError, KIT_ROUTES } from '@rampkit/core'
+import { ConfigurationError } from '@rampkit/core'
+import { KIT_ROUTES } from '@rampkit/core/kit'
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createRampHandler, type RampHandler } from '../handler.js'

@@ -5,7 +5,7 @@
  * its route file, held to the table's at mount, put first, and checked by behaviour below), and the caching it states is
  * the `Cache-Control` the kit sends. Nothing here creates a quote.
  */
-import { KIT_API, type KitApiRoute, type KitGuard } from '@rampkit/core'
+import { KIT_API, type KitApiRoute, type KitGuard } from '@rampkit/core/kit'
 import { buildWebhookHeaders } from '@rampkit/core/webhooks'
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

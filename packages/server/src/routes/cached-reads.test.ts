@@ -1,4 +1,4 @@
-import { KIT_ROUTES } from '@rampkit/core'
+import { KIT_ROUTES } from '@rampkit/core/kit'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ALLOWED_ORIGIN, type KitHarness, sandboxForFile, startKit } from '../../test/kit.js'
 

@@ -1,4 +1,5 @@
-import { type Catalog, KIT_ROUTES } from '@rampkit/core'
+import type { Catalog } from '@rampkit/core'
+import { KIT_ROUTES } from '@rampkit/core/kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { browser, type KitHarness, sandboxForFile, startKit, validQuote } from '../../test/kit.js'
 

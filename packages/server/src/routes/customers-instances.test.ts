@@ -3,8 +3,9 @@
  * store's claim lets one of them create the vault customer, the others wait for it and link
  * the same one, so the vault holds exactly one customer for the user.
  */
-import { KIT_ROUTES, type KitCustomer } from '@rampkit/core'
+
 import { createRampClient } from '@rampkit/core/client'
+import { KIT_ROUTES, type KitCustomer } from '@rampkit/core/kit'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ALLOWED_ORIGIN, type KitHarness, sandboxForFile, startKit } from '../../test/kit.js'

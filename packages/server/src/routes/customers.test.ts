@@ -5,8 +5,14 @@
  * missed), the live stream, quotes by `customer_id`, and the user's accounts. Users are named by
  * an `x-user` header through `getEndUser`, so a test knows who owns what.
  */
-import { KIT_API, KIT_ROUTES, type KitCustomer, MAX_CUSTOMER_DOCUMENT_BYTES } from '@rampkit/core'
+
 import { createRampClient } from '@rampkit/core/client'
+import {
+  KIT_API,
+  KIT_ROUTES,
+  type KitCustomer,
+  MAX_CUSTOMER_DOCUMENT_BYTES,
+} from '@rampkit/core/kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   ALLOWED_ORIGIN,

@@ -1,4 +1,4 @@
-import { KIT_API, type KitApiRoute, type KitGuard } from '@rampkit/core'
+import { KIT_API, type KitApiRoute, type KitGuard } from '@rampkit/core/kit'
 import type { Context, Hono, MiddlewareHandler } from 'hono'
 import type { KitContext, RampEnv } from './context.js'
 import { guardChain } from './guards.js'

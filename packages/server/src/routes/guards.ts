@@ -1,4 +1,4 @@
-import type { KitGuard } from '@rampkit/core'
+import type { KitGuard } from '@rampkit/core/kit'
 import type { Context, MiddlewareHandler } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { fail } from '../http/envelope.js'

@@ -1,4 +1,4 @@
-import { KIT_ROUTES } from '@rampkit/core'
+import { KIT_ROUTES } from '@rampkit/core/kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { browser, type KitHarness, sandboxForFile, startKit, TRANSPORTS } from '../../test/kit.js'
 

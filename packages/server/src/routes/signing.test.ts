@@ -1,12 +1,6 @@
-import {
-  KIT_ROUTES,
-  type KitOrder,
-  type Quote,
-  type SigningKey,
-  type SigningKeyChallenge,
-  type SigningKeys,
-} from '@rampkit/core'
+import type { Quote, SigningKey, SigningKeyChallenge, SigningKeys } from '@rampkit/core'
 import { createRampClient } from '@rampkit/core/client'
+import { KIT_ROUTES, type KitOrder } from '@rampkit/core/kit'
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {

@@ -1,4 +1,5 @@
-import { KIT_ROUTES, type KitOrder, type Quote } from '@rampkit/core'
+import type { Quote } from '@rampkit/core'
+import { KIT_ROUTES, type KitOrder } from '@rampkit/core/kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   type Browser,

@@ -1,4 +1,4 @@
-import { KIT_ROUTES, type WalletChallenge, type WalletProof } from '@rampkit/core'
+import { KIT_ROUTES, type WalletChallenge, type WalletProof } from '@rampkit/core/kit'
 import { createPublicClient, http } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { parseSiweMessage } from 'viem/siwe'

@@ -14,13 +14,9 @@
  *
  * Counts are fixed (no soak variant: every attempt is enumerated, not sampled).
  */
-import {
-  KIT_ROUTES,
-  type KitOrder,
-  type KitRoute,
-  type MetaTokens,
-  type Quote,
-} from '@rampkit/core'
+
+import type { MetaTokens, Quote } from '@rampkit/core'
+import { KIT_ROUTES, type KitOrder, type KitRoute } from '@rampkit/core/kit'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {

@@ -12,7 +12,9 @@
  * Counts: CI runs every read fault once per route and WRITE_ROUNDS = 1 round of every write
  * fault; the soak (RAMPKIT_SOAK=1) runs READ_ROUNDS = 4 and WRITE_ROUNDS = 6.
  */
-import { KIT_ROUTES, type KitOrder, type MetaTokens, type Quote } from '@rampkit/core'
+
+import type { MetaTokens, Quote } from '@rampkit/core'
+import { KIT_ROUTES, type KitOrder } from '@rampkit/core/kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   type Fault,

@@ -24,9 +24,6 @@ import {
   banksQuery,
   corridorQuery,
   createOrderRequest,
-  KIT_ROUTES,
-  type KitRoute,
-  kitCustomerQuery,
   type MetaTokens,
   openAccountRequest,
   orderRequirementsQuery,
@@ -34,13 +31,17 @@ import {
   paymentMethodsQuery,
   quoteRequest,
   ratesQuery,
-  saveCustomerRequest,
-  submitCustomerRequest,
   tokenPreviewQuery,
-  txHash,
-  validateEvmAddress,
 } from '@rampkit/core'
 import { REQUEST_OPTION_NAMES } from '@rampkit/core/client'
+import {
+  kitCustomerQuery,
+  saveCustomerRequest,
+  submitCustomerRequest,
+  txHash,
+} from '@rampkit/core/internal'
+import { KIT_ROUTES, type KitRoute } from '@rampkit/core/kit'
+import { validateEvmAddress } from '@rampkit/core/validation'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {

@@ -11,13 +11,8 @@
  * soak (RAMPKIT_SOAK=1); the concurrent replay sends RACE = 8 (soak 24) copies at once.
  */
 import { isDeepStrictEqual } from 'node:util'
-import {
-  KIT_ROUTES,
-  type KitOrder,
-  type MetaTokens,
-  type OrderStatus,
-  type Quote,
-} from '@rampkit/core'
+import type { MetaTokens, OrderStatus, Quote } from '@rampkit/core'
+import { KIT_ROUTES, type KitOrder } from '@rampkit/core/kit'
 import {
   signWebhook,
   WEBHOOK_EVENT_HEADER,

@@ -1,10 +1,10 @@
 import {
   canMoveOrderStatus,
-  type KitOrder,
   normalizeOrderStatus,
   type OrderStatus,
   orderFailureReason,
 } from '@rampkit/core'
+import type { KitOrder } from '@rampkit/core/kit'
 import type {
   ApplyOrderUpdateParameters,
   ApplyOrderUpdateResult,

@@ -1,5 +1,5 @@
 // Test support, not part of the package's API (excluded from the published files).
-import type { KitOrder } from '@rampkit/core'
+import type { KitOrder } from '@rampkit/core/kit'
 import { REDIS_URL, runId } from '@rampkit/test'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

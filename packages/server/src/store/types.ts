@@ -1,4 +1,5 @@
-import type { KitOrder, OrderStatus } from '@rampkit/core'
+import type { OrderStatus } from '@rampkit/core'
+import type { KitOrder } from '@rampkit/core/kit'
 import type { CustomerLinks } from './customers/types.js'
 
 /** Where a delivery is in its life: waiting (or being worked on), applied, or parked for a person. */

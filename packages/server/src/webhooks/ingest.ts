@@ -1,4 +1,4 @@
-import { redactSecrets } from '@rampkit/core'
+import { redactSecrets } from '@rampkit/core/errors'
 import {
   verifyWebhook,
   WEBHOOK_EVENT_HEADER,

@@ -1,4 +1,5 @@
-import { sanitizeCause, type WebhookOrder } from '@rampkit/core'
+import type { WebhookOrder } from '@rampkit/core'
+import { sanitizeCause } from '@rampkit/core/errors'
 import type { Delivery, OrderPatch } from '../store/types.js'
 import { applyToCustomer } from './apply-customer.js'
 import { eventOfDelivery } from './delivery-event.js'

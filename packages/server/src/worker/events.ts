@@ -1,5 +1,4 @@
 import {
-  type KitOrder,
   normalizeOrderStatus,
   type OrderStatus,
   type WebhookAccount,
@@ -9,6 +8,7 @@ import {
   webhookCustomer,
   webhookOrder,
 } from '@rampkit/core'
+import type { KitOrder } from '@rampkit/core/kit'
 import type { WebhookEvent } from '@rampkit/core/webhooks'
 import type { OrderConflict } from '../store/types.js'
 

@@ -13,7 +13,9 @@
  *   sandbox's webhooks reach instance A (a relay then delivers each again to B, a duplicate):
  *   B's stream gets `settled` and ends, and the delivery is applied once.
  */
-import { KIT_ROUTES, KIT_SSE_EVENTS, type KitOrder, type Quote } from '@rampkit/core'
+
+import type { Quote } from '@rampkit/core'
+import { KIT_ROUTES, KIT_SSE_EVENTS, type KitOrder } from '@rampkit/core/kit'
 import { buildWebhookHeaders, type WebhookEvent } from '@rampkit/core/webhooks'
 import type { Context } from 'hono'
 import { Redis } from 'ioredis'

@@ -1,13 +1,9 @@
-import { KIT_ROUTES } from '@rampkit/core'
+import { KIT_ROUTES } from '@rampkit/core/kit'
 import { buildWebhookHeaders, type WebhookEvent } from '@rampkit/core/webhooks'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 // The service's published customer and account webhook bodies, written once for the tests of
 // core, the kit and the sandbox (test-only: none of it ships).
-import {
-  accountEvents,
-  cardFundingCredit,
-  customerEvents,
-} from '../../../core/src/test-utils/published/webhooks.js'
+import { accountEvents, cardFundingCredit, customerEvents } from '@rampkit/test/published'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SESSION_SECRET } from '../../test/kit.js'
 import { createRampHandler } from '../handler.js'
 import { memoryStore } from '../store/memory/store.js'

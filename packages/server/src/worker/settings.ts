@@ -1,4 +1,4 @@
-import { redactSecrets } from '@rampkit/core'
+import { redactSecrets } from '@rampkit/core/errors'
 import type { OrderBus } from '../bus/types.js'
 import type { Delivery, RampStore } from '../store/types.js'
 import { DEFAULT_DELIVERY_RETENTION_MS } from '../store/types.js'

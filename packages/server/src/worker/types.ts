@@ -1,4 +1,4 @@
-import type { KitOrder } from '@rampkit/core'
+import type { KitOrder } from '@rampkit/core/kit'
 import type { BusSignal, OrderBus } from '../bus/types.js'
 import type { CustomerLinks } from '../store/customers/types.js'
 import type { Delivery, RampStore } from '../store/types.js'

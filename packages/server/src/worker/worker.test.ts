@@ -1,5 +1,5 @@
 import { createServer } from 'node:net'
-import type { KitOrder } from '@rampkit/core'
+import type { KitOrder } from '@rampkit/core/kit'
 import { buildWebhookHeaders, type WebhookEvent } from '@rampkit/core/webhooks'
 import { describe, expect, it, vi } from 'vitest'
 import { memoryBus } from '../bus/memory.js'

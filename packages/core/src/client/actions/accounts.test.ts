@@ -1,3 +1,14 @@
+import {
+  accountList,
+  accountNotFound,
+  CUSTOMER_ID,
+  depositAccountNotReady,
+  eurAccount,
+  eurDepositInstructions,
+  instructionsNotReady,
+  ngnPayoutBanks,
+  usdcAccount,
+} from '@rampkit/test/published'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
   ConflictError,
@@ -7,22 +18,11 @@ import {
 } from '../../errors/index.js'
 import { SANDBOX_KEY } from '../../test-utils/fixtures.js'
 import { startTestServer, success, type TestServer } from '../../test-utils/httpServer.js'
-import {
-  accountList,
-  accountNotFound,
-  depositAccountNotReady,
-  eurAccount,
-  eurDepositInstructions,
-  instructionsNotReady,
-  ngnPayoutBanks,
-  usdcAccount,
-} from '../../test-utils/published/accounts.js'
-import { CUSTOMER_ID } from '../../test-utils/published/customers.js'
 import { createRampClient, type RampClient } from '../createRampClient.js'
 
 /**
  * Customer accounts against a local HTTP server answering the published shapes
- * (`test-utils/published/accounts.ts`): what core sends and what it parses.
+ * (`@rampkit/test`'s `published/accounts.ts`): what core sends and what it parses.
  */
 let server: TestServer
 let client: RampClient

@@ -1,3 +1,4 @@
+import { catalogAsMarkets, catalogAsTree } from '@rampkit/test/published'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
   acceptedOrderData,
@@ -20,7 +21,6 @@ import {
   webhookTestData,
 } from '../../test-utils/fixtures.js'
 import { failure, startTestServer, success, type TestServer } from '../../test-utils/httpServer.js'
-import { catalogAsMarkets, catalogAsTree } from '../../test-utils/published/catalog.js'
 import { createRampClient, type RampClient } from '../createRampClient.js'
 import { getCatalog } from './getCatalog.js'
 

@@ -1,13 +1,3 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import {
-  ConflictError,
-  NotFoundError,
-  RampInputError,
-  UnexpectedResponseError,
-  ValidationError,
-} from '../../errors/index.js'
-import { SANDBOX_KEY } from '../../test-utils/fixtures.js'
-import { startTestServer, success, type TestServer } from '../../test-utils/httpServer.js'
 import {
   approvedCustomer,
   businessProfileBody,
@@ -30,13 +20,23 @@ import {
   retryNotFailed,
   revokeConflict,
   revokedCustomer,
-} from '../../test-utils/published/customers.js'
+} from '@rampkit/test/published'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import {
+  ConflictError,
+  NotFoundError,
+  RampInputError,
+  UnexpectedResponseError,
+  ValidationError,
+} from '../../errors/index.js'
+import { SANDBOX_KEY } from '../../test-utils/fixtures.js'
+import { startTestServer, success, type TestServer } from '../../test-utils/httpServer.js'
 import { createRampClient, type RampClient } from '../createRampClient.js'
 import { createCustomer } from './createCustomer.js'
 
 /**
  * The customer vault's contract: a local HTTP server answers exactly the published shapes
- * (`test-utils/published/customers.ts`), and each test checks what core sent (method, path,
+ * (`@rampkit/test`'s `published/customers.ts`), and each test checks what core sent (method, path,
  * query, body) and what it parsed.
  */
 let server: TestServer

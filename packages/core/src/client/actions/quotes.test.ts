@@ -1,8 +1,3 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { fromQuote, quoteSides } from '../../checkout/requests.js'
-import { RampInputError } from '../../errors/index.js'
-import { SANDBOX_KEY } from '../../test-utils/fixtures.js'
-import { startTestServer, success, type TestServer } from '../../test-utils/httpServer.js'
 import {
   keOffRampAccepted,
   keOffRampByCustomerId,
@@ -13,12 +8,17 @@ import {
   keOnRampQuote,
   ngOffRampBank,
   ngOnRampBank,
-} from '../../test-utils/published/quotes.js'
+} from '@rampkit/test/published'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { fromQuote, quoteSides } from '../../checkout/requests.js'
+import { RampInputError } from '../../errors/index.js'
+import { SANDBOX_KEY } from '../../test-utils/fixtures.js'
+import { startTestServer, success, type TestServer } from '../../test-utils/httpServer.js'
 import { createRampClient, type RampClient } from '../createRampClient.js'
 
 /**
  * The binding quote and its accept against a local HTTP server answering the published shapes
- * (`test-utils/published/quotes.ts`): what core sends, byte for byte, and what it reads back.
+ * (`@rampkit/test`'s `published/quotes.ts`): what core sends, byte for byte, and what it reads back.
  */
 let server: TestServer
 let client: RampClient

@@ -1,22 +1,22 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { NotFoundError, type RampInputError } from '../../errors/index.js'
-import { SANDBOX_KEY } from '../../test-utils/fixtures.js'
-import { startTestServer, success, type TestServer } from '../../test-utils/httpServer.js'
-import { CUSTOMER_ID } from '../../test-utils/published/customers.js'
 import {
   activeSigningKey,
+  CUSTOMER_ID,
   KEY_ID,
   revokedSigningKey,
   SIGNER,
   signingKeyChallenge,
   signingKeyList,
   signingKeyNotFound,
-} from '../../test-utils/published/signingKeys.js'
+} from '@rampkit/test/published'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { NotFoundError, type RampInputError } from '../../errors/index.js'
+import { SANDBOX_KEY } from '../../test-utils/fixtures.js'
+import { startTestServer, success, type TestServer } from '../../test-utils/httpServer.js'
 import { createRampClient, type RampClient } from '../createRampClient.js'
 
 /**
  * Signing keys (enrollment challenge and completion, list, revoke) against a local HTTP server
- * answering the shapes of the signed-accepts guide (`test-utils/published/signingKeys.ts`).
+ * answering the shapes of the signed-accepts guide (`@rampkit/test`'s `published/signingKeys.ts`).
  */
 let server: TestServer
 let client: RampClient

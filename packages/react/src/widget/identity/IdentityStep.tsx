@@ -1,7 +1,7 @@
 'use client'
 import { zodResolver } from '@hookform/resolvers/zod'
-import type { KitConfig } from '@rampkit/core'
 import { RampApiError } from '@rampkit/core/errors'
+import type { KitConfig } from '@rampkit/core/kit'
 import {
   isCustomerVerified,
   type KitCustomer,

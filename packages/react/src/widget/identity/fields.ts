@@ -1,4 +1,4 @@
-import type { CheckoutState } from '@rampkit/core'
+import type { CheckoutState } from '@rampkit/core/checkout'
 import type { KitCustomer, KitCustomerType } from '@rampkit/core/kit'
 import { type IdentityCheck, validateCustomerName } from '@rampkit/core/validation'
 import type { RampCheckoutProps } from '../context.js'

@@ -1,5 +1,5 @@
 'use client'
-import type { CheckoutState } from '@rampkit/core'
+import type { CheckoutState } from '@rampkit/core/checkout'
 import { isCustomerVerified, type KitCustomerQuery } from '@rampkit/core/kit'
 import { customerQueryOptions } from '@rampkit/core/kit/query'
 import { useQuery } from '@tanstack/react-query'

@@ -1,6 +1,6 @@
 import type { KitCustomer } from '@rampkit/core/kit'
+import { individualRequirements } from '@rampkit/test/published'
 import { describe, expect, it } from 'vitest'
-import { individualRequirements } from '../../../../core/src/test-utils/published/customers.js'
 import { ACCOUNTS_MESSAGES } from '../../accounts/messages.js'
 import { checkDocument, sniffDocumentType } from './document.js'
 import { knownFields, requiredOf, toProfile } from './fields.js'

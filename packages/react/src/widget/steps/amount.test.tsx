@@ -1,4 +1,4 @@
-import { validateAmountForProvider } from '@rampkit/core'
+import { validateAmountForProvider } from '@rampkit/core/validation'
 import { createSandboxApp, createSandboxContext } from '@rampkit/sandbox'
 import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'

@@ -1,4 +1,4 @@
-import type { CheckoutError, CheckoutEvent, CheckoutToken } from '@rampkit/core'
+import type { CheckoutError, CheckoutEvent, CheckoutToken } from '@rampkit/core/checkout'
 import {
   type TokenLimits,
   validateAmountForProvider,

@@ -1,4 +1,4 @@
-import { fromQuote } from '@rampkit/core'
+import { fromQuote } from '@rampkit/core/checkout'
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import type { Address } from 'viem'
 import { polygon } from 'viem/chains'

@@ -1,5 +1,5 @@
 'use client'
-import type { CheckoutError } from '@rampkit/core'
+import type { CheckoutError } from '@rampkit/core/checkout'
 import type { WalletProof } from '@rampkit/core/kit'
 import { rampKitKeys } from '@rampkit/core/kit/query'
 import { formatTokenAmount } from '@rampkit/core/units'

@@ -5,7 +5,7 @@ import type {
   CheckoutPaymentMethod,
   CheckoutProvider,
   CheckoutToken,
-} from '@rampkit/core'
+} from '@rampkit/core/checkout'
 import { tokenDisplayName } from '@rampkit/core/checkout'
 import { type ReactNode, useState } from 'react'
 import { ENGLISH_MESSAGES, type MessageKey } from '../../messages/index.js'

@@ -1,4 +1,4 @@
-import { type CheckoutState, createCheckout } from '@rampkit/core'
+import { type CheckoutState, createCheckout } from '@rampkit/core/checkout'
 import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import {

@@ -1,5 +1,5 @@
 'use client'
-import type { CheckoutDetails } from '@rampkit/core'
+import type { CheckoutDetails } from '@rampkit/core/checkout'
 import { customerQueryOptions } from '@rampkit/core/kit/query'
 import { dobOrder, requiresBvn } from '@rampkit/core/validation'
 import { useQuery } from '@tanstack/react-query'

@@ -1,5 +1,5 @@
 'use client'
-import type { CheckoutPaymentInstructions } from '@rampkit/core'
+import type { CheckoutPaymentInstructions } from '@rampkit/core/checkout'
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react'
 import type { MessageKey } from '../../messages/index.js'
 import { useRampKit } from '../../provider.js'

@@ -1,5 +1,5 @@
 'use client'
-import type { CheckoutQuote } from '@rampkit/core'
+import type { CheckoutQuote } from '@rampkit/core/checkout'
 import { isQuoteExpired, quoteNetworkName, quoteTimeLeft } from '@rampkit/core/checkout'
 import { type ReactNode, useEffect, useState } from 'react'
 import { useRampKit } from '../../provider.js'

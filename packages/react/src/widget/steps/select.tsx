@@ -1,14 +1,12 @@
 'use client'
+import type { Catalog, CatalogCountry, MetaToken } from '@rampkit/core'
 import type {
-  Catalog,
-  CatalogCountry,
   CheckoutCorridor,
   CheckoutDirection,
   CheckoutPaymentMethod,
   CheckoutProvider,
   CheckoutToken,
-  MetaToken,
-} from '@rampkit/core'
+} from '@rampkit/core/checkout'
 import { type ReactNode, useId, useState } from 'react'
 import { useBanks, useCatalog, usePaymentMethods, useTokens } from '../../hooks/reads.js'
 import type { UseCheckoutReturnType } from '../../hooks/useCheckout.js'

@@ -4,7 +4,7 @@ import {
   type CheckoutPaymentInstructions,
   type CheckoutState,
   fromQuote,
-} from '@rampkit/core'
+} from '@rampkit/core/checkout'
 import { act, fireEvent, screen, within } from '@testing-library/react'
 import { defineChain } from 'viem'
 import { polygon } from 'viem/chains'

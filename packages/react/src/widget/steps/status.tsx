@@ -1,5 +1,5 @@
 'use client'
-import type { CheckoutOrderStatus, CheckoutQuote } from '@rampkit/core'
+import type { CheckoutOrderStatus, CheckoutQuote } from '@rampkit/core/checkout'
 import {
   isFinalOrderStatus,
   isKnownOrderStatus,

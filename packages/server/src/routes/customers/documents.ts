@@ -1,10 +1,11 @@
-import { customerDocumentQuery, MAX_CUSTOMER_DOCUMENT_BYTES } from '@rampkit/core'
+import { customerDocumentQuery } from '@rampkit/core/internal'
 import {
   DOCUMENT_MAGIC_BYTES,
   DOCUMENT_TOO_LARGE,
   type DocumentRefusal,
   declaredDocumentType,
   documentRefusal,
+  MAX_CUSTOMER_DOCUMENT_BYTES,
 } from '@rampkit/core/kit'
 import { parseQuery } from '../../http/body.js'
 import { fail, ok } from '../../http/envelope.js'

@@ -1,4 +1,4 @@
-import { KIT_CUSTOMER_SSE_EVENTS, type KitCustomer } from '@rampkit/core'
+import { KIT_CUSTOMER_SSE_EVENTS, type KitCustomer } from '@rampkit/core/kit'
 import type { Context } from 'hono'
 import { customerTopic } from '../../bus/topics.js'
 import type { BusSignal } from '../../bus/types.js'

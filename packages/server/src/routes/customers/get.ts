@@ -1,4 +1,4 @@
-import { kitCustomerQuery } from '@rampkit/core'
+import { kitCustomerQuery } from '@rampkit/core/internal'
 import { parseQuery } from '../../http/body.js'
 import { ok } from '../../http/envelope.js'
 import { defineRoute } from '../define.js'

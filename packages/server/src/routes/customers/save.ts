@@ -1,4 +1,4 @@
-import { saveCustomerRequest } from '@rampkit/core'
+import { saveCustomerRequest } from '@rampkit/core/internal'
 import { ok } from '../../http/envelope.js'
 import { limitBody } from '../../middleware/body-limit/index.js'
 import { defineRoute } from '../define.js'

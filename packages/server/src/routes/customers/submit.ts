@@ -1,4 +1,4 @@
-import { submitCustomerRequest } from '@rampkit/core'
+import { submitCustomerRequest } from '@rampkit/core/internal'
 import { ok } from '../../http/envelope.js'
 import { limitBody } from '../../middleware/body-limit/index.js'
 import { defineRoute } from '../define.js'

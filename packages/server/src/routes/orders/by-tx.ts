@@ -1,4 +1,4 @@
-import { txHash } from '@rampkit/core'
+import { txHash } from '@rampkit/core/internal'
 import { invalid } from '../../http/body.js'
 import { notFound, ok } from '../../http/envelope.js'
 import { defineRoute } from '../define.js'

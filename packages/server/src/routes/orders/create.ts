@@ -1,15 +1,14 @@
 import type { CreatedOrder } from '@rampkit/core'
+import { createOrderRequest, type FiatPayload } from '@rampkit/core'
+import type { RampEnvironment } from '@rampkit/core/client'
+import type { KitOrder } from '@rampkit/core/kit'
 import {
-  createOrderRequest,
-  type FiatPayload,
-  type KitOrder,
   SANDBOX_ONLY_ACCOUNT_MESSAGE,
   SANDBOX_ONLY_PHONE_MESSAGE,
   sandboxTestAccountOutcome,
   sandboxTestPhoneOutcome,
   validateEvmAddress,
-} from '@rampkit/core'
-import type { RampEnvironment } from '@rampkit/core/client'
+} from '@rampkit/core/validation'
 import type { Context, Next } from 'hono'
 import { invalid } from '../../http/body.js'
 import { cacheKey } from '../../http/cache.js'

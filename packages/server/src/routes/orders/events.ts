@@ -1,10 +1,5 @@
-import {
-  isFinalOrderStatus,
-  KIT_SSE_EVENTS,
-  type KitOrder,
-  type OrderStatus,
-  orderStatusRank,
-} from '@rampkit/core'
+import { isFinalOrderStatus, type OrderStatus, orderStatusRank } from '@rampkit/core'
+import { KIT_SSE_EVENTS, type KitOrder } from '@rampkit/core/kit'
 import { notFound } from '../../http/envelope.js'
 import type { StoredOrder } from '../../store/types.js'
 import { defineRoute, perMount, type RouteDeps } from '../define.js'

@@ -1,10 +1,10 @@
 import {
   isFinalOrderStatus,
-  type KitOrder,
   type OrderListFilter,
   type OrderStatus,
   ordersMeQuery,
 } from '@rampkit/core'
+import type { KitOrder } from '@rampkit/core/kit'
 import { parseQuery } from '../../http/body.js'
 import { ok } from '../../http/envelope.js'
 import { defineRoute } from '../define.js'

@@ -1,9 +1,6 @@
-import {
-  type KitOrder,
-  kitAcceptQuoteRequest,
-  normalizeOrderStatus,
-  type OrderStatus,
-} from '@rampkit/core'
+import { normalizeOrderStatus, type OrderStatus } from '@rampkit/core'
+import { kitAcceptQuoteRequest } from '@rampkit/core/internal'
+import type { KitOrder } from '@rampkit/core/kit'
 import type { Context } from 'hono'
 import { invalid, parseWith, readJsonObject } from '../../http/body.js'
 import { fail, notFound, ok } from '../../http/envelope.js'

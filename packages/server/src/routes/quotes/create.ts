@@ -1,10 +1,7 @@
-import {
-  kitQuoteRequest,
-  type Provider,
-  type Quote,
-  quoteSides,
-  validateQuoteInput,
-} from '@rampkit/core'
+import type { Provider, Quote } from '@rampkit/core'
+import { quoteSides } from '@rampkit/core/checkout'
+import { kitQuoteRequest } from '@rampkit/core/internal'
+import { validateQuoteInput } from '@rampkit/core/validation'
 import type { Context } from 'hono'
 import { invalid, parseWith, readJsonObject } from '../../http/body.js'
 import { cacheKey } from '../../http/cache.js'

@@ -1,4 +1,4 @@
-import { KIT_API } from '@rampkit/core'
+import { KIT_API } from '@rampkit/core/kit'
 import type { Hono } from 'hono'
 import type { KitContext, RampEnv } from '../context.js'
 import { CATALOG_READS, type CatalogRead, cachedBody, catalogQuery } from './catalog.js'

@@ -1,8 +1,6 @@
 import {
   banksQuery,
   corridorQuery,
-  type KIT_API,
-  type KitApiRoute,
   type MetaTokens,
   orderRequirementsQuery,
   paymentMethodsQuery,
@@ -19,6 +17,7 @@ import {
   getTokens,
   type RampResponse,
 } from '@rampkit/core/client'
+import type { KIT_API, KitApiRoute } from '@rampkit/core/kit'
 import type { Context } from 'hono'
 import { type Parser, parseQuery } from '../../http/body.js'
 import { cacheKey, type ReadCache } from '../../http/cache.js'

@@ -1,4 +1,4 @@
-import type { KitConfig } from '@rampkit/core'
+import type { KitConfig } from '@rampkit/core/kit'
 import { ok } from '../../http/envelope.js'
 import { defineRoute } from '../define.js'
 import { loadTokens } from './catalog.js'

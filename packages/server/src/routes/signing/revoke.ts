@@ -1,4 +1,4 @@
-import { revokeSigningKeyRequest } from '@rampkit/core'
+import { revokeSigningKeyRequest } from '@rampkit/core/internal'
 import { notFound, ok } from '../../http/envelope.js'
 import { upstreamError } from '../../http/errors.js'
 import { limitBody } from '../../middleware/body-limit/index.js'

@@ -1,4 +1,6 @@
-import { validateEvmAddress, type WalletChallenge, walletChallengeRequest } from '@rampkit/core'
+import { walletChallengeRequest } from '@rampkit/core/internal'
+import type { WalletChallenge } from '@rampkit/core/kit'
+import { validateEvmAddress } from '@rampkit/core/validation'
 import { createSiweMessage } from 'viem/siwe'
 import { invalid } from '../../http/body.js'
 import { fail, ok } from '../../http/envelope.js'

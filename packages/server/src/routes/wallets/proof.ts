@@ -1,4 +1,5 @@
-import { validateEvmAddress, type WalletProof } from '@rampkit/core'
+import type { WalletProof } from '@rampkit/core/kit'
+import { validateEvmAddress } from '@rampkit/core/validation'
 import { invalid } from '../../http/body.js'
 import { ok } from '../../http/envelope.js'
 import { defineRoute } from '../define.js'

@@ -1,4 +1,5 @@
-import { type WalletProof, walletProofRequest } from '@rampkit/core'
+import { walletProofRequest } from '@rampkit/core/internal'
+import type { WalletProof } from '@rampkit/core/kit'
 import type { Context } from 'hono'
 import { type Address, verifyMessage } from 'viem'
 import { parseSiweMessage, validateSiweMessage, verifySiweMessage } from 'viem/siwe'

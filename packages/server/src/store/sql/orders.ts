@@ -1,4 +1,5 @@
-import { FINAL_ORDER_STATUSES, type KitOrder, type OrderStatus } from '@rampkit/core'
+import { FINAL_ORDER_STATUSES, type OrderStatus } from '@rampkit/core'
+import type { KitOrder } from '@rampkit/core/kit'
 import { planOrderUpdate, planSaveOrder, updateResult } from '../orders.js'
 import type { OrderStore, StoredOrder } from '../types.js'
 import { type SqlDriver, type SqlQuery, sqlState } from './driver.js'

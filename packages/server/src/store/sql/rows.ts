@@ -1,4 +1,5 @@
-import type { KitOrder, OrderStatus } from '@rampkit/core'
+import type { OrderStatus } from '@rampkit/core'
+import type { KitOrder } from '@rampkit/core/kit'
 import type { Delivery, DeliveryStatus, StoredOrder } from '../types.js'
 import { toDate } from './driver.js'
 

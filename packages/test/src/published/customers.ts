@@ -1,4 +1,3 @@
-import type { RampClient } from '../../client/createRampClient.js'
 /**
  * The customer vault's answers, shaped as the service's published examples shape them (its
  * OpenAPI document's `PartnerCustomer*` examples, the customers guides, the error guide), with
@@ -292,8 +291,21 @@ export const retryNotFailed = {
 /** An id of another key, or none: 404 with `data: null`. */
 export const customerNotFound = { status: 'error', message: 'Customer not found', data: null }
 
-/** The client calls `submitCustomer` makes. */
-type VaultClient = Pick<RampClient, 'createCustomer' | 'uploadCustomerDocument' | 'submitCustomer'>
+/** The client calls `submitCustomer` makes (core's `RampClient` has them). */
+type VaultClient = {
+  createCustomer(body: {
+    partner_customer_ref: string
+    type: 'individual'
+    profile: typeof individualProfileBody
+  }): Promise<{ id: string }>
+  uploadCustomerDocument(body: {
+    customer_id: string
+    category: string
+    content_type: 'application/pdf'
+    content_base64: string
+  }): Promise<unknown>
+  submitCustomer(body: { customer_id: string }): Promise<unknown>
+}
 
 /**
  * A customer through the vault with core's client: the published example's complete profile
