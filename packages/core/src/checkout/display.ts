@@ -26,17 +26,11 @@ export function networkDisplayName(network: string): string {
     .join(' ')
 }
 
-// The public test networks of the service's networks, by chain id: a sandbox token lives on one.
+// The public test networks of the service's two sandbox tokens (its corridors guide: Base USDC,
+// Polygon USDT), by chain id: the wallet must be on these, not on the mainnet the label names.
 const TEST_CHAIN_NAMES: Readonly<Record<number, string>> = {
-  11155111: 'Sepolia',
-  11155420: 'OP Sepolia',
-  97: 'BNB Smart Chain Testnet',
-  80002: 'Polygon Amoy',
   84532: 'Base Sepolia',
-  421614: 'Arbitrum Sepolia',
-  43113: 'Avalanche Fuji',
-  534351: 'Scroll Sepolia',
-  4202: 'Lisk Sepolia',
+  80002: 'Polygon Amoy',
 }
 
 const CHAIN_NAMES: Readonly<Record<number, string>> = {
@@ -48,7 +42,7 @@ const CHAIN_NAMES: Readonly<Record<number, string>> = {
 
 /**
  * The name of the chain a token lives on, for people: the chain id's known name (`8453` is
- * `Base`, `84532` `Base Sepolia`), else the token list's own name for its chain (`anvil` is
+ * `Base`, `84532` `Base Sepolia`: the service's networks and its sandbox tokens' test networks), else the token list's own name for its chain (`anvil` is
  * `Anvil`), else the network its label names (`BASE_USDC` is `Base`), else the chain id. The
  * chain id decides before the label: a sandbox's `BASE_USDC(Testnet)` on a local chain is on
  * that chain, which is where the wallet must be, whatever network the label stands for.
