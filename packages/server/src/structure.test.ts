@@ -26,12 +26,12 @@ const PACKAGES = join(ROOT, 'packages')
 const LONG_FUNCTIONS_TO_SPLIT: Record<string, number> = {}
 
 /**
- * Test support that still lives in a package's `src/`, by path from `packages/`: core's HTTP test
- * server and fixtures, and the widget's render helpers and Vitest setup. Only tests (and these
- * folders themselves) may import them; every other package keeps its test support in its own
- * `test/` folder. The list may only shrink (a listed folder that is gone fails).
+ * Test support that still lives in a package's `src/`, by path from `packages/`: the widget's
+ * render helpers and Vitest setup (its browser project's setup files). Only tests (and this
+ * folder itself) may import it; every other package keeps its test support in its own `test/`
+ * folder. The list may only shrink (a listed folder that is gone fails).
  */
-const TEST_SUPPORT_IN_SRC = ['core/src/test-utils/', 'react/src/test/']
+const TEST_SUPPORT_IN_SRC = ['react/src/test/']
 
 /** The private packages that are test support throughout: `@rampkit/test` and the e2e suite. */
 const TEST_PACKAGES = ['test', 'e2e']
