@@ -7,7 +7,7 @@ export default defineConfig({
     coverage: {
       provider: 'v8',
       include: ['packages/core/src/**/*.ts'],
-      exclude: ['**/*.test.ts', '**/test-utils/**'],
+      exclude: ['**/*.test.ts'],
       reporter: ['text-summary', 'text'],
       thresholds: { lines: 90 },
     },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { createTestApp, OTHER_KEY } from '../test/app.js'
 import { MAX_BODY_BYTES } from './http/body.js'
-import { createTestApp, OTHER_KEY } from './testing/app.js'
 
 describe('authentication (spec section 5)', () => {
   const { call } = createTestApp()

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PDF_BASE64, PERSON } from '../test/customers.js'
 import { createSandboxApp } from './app.js'
 import { startChain } from './chain/index.js'
 import { MAX_BODY_BYTES } from './http/body.js'
 import { createSandboxContext } from './server.js'
 import type { SandboxChainPort } from './service/chain.js'
-import { PDF_BASE64, PERSON } from './testing/customers.js'
 
 /**
  * Garbage against every route: wrong types, huge numbers, malformed JSON and bytes, odd path

@@ -5,13 +5,14 @@ import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 
 /**
- * The shape rules of every package's source (STYLE.md 13 and 14), read with the TypeScript
- * compiler rather than by eye: no function over MAX_LINES lines in any package's `src/`, no two
- * folders of one package that import one another (an import pointing up), no shipped module that
- * imports test support, and no module at all (tests included) that imports another package's
- * `src/` by relative path. Functions not yet split are listed below with their length today: the
- * list may only shrink (a listed function that grew, or one that is gone and still listed, fails
- * too), so it is the to-do of what remains.
+ * The shape rules of every package's source (STYLE.md 13 and 14), read with the TypeScript compiler
+ * rather than by eye: no function over MAX_LINES lines in any package's `src/`, no two folders of
+ * one package that import one another (an import pointing up), no shipped module that imports test
+ * support, no test support in `src/` (a package's own `test/` folder holds it) and no module of
+ * `src/` but a test that imports a `test/` folder or `@rampkit/test`, and no module at all (tests
+ * included) that imports another package's `src/` by relative path. Functions not yet split are
+ * listed below with their length today: the list may only shrink (a listed function that grew, or
+ * one that is gone and still listed, fails too), so it is the to-do of what remains.
  */
 const MAX_LINES = 150
 
@@ -24,15 +25,47 @@ const PACKAGES = join(ROOT, 'packages')
  */
 const LONG_FUNCTIONS_TO_SPLIT: Record<string, number> = {}
 
+/**
+ * Test support that still lives in a package's `src/`, by path from `packages/`: the widget's
+ * render helpers and Vitest setup (its browser project's setup files). Only tests (and this
+ * folder itself) may import it; every other package keeps its test support in its own `test/`
+ * folder. The list may only shrink (a listed folder that is gone fails).
+ */
+const TEST_SUPPORT_IN_SRC = ['react/src/test/']
+
+/** The private packages that are test support throughout: `@rampkit/test` and the e2e suite. */
+const TEST_PACKAGES = ['test', 'e2e']
+
 /** Files that run only under a test runner: never shipped, free to import test support. */
 function isTestSupport(path: string): boolean {
   return (
     /\.test\.tsx?$/.test(path) ||
     /\.child\.ts$/.test(path) ||
-    /(^|\/)testing(\.tsx?$|\/)/.test(path) ||
-    /(^|\/)test-utils\//.test(path) ||
+    TEST_SUPPORT_IN_SRC.some((dir) => path.startsWith(dir)) ||
     /(^|\/)test\//.test(path)
   )
+}
+
+/** A name under `src/` that says test support: `testing.ts`, `testing/`, `test-utils/`, `test/`. */
+function testSupportName(path: string): string | null {
+  const [pkg, src, ...rest] = path.split('/')
+  if (src !== 'src') return null
+  for (let i = 0; i < rest.length; i++) {
+    const part = rest[i]!
+    const folder = i < rest.length - 1
+    if (folder && ['testing', 'test-utils', 'test'].includes(part)) {
+      return `${[pkg, src, ...rest.slice(0, i + 1)].join('/')}/`
+    }
+    if (!folder && /^testing\.tsx?$/.test(part)) return path
+  }
+  return null
+}
+
+/** Whether an import from `from` (by path from `packages/`) lands in test support. */
+function importsTestSupport(from: string, specifier: string): boolean {
+  if (!specifier.startsWith('.')) return packageOf(specifier) === '@rampkit/test'
+  const target = relative(PACKAGES, resolve(dirname(join(PACKAGES, from)), specifier))
+  return /(^|\/)test\//.test(target) || TEST_SUPPORT_IN_SRC.some((dir) => target.startsWith(dir))
 }
 
 /** Written by a tool, not by hand (compiled contract artifacts and the like). */
@@ -354,6 +387,38 @@ describe('the shape of the packages', () => {
         const to = landsIn(file.fileName, specifier)
         if (to.pkg !== from.split('/')[0] && to.folder === 'src') {
           found.push(`${from} -> ${specifier}`)
+        }
+      }
+    }
+    expect(found).toEqual([])
+  })
+
+  it('keeps test support out of src/: no testing.ts or testing/, only the listed folders', () => {
+    const found = new Set<string>()
+    for (const pkg of readdirSync(PACKAGES)) {
+      const dir = join(PACKAGES, pkg, 'src')
+      if (!existsSync(dir)) continue
+      for (const path of sourceFiles(dir)) {
+        const name = testSupportName(relative(PACKAGES, path))
+        if (name) found.add(name)
+      }
+    }
+    expect([...found].sort()).toEqual([...TEST_SUPPORT_IN_SRC].sort())
+  })
+
+  it('has no module in src/ but a test that imports a test/ folder or @rampkit/test', () => {
+    // The child processes of the crash tests and the generated files are held to it too.
+    const found: string[] = []
+    for (const pkg of readdirSync(PACKAGES)) {
+      const dir = join(PACKAGES, pkg, 'src')
+      if (TEST_PACKAGES.includes(pkg) || !existsSync(dir)) continue
+      for (const path of sourceFiles(dir)) {
+        const name = relative(PACKAGES, path)
+        if (/\.test\.tsx?$/.test(name) || TEST_SUPPORT_IN_SRC.some((d) => name.startsWith(d))) {
+          continue
+        }
+        for (const specifier of importsOf(parse(path))) {
+          if (importsTestSupport(name, specifier)) found.push(`${name} -> ${specifier}`)
         }
       }
     }

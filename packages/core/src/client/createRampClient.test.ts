@@ -1,6 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
-import { ConfigurationError, EnvironmentMismatchError, RampInputError } from '../errors/index.js'
 import {
   catalogData,
   createdOrderData,
@@ -11,8 +10,9 @@ import {
   SANDBOX_KEY,
   TX_HASH,
   tokenPreviewData,
-} from '../test-utils/fixtures.js'
-import { startTestServer, success, type TestServer } from '../test-utils/httpServer.js'
+} from '../../test/fixtures.js'
+import { startTestServer, success, type TestServer } from '../../test/httpServer.js'
+import { ConfigurationError, EnvironmentMismatchError, RampInputError } from '../errors/index.js'
 import { createRampClient, type RampClient } from './createRampClient.js'
 import { environmentOfKey } from './environment.js'
 import type { CreateRampClientParameters } from './types.js'

@@ -1,4 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { createOrderBody, quoteRequestBody, SANDBOX_KEY } from '../../test/fixtures.js'
+import { failure, startTestServer, type TestServer } from '../../test/httpServer.js'
 import {
   BadOrderTypeError,
   BadRequestError,
@@ -18,8 +20,6 @@ import {
   UpstreamUnavailableError,
   ValidationError,
 } from '../errors/index.js'
-import { createOrderBody, quoteRequestBody, SANDBOX_KEY } from '../test-utils/fixtures.js'
-import { failure, startTestServer, type TestServer } from '../test-utils/httpServer.js'
 import { createRampClient, type RampClient } from './createRampClient.js'
 
 let server: TestServer

@@ -1,13 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { RampInputError } from '../errors/index.js'
 import {
   createOrderBody,
   quoteData,
   quoteRequestBody,
   SANDBOX_KEY,
   TX_HASH,
-} from '../test-utils/fixtures.js'
-import { startTestServer, success, type TestServer } from '../test-utils/httpServer.js'
+} from '../../test/fixtures.js'
+import { startTestServer, success, type TestServer } from '../../test/httpServer.js'
+import { RampInputError } from '../errors/index.js'
 import { acceptQuote } from './actions/acceptQuote.js'
 import { createQuote } from './actions/createQuote.js'
 import { getTokens } from './actions/getTokens.js'

@@ -1,6 +1,20 @@
 import { activeSigningKey, incompleteCustomer } from '@rampkit/test/published'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
+  acceptedOrderData,
+  catalogData,
+  createOrderBody,
+  quoteRequestBody,
+  SANDBOX_KEY,
+} from '../../test/fixtures.js'
+import {
+  closedPortUrl,
+  failure,
+  startTestServer,
+  success,
+  type TestServer,
+} from '../../test/httpServer.js'
+import {
   BadRequestError,
   CorridorNotConfiguredError,
   NetworkError,
@@ -9,20 +23,6 @@ import {
   TimeoutError,
   UpstreamUnavailableError,
 } from '../errors/index.js'
-import {
-  acceptedOrderData,
-  catalogData,
-  createOrderBody,
-  quoteRequestBody,
-  SANDBOX_KEY,
-} from '../test-utils/fixtures.js'
-import {
-  closedPortUrl,
-  failure,
-  startTestServer,
-  success,
-  type TestServer,
-} from '../test-utils/httpServer.js'
 import { createRampClient } from './createRampClient.js'
 import { defaultSleep, failedBeforeSend, isRetryable, retryDelay } from './transport.js'
 import type { CreateRampClientParameters, RampRequestInfo } from './types.js'

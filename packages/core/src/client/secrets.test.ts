@@ -1,5 +1,13 @@
 import { inspect } from 'node:util'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { catalogData, createOrderBody, LIVE_KEY, SANDBOX_KEY } from '../../test/fixtures.js'
+import {
+  closedPortUrl,
+  failure,
+  startTestServer,
+  success,
+  type TestServer,
+} from '../../test/httpServer.js'
 import {
   ConfigurationError,
   EnvironmentMismatchError,
@@ -9,14 +17,6 @@ import {
   TimeoutError,
   UnexpectedResponseError,
 } from '../errors/index.js'
-import { catalogData, createOrderBody, LIVE_KEY, SANDBOX_KEY } from '../test-utils/fixtures.js'
-import {
-  closedPortUrl,
-  failure,
-  startTestServer,
-  success,
-  type TestServer,
-} from '../test-utils/httpServer.js'
 import { createRampClient, type RampClient } from './createRampClient.js'
 import type { CreateRampClientParameters } from './types.js'
 

@@ -6,9 +6,9 @@ import {
   ngOnRampBank,
 } from '@rampkit/test/published'
 import { describe, expect, it } from 'vitest'
+import { quoteData as quoteFixture } from '../../test/fixtures.js'
 import { type SchemaIssue, toInputIssues } from '../errors/index.js'
 import { kitAcceptQuoteRequest, kitQuoteRequest, saveCustomerRequest } from '../kit/schemas.js'
-import { quoteData as quoteFixture } from '../test-utils/fixtures.js'
 import {
   acceptedOrder,
   acceptQuoteRequest,

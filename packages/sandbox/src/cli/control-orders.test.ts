@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { type Address, createPublicClient, erc20Abi, http } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type ControlRun, runControlCli } from '../testing/control.js'
-import { type Receiver, startReceiver } from '../testing/receiver.js'
-import { freshAddress, MPESA } from '../testing/sandbox.js'
+import { type ControlRun, runControlCli } from '../../test/control.js'
+import { type Receiver, startReceiver } from '../../test/receiver.js'
+import { freshAddress, MPESA } from '../../test/sandbox.js'
 
 /**
  * A partner's CI, end to end: `ramp-sandbox` started as a process with the standing webhook

@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type ControlRun, runControlCli } from '../../test/control.js'
+import { openAccount, submittedCustomer } from '../../test/customers.js'
+import { type Receiver, startReceiver } from '../../test/receiver.js'
 import { type Sandbox, startSandbox } from '../server.js'
-import { type ControlRun, runControlCli } from '../testing/control.js'
-import { openAccount, submittedCustomer } from '../testing/customers.js'
-import { type Receiver, startReceiver } from '../testing/receiver.js'
 
 /**
  * `ramp-sandbox control` against one real sandbox over HTTP (no chain: none of these controls

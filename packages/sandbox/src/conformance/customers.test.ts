@@ -1,7 +1,7 @@
 import { ConflictError, NotFoundError, ValidationError } from '@rampkit/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PDF_BASE64, PERSON } from '../testing/customers.js'
-import { failure, KEY_B, startTestSandbox, type TestSandbox } from '../testing/sandbox.js'
+import { PDF_BASE64, PERSON } from '../../test/customers.js'
+import { failure, KEY_B, startTestSandbox, type TestSandbox } from '../../test/sandbox.js'
 
 /**
  * Conformance of the customer vault, accounts and signing keys at the service's published

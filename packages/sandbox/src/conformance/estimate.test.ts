@@ -1,5 +1,6 @@
 import { indicativeEstimate, indicativePayout, tokenLimits } from '@rampkit/core/checkout'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { freshAddress, startTestSandbox, type TestSandbox } from '../../test/sandbox.js'
 import { currencyFractionDigits } from '../core.js'
 import {
   INTERNATIONAL_BANK,
@@ -8,7 +9,6 @@ import {
   type ProviderSeed,
   providerId,
 } from '../seed/corridors.js'
-import { freshAddress, startTestSandbox, type TestSandbox } from '../testing/sandbox.js'
 
 /**
  * The widget's amount step estimates with core's `indicativeEstimate` / `indicativePayout` over

@@ -16,7 +16,7 @@ import {
   startTestSandbox,
   type TestSandbox,
   WEBHOOK_SECRET,
-} from '../testing/sandbox.js'
+} from '../../test/sandbox.js'
 
 /**
  * Conformance of the direct order routes (spec 4.15 to 4.19) with sections 5, 7 and 8 over

@@ -9,7 +9,7 @@ import {
   MPESA,
   startTestSandbox,
   type TestSandbox,
-} from '../testing/sandbox.js'
+} from '../../test/sandbox.js'
 
 /**
  * Conformance with the service's sandbox guide ("Sandbox success & failure"): the documented

@@ -11,7 +11,6 @@ import {
 } from '@rampkit/core'
 import { createRampClient } from '@rampkit/core/client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { providerId } from '../seed/corridors.js'
 import {
   failure,
   freshAddress,
@@ -20,7 +19,8 @@ import {
   MPESA,
   startTestSandbox,
   type TestSandbox,
-} from '../testing/sandbox.js'
+} from '../../test/sandbox.js'
+import { providerId } from '../seed/corridors.js'
 
 /**
  * Conformance of the partner routes (spec 4.1 to 4.8; the customer vault is in

@@ -13,7 +13,7 @@ import {
   MPESA,
   startTestSandbox,
   type TestSandbox,
-} from '../testing/sandbox.js'
+} from '../../test/sandbox.js'
 
 /**
  * The service's published quote examples, sent with core's client to a real sandbox and chain:

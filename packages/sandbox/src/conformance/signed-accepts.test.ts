@@ -1,7 +1,6 @@
 import { type QuoteRequest, type QuoteSigning, ValidationError } from '@rampkit/core'
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SIGNING_DOMAIN_NAME } from '../service/signing.js'
 import {
   failure,
   KE_SETTLES,
@@ -10,7 +9,8 @@ import {
   MPESA,
   startTestSandbox,
   type TestSandbox,
-} from '../testing/sandbox.js'
+} from '../../test/sandbox.js'
+import { SIGNING_DOMAIN_NAME } from '../service/signing.js'
 
 /**
  * Customer-signed accepts (the signed-accepts guide) on a sandbox started with

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { WEBHOOK_EVENTS } from '../core.js'
-import { type Receiver, startReceiver } from '../testing/receiver.js'
+import { type Receiver, startReceiver } from '../../test/receiver.js'
 import {
   freshAddress,
   KEY_A,
   startTestSandbox,
   type TestSandbox,
   WEBHOOK_SECRET,
-} from '../testing/sandbox.js'
+} from '../../test/sandbox.js'
+import { WEBHOOK_EVENTS } from '../core.js'
 
 /**
  * Section 6 end to end: a real receiver (node:http) verifies every delivery with core's

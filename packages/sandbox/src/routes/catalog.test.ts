@@ -1,7 +1,7 @@
 import { catalog } from '@rampkit/core'
 import { describe, expect, it } from 'vitest'
+import { createTestApp } from '../../test/app.js'
 import { providerId } from '../seed/corridors.js'
-import { createTestApp } from '../testing/app.js'
 
 const { call } = createTestApp()
 

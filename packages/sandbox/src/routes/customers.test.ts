@@ -1,14 +1,14 @@
 import { webhookPayloads } from '@rampkit/core'
 import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
-import { createTestApp, OTHER_KEY } from '../testing/app.js'
+import { createTestApp, OTHER_KEY } from '../../test/app.js'
 import {
   openAccount,
   PDF_BASE64,
   PERSON,
   submittedCustomer,
   uploadDocuments,
-} from '../testing/customers.js'
+} from '../../test/customers.js'
 
 const BASE = '/api/v1/partner/customers'
 const WALLET_KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d'

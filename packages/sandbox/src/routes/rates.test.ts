@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createTestApp } from '../testing/app.js'
+import { createTestApp } from '../../test/app.js'
 
 describe('GET /partner/rates/indicative (spec 4.1)', () => {
   const { call } = createTestApp()

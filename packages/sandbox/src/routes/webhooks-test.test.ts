@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { createTestApp } from '../../test/app.js'
 import { buildWebhookHeaders } from '../core.js'
-import { createTestApp } from '../testing/app.js'
 
 const SECRET = 'whsec_unit_test'
 

@@ -1,8 +1,8 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
+import { type Receiver, startReceiver } from '../../test/receiver.js'
 import { createSandboxClock } from '../clock/index.js'
-import { type Receiver, startReceiver } from '../testing/receiver.js'
 import { createWebhookDispatcher, SANDBOX_USER_AGENT } from './dispatcher.js'
 
 const SECRET = 'whsec_dispatcher_test'

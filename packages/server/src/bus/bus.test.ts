@@ -2,7 +2,13 @@ import type { KitOrder } from '@rampkit/core/kit'
 import { Redis } from 'ioredis'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
-import { DATABASE_URL, REDIS_URL, runId, skipUnlessReachable, testOrder } from '../store/testing.js'
+import {
+  DATABASE_URL,
+  REDIS_URL,
+  runId,
+  skipUnlessReachable,
+  testOrder,
+} from '../../test/store-contracts.js'
 import { memoryBus } from './memory.js'
 import { postgresBus } from './postgres.js'
 import { redisBus } from './redis.js'

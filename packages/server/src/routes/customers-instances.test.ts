@@ -9,8 +9,8 @@ import { KIT_ROUTES, type KitCustomer } from '@rampkit/core/kit'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ALLOWED_ORIGIN, type KitHarness, sandboxForFile, startKit } from '../../test/kit.js'
+import { DATABASE_URL, runId, skipUnlessReachable } from '../../test/store-contracts.js'
 import { postgresStore } from '../store/postgres/store.js'
-import { DATABASE_URL, runId, skipUnlessReachable } from '../store/testing.js'
 import type { RampStore } from '../store/types.js'
 
 const skip = await skipUnlessReachable('two kits on one Postgres', DATABASE_URL)

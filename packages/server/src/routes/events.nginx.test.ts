@@ -16,7 +16,13 @@ import { freePort } from '@rampkit/test'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { takeSseEvents, validQuote } from '../../test/kit.js'
-import { canConnect, DATABASE_URL, IN_CI, runId, skipUnlessReachable } from '../store/testing.js'
+import {
+  canConnect,
+  DATABASE_URL,
+  IN_CI,
+  runId,
+  skipUnlessReachable,
+} from '../../test/store-contracts.js'
 
 const CHILD = new URL('./events.nginx.child.ts', import.meta.url).pathname
 const KEY = 'is_test_nginx_three_kits_key'

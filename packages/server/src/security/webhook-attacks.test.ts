@@ -34,11 +34,11 @@ import {
   WALLET,
   waitFor,
 } from '../../test/kit.js'
+import { DATABASE_URL, runId, skipUnlessReachable } from '../../test/store-contracts.js'
 import { memoryStore } from '../store/memory/store.js'
 import { canMoveOrder } from '../store/orders.js'
 import { pgliteStore } from '../store/pglite/store.js'
 import { postgresStore } from '../store/postgres/store.js'
-import { DATABASE_URL, runId, skipUnlessReachable } from '../store/testing.js'
 import type { RampStore, StoredOrder } from '../store/types.js'
 import type { AnyEventContext } from '../worker/events.js'
 

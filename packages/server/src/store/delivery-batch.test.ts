@@ -1,12 +1,18 @@
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  DATABASE_URL,
+  runId,
+  skipUnlessReachable,
+  testDelivery,
+  uid,
+} from '../../test/store-contracts.js'
 import { startTcpProxy, type TcpProxy } from '../../test/tcp-proxy.js'
 import { pgliteDriver } from './pglite/store.js'
 import { pgDriver } from './postgres/store.js'
 import type { SqlDriver } from './sql/driver.js'
 import { sqlStore } from './sql/store.js'
-import { DATABASE_URL, runId, skipUnlessReachable, testDelivery, uid } from './testing.js'
 import type { InsertDeliveryResult, NewDelivery, RampStore } from './types.js'
 
 const skipPostgres = await skipUnlessReachable('delivery group commit on Postgres', DATABASE_URL)

@@ -28,7 +28,7 @@ import { KIT_ROUTES } from '@rampkit/core/kit'
 import { buildWebhookHeaders } from '@rampkit/core/webhooks'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
-import { DATABASE_URL, runId, skipUnlessReachable } from '../store/testing.js'
+import { DATABASE_URL, runId, skipUnlessReachable } from '../../test/store-contracts.js'
 
 const SOAK = process.env.RAMPKIT_SOAK === '1'
 const EVENTS = SOAK ? 900 : 200

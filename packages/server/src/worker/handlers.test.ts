@@ -15,7 +15,7 @@ import {
   WALLET,
   waitFor,
 } from '../../test/kit.js'
-import { uid } from '../store/testing.js'
+import { uid } from '../../test/store-contracts.js'
 import { type AnyEventContext, HANDLER_NAMES, type WebhookHandlers } from './events.js'
 
 /**

@@ -34,12 +34,18 @@ import {
   sseStream,
   startWebhookRelay,
 } from '../../test/multi-instance.js'
+import {
+  DATABASE_URL,
+  REDIS_URL,
+  runId,
+  skipUnlessReachable,
+  testOrder,
+} from '../../test/store-contracts.js'
 import { postgresBus } from '../bus/postgres.js'
 import { redisBus } from '../bus/redis.js'
 import type { OrderBus } from '../bus/types.js'
 import { postgresStore } from '../store/postgres/store.js'
 import { redisStore } from '../store/redis/store.js'
-import { DATABASE_URL, REDIS_URL, runId, skipUnlessReachable, testOrder } from '../store/testing.js'
 import type { RampStore } from '../store/types.js'
 import type { AnyEventContext } from './events.js'
 

@@ -10,14 +10,14 @@ import {
   usdcAccount,
 } from '@rampkit/test/published'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { SANDBOX_KEY } from '../../../test/fixtures.js'
+import { startTestServer, success, type TestServer } from '../../../test/httpServer.js'
 import {
   ConflictError,
   NotFoundError,
   RampInputError,
   ValidationError,
 } from '../../errors/index.js'
-import { SANDBOX_KEY } from '../../test-utils/fixtures.js'
-import { startTestServer, success, type TestServer } from '../../test-utils/httpServer.js'
 import { createRampClient, type RampClient } from '../createRampClient.js'
 
 /**

@@ -19,8 +19,8 @@ import {
   tokenPreviewData,
   txOrderData,
   webhookTestData,
-} from '../../test-utils/fixtures.js'
-import { failure, startTestServer, success, type TestServer } from '../../test-utils/httpServer.js'
+} from '../../../test/fixtures.js'
+import { failure, startTestServer, success, type TestServer } from '../../../test/httpServer.js'
 import { createRampClient, type RampClient } from '../createRampClient.js'
 import { getCatalog } from './getCatalog.js'
 

@@ -22,6 +22,8 @@ import {
   revokedCustomer,
 } from '@rampkit/test/published'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { SANDBOX_KEY } from '../../../test/fixtures.js'
+import { startTestServer, success, type TestServer } from '../../../test/httpServer.js'
 import {
   ConflictError,
   NotFoundError,
@@ -29,8 +31,6 @@ import {
   UnexpectedResponseError,
   ValidationError,
 } from '../../errors/index.js'
-import { SANDBOX_KEY } from '../../test-utils/fixtures.js'
-import { startTestServer, success, type TestServer } from '../../test-utils/httpServer.js'
 import { createRampClient, type RampClient } from '../createRampClient.js'
 import { createCustomer } from './createCustomer.js'
 

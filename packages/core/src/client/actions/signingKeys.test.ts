@@ -9,9 +9,9 @@ import {
   signingKeyNotFound,
 } from '@rampkit/test/published'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { SANDBOX_KEY } from '../../../test/fixtures.js'
+import { startTestServer, success, type TestServer } from '../../../test/httpServer.js'
 import { NotFoundError, type RampInputError } from '../../errors/index.js'
-import { SANDBOX_KEY } from '../../test-utils/fixtures.js'
-import { startTestServer, success, type TestServer } from '../../test-utils/httpServer.js'
 import { createRampClient, type RampClient } from '../createRampClient.js'
 
 /**

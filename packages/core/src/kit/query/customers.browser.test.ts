@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest'
+import { closedPortUrl, failure, success, type TestReply } from '../../../test/httpServer.js'
+import { useKitTestServer } from '../../../test/kitServer.js'
 import { NetworkError, RampApiError } from '../../errors/index.js'
-import { closedPortUrl, failure, success, type TestReply } from '../../test-utils/httpServer.js'
-import { useKitTestServer } from '../../test-utils/kitServer.js'
 import { createKitClient } from '../client.js'
 import { uploadCustomerDocument } from './upload.js'
 

@@ -1,8 +1,8 @@
 import { QueryClient, skipToken } from '@tanstack/query-core'
 import { describe, expect, it } from 'vitest'
+import { closedPortUrl, failure, success } from '../../../test/httpServer.js'
+import { mutate, useKitTestServer } from '../../../test/kitServer.js'
 import { NetworkError, RampApiError, ValidationError } from '../../errors/index.js'
-import { closedPortUrl, failure, success } from '../../test-utils/httpServer.js'
-import { mutate, useKitTestServer } from '../../test-utils/kitServer.js'
 import { createKitClient } from '../client.js'
 import { hasBanking, isCustomerVerified } from '../status.js'
 import {

@@ -5,10 +5,10 @@ import {
   skipToken,
 } from '@tanstack/query-core'
 import { describe, expect, it } from 'vitest'
+import { TOKEN_ADDRESS, TX_HASH } from '../../../test/fixtures.js'
+import { failure, success } from '../../../test/httpServer.js'
+import { useKitTestServer } from '../../../test/kitServer.js'
 import { ValidationError } from '../../errors/index.js'
-import { TOKEN_ADDRESS, TX_HASH } from '../../test-utils/fixtures.js'
-import { failure, success } from '../../test-utils/httpServer.js'
-import { useKitTestServer } from '../../test-utils/kitServer.js'
 import { createKitClient } from '../client.js'
 import { isOrderFinal } from '../status.js'
 import { rampKitKeys } from './keys.js'

@@ -1,9 +1,9 @@
 import { QueryClient } from '@tanstack/query-core'
 import { describe, expect, it } from 'vitest'
+import { createOrderBody, quoteData, quoteRequestBody, WALLET } from '../../../test/fixtures.js'
+import { failure, success } from '../../../test/httpServer.js'
+import { mutate, useKitTestServer } from '../../../test/kitServer.js'
 import { QuoteExpiredError, RampApiError, ValidationError } from '../../errors/index.js'
-import { createOrderBody, quoteData, quoteRequestBody, WALLET } from '../../test-utils/fixtures.js'
-import { failure, success } from '../../test-utils/httpServer.js'
-import { mutate, useKitTestServer } from '../../test-utils/kitServer.js'
 import { rampKitKeys } from './keys.js'
 import {
   acceptQuoteMutationOptions,

@@ -1,4 +1,4 @@
-import { customerLinksContract } from '../customers/testing.js'
+import { customerLinksContract } from '../../../test/customer-store-contracts.js'
 import { memoryCustomerLinks } from './customers.js'
 import { memoryStore } from './store.js'
 

@@ -1,4 +1,4 @@
-import { storeContract } from '../testing.js'
+import { storeContract } from '../../../test/store-contracts.js'
 import { memoryStore } from './store.js'
 
 storeContract('memory', async () => memoryStore())

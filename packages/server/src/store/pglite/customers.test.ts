@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite'
 import { afterAll } from 'vitest'
-import { customerLinksContract } from '../customers/testing.js'
+import { customerLinksContract } from '../../../test/customer-store-contracts.js'
 import { pgliteCustomerLinks } from './customers.js'
 import { pgliteStore } from './store.js'
 

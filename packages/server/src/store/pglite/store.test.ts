@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite'
 import { afterAll, describe, expect, it } from 'vitest'
+import { sqlSchemaContract, storeContract } from '../../../test/store-contracts.js'
 import { MIGRATIONS, migrate } from '../sql/migrations.js'
-import { sqlSchemaContract, storeContract } from '../testing.js'
 import { pgliteDriver, pgliteStore } from './store.js'
 
 // One PGlite for the whole file: each instance takes seconds to start.

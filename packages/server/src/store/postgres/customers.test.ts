@@ -1,7 +1,7 @@
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
-import { customerLinksContract } from '../customers/testing.js'
-import { DATABASE_URL, runId, skipUnlessReachable } from '../testing.js'
+import { customerLinksContract } from '../../../test/customer-store-contracts.js'
+import { DATABASE_URL, runId, skipUnlessReachable } from '../../../test/store-contracts.js'
 import { postgresCustomerLinks } from './customers.js'
 import { postgresStore } from './store.js'
 

@@ -1,7 +1,6 @@
 import { FINAL_ORDER_STATUSES } from '@rampkit/core'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
-import { MIGRATIONS } from '../sql/migrations.js'
 import {
   DATABASE_URL,
   runId,
@@ -9,7 +8,8 @@ import {
   sqlSchemaContract,
   storeContract,
   testDelivery,
-} from '../testing.js'
+} from '../../../test/store-contracts.js'
+import { MIGRATIONS } from '../sql/migrations.js'
 import { pgDriver, postgresStore } from './store.js'
 
 const skip = await skipUnlessReachable('Postgres store', DATABASE_URL)

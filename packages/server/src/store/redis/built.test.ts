@@ -10,7 +10,7 @@ import { build } from 'tsup'
 import { afterAll, describe, expect, it } from 'vitest'
 // @ts-expect-error: a plain .mjs script without declarations
 import { copyLua } from '../../../scripts/copy-lua.mjs'
-import { REDIS_URL, runId, skipUnlessReachable } from '../testing.js'
+import { REDIS_URL, runId, skipUnlessReachable } from '../../../test/store-contracts.js'
 import type { RampStore } from '../types.js'
 
 const skip = await skipUnlessReachable('Redis store (built)', REDIS_URL)

@@ -1,6 +1,6 @@
 import { describe } from 'vitest'
-import { customerLinksContract } from '../customers/testing.js'
-import { REDIS_URL, redisForTests, skipUnlessReachable } from '../testing.js'
+import { customerLinksContract } from '../../../test/customer-store-contracts.js'
+import { REDIS_URL, redisForTests, skipUnlessReachable } from '../../../test/store-contracts.js'
 import { redisCustomerLinks } from './customers.js'
 import { redisStore } from './store.js'
 

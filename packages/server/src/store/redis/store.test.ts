@@ -1,5 +1,10 @@
 import { describe } from 'vitest'
-import { REDIS_URL, redisForTests, skipUnlessReachable, storeContract } from '../testing.js'
+import {
+  REDIS_URL,
+  redisForTests,
+  skipUnlessReachable,
+  storeContract,
+} from '../../../test/store-contracts.js'
 import { redisStore } from './store.js'
 
 const skip = await skipUnlessReachable('Redis store', REDIS_URL)

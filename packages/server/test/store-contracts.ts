@@ -1,13 +1,18 @@
-// Test support, not part of the package's API (excluded from the published files).
+// Test support, in the package's test folder (never published): the store conformance suites.
 import type { KitOrder } from '@rampkit/core/kit'
 import { REDIS_URL, runId } from '@rampkit/test'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createWorker, type WorkerLogger } from '../worker/worker.js'
-import type { SqlDriver, SqlQuery } from './sql/driver.js'
-import { BYTE_KEYS, migrate } from './sql/migrations.js'
-import { sqlStore } from './sql/store.js'
-import type { ApplyOrderUpdateParameters, Counters, NewDelivery, RampStore } from './types.js'
+import type { SqlDriver, SqlQuery } from '../src/store/sql/driver.js'
+import { BYTE_KEYS, migrate } from '../src/store/sql/migrations.js'
+import { sqlStore } from '../src/store/sql/store.js'
+import type {
+  ApplyOrderUpdateParameters,
+  Counters,
+  NewDelivery,
+  RampStore,
+} from '../src/store/types.js'
+import { createWorker, type WorkerLogger } from '../src/worker/worker.js'
 
 // The services' URLs and the skip-off-CI rule live in `@rampkit/test`, shared by every package.
 export * from '@rampkit/test'

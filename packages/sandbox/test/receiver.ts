@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { verifyWebhook, WEBHOOK_SIGNATURE_HEADER } from '../core.js'
+import { verifyWebhook, WEBHOOK_SIGNATURE_HEADER } from '../src/core.js'
 
 /** One request the receiver got, with the outcome of verifying its signature. */
 export type ReceivedWebhook = {

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 
-const PACKAGE = new URL('../../', import.meta.url).pathname
-const ROOT = new URL('../../../../', import.meta.url).pathname
+const PACKAGE = new URL('../', import.meta.url).pathname
+const ROOT = new URL('../../../', import.meta.url).pathname
 
 /** What one `ramp-sandbox control` run printed, and its exit code. */
 export type ControlRun = { code: number | null; stdout: string; stderr: string }

@@ -1,6 +1,6 @@
 import { MutationObserver, type MutationOptions, QueryClient } from '@tanstack/query-core'
 import { afterAll, afterEach, beforeAll } from 'vitest'
-import { createKitClient, type KitClient } from '../kit/client.js'
+import { createKitClient, type KitClient } from '../src/kit/client.js'
 import { startTestServer, type TestServer } from './httpServer.js'
 
 /** A test server for one test file and a kit client mounted on it at `/api/ramp`. */

@@ -1,6 +1,6 @@
-import { createSandboxApp } from '../app.js'
-import { createSandboxContext, type SandboxOptions } from '../server.js'
-import type { SandboxChainPort } from '../service/chain.js'
+import { createSandboxApp } from '../src/app.js'
+import { createSandboxContext, type SandboxOptions } from '../src/server.js'
+import type { SandboxChainPort } from '../src/service/chain.js'
 
 /** Keys of the route tests: two partner users. */
 export const TEST_KEY = 'is_test_unit_key_one'

@@ -1,7 +1,7 @@
-// Test support, not part of the package's API (excluded from the published files).
+// Test support, in the package's test folder (never published): the customer-links conformance suite.
 import { describe, expect, it } from 'vitest'
-import { uid } from '../testing.js'
-import type { CustomerLinks } from './types.js'
+import type { CustomerLinks } from '../src/store/customers/types.js'
+import { uid } from './store-contracts.js'
 
 const LEASE_MS = 10_000
 

@@ -9,9 +9,9 @@ import {
   parseUnits,
 } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { providerId } from '../seed/corridors.js'
-import { type Sandbox, type StartSandboxOptions, startSandbox } from '../server.js'
-import { networkOf } from '../service/tokens.js'
+import { providerId } from '../src/seed/corridors.js'
+import { type Sandbox, type StartSandboxOptions, startSandbox } from '../src/server.js'
+import { networkOf } from '../src/service/tokens.js'
 import { type TestRequest, testRequestInit } from './app.js'
 import { PDF_BASE64, PERSON } from './customers.js'
 
