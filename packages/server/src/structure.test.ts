@@ -26,12 +26,11 @@ const PACKAGES = join(ROOT, 'packages')
 const LONG_FUNCTIONS_TO_SPLIT: Record<string, number> = {}
 
 /**
- * Test support that still lives in a package's `src/`, by path from `packages/`: the widget's
- * render helpers and Vitest setup (its browser project's setup files). Only tests (and this
- * folder itself) may import it; every other package keeps its test support in its own `test/`
- * folder. The list may only shrink (a listed folder that is gone fails).
+ * Test support that still lives in a package's `src/`, by path from `packages/`: none, every
+ * package keeps it in its own `test/` folder. Only tests may import a listed folder; the list may
+ * only shrink (a listed folder that is gone fails).
  */
-const TEST_SUPPORT_IN_SRC = ['react/src/test/']
+const TEST_SUPPORT_IN_SRC: readonly string[] = []
 
 /** The private packages that are test support throughout: `@rampkit/test` and the e2e suite. */
 const TEST_PACKAGES = ['test', 'e2e']

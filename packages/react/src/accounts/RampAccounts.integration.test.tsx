@@ -4,8 +4,8 @@ import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, inject, it } from 'vitest'
+import { expectNoAxeViolations } from '../../test/axe.js'
 import { RampKitProvider } from '../provider.js'
-import { expectNoAxeViolations } from '../test/axe.js'
 import { RampAccounts } from './RampAccounts.js'
 
 const env = inject('ramp')

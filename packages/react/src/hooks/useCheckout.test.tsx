@@ -4,8 +4,8 @@ import { QueryClient } from '@tanstack/react-query'
 import { renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { describe, expect, it, vi } from 'vitest'
+import { checkoutAtQuote, kitFetch, run, sellQuote, WALLET } from '../../test/offline.js'
 import { RampKitProvider } from '../provider.js'
-import { checkoutAtQuote, kitFetch, run, sellQuote, WALLET } from '../test/offline.js'
 import { useCheckout } from './useCheckout.js'
 
 /**

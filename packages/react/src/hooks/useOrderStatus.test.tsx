@@ -4,8 +4,8 @@ import { QueryClient } from '@tanstack/react-query'
 import { renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, describe, expect, inject, it, vi } from 'vitest'
+import { eventSourceFor } from '../../test/eventSource.js'
 import { RampKitProvider } from '../provider.js'
-import { eventSourceFor } from '../test/eventSource.js'
 import { useOrderStatus } from './useOrderStatus.js'
 
 const env = inject('ramp')

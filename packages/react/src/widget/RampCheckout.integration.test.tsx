@@ -24,15 +24,15 @@ import { afterEach, describe, expect, inject, it, vi } from 'vitest'
 import { createConfig } from 'wagmi'
 import { connect } from 'wagmi/actions'
 import { mock } from 'wagmi/connectors'
-import { expectNoAxeViolations } from '../test/axe.js'
-import { KENYA, MOBILE_MONEY } from '../test/offline.js'
+import { expectNoAxeViolations } from '../../test/axe.js'
+import { KENYA, MOBILE_MONEY } from '../../test/offline.js'
 import {
   connectedWagmi,
   type RenderedCheckout,
   renderCheckout,
   sandboxAdmin,
-} from '../test/render.js'
-import { choose, click, pick, review, SLOW, section, step } from '../test/walk.js'
+} from '../../test/render.js'
+import { choose, click, pick, review, SLOW, section, step } from '../../test/walk.js'
 import type { RampCheckoutProps } from './context.js'
 import { toCheckoutToken } from './steps/select.js'
 

@@ -2,8 +2,8 @@ import { QueryClient } from '@tanstack/react-query'
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
+import { expectNoAxeViolations } from '../../test/axe.js'
 import { RampKitProvider } from '../provider.js'
-import { expectNoAxeViolations } from '../test/axe.js'
 import { RampCheckout } from './RampCheckout.js'
 
 function renderOffline(ui: React.ReactNode) {

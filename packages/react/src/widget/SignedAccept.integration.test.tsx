@@ -2,9 +2,9 @@ import { screen, waitFor } from '@testing-library/react'
 import { EventSource as EventSourcePolyfill } from 'eventsource'
 import { type Address, createPublicClient, erc20Abi, http } from 'viem'
 import { afterEach, describe, expect, inject, it, vi } from 'vitest'
-import { expectNoAxeViolations } from '../test/axe.js'
-import { connectedWagmi, type RenderedCheckout, renderCheckout } from '../test/render.js'
-import { choose, click, review, SLOW, section, step } from '../test/walk.js'
+import { expectNoAxeViolations } from '../../test/axe.js'
+import { connectedWagmi, type RenderedCheckout, renderCheckout } from '../../test/render.js'
+import { choose, click, review, SLOW, section, step } from '../../test/walk.js'
 import type { RampCheckoutProps } from './context.js'
 
 /**

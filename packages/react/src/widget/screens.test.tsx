@@ -3,8 +3,7 @@ import { QueryClient } from '@tanstack/react-query'
 import { act, render, screen, waitFor } from '@testing-library/react'
 import { useState } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { RampKitProvider } from '../provider.js'
-import { expectNoAxeViolations } from '../test/axe.js'
+import { expectNoAxeViolations } from '../../test/axe.js'
 import {
   buyQuote,
   checkoutAtAmount,
@@ -13,7 +12,8 @@ import {
   renderResumed,
   storedCheckout,
   TOKENS,
-} from '../test/offline.js'
+} from '../../test/offline.js'
+import { RampKitProvider } from '../provider.js'
 import { RampCheckout } from './RampCheckout.js'
 import { corridorFlag } from './steps/select.js'
 

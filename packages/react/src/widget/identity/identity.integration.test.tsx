@@ -3,11 +3,11 @@ import { QueryClient } from '@tanstack/react-query'
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest'
+import { expectNoAxeViolations } from '../../../test/axe.js'
+import { eventSourceFor } from '../../../test/eventSource.js'
+import { renderCheckout, sandboxAdmin } from '../../../test/render.js'
 import { RampAccounts } from '../../accounts/RampAccounts.js'
 import { RampKitProvider } from '../../provider.js'
-import { expectNoAxeViolations } from '../../test/axe.js'
-import { eventSourceFor } from '../../test/eventSource.js'
-import { renderCheckout, sandboxAdmin } from '../../test/render.js'
 
 const env = inject('ramp')
 const SLOW = { timeout: 20_000 }

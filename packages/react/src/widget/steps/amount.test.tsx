@@ -2,7 +2,7 @@ import { validateAmountForProvider } from '@rampkit/core/validation'
 import { createSandboxApp, createSandboxContext } from '@rampkit/sandbox'
 import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { expectNoAxeViolations } from '../../test/axe.js'
+import { expectNoAxeViolations } from '../../../test/axe.js'
 import {
   checkoutAtAmount,
   KENYA,
@@ -12,7 +12,7 @@ import {
   storedCheckout,
   TOKENS,
   WALLET,
-} from '../../test/offline.js'
+} from '../../../test/offline.js'
 
 async function submit(user: ReturnType<typeof renderResumed>['user'], label: RegExp, text: string) {
   const field = screen.getByLabelText(label)

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import type { Address } from 'viem'
 import { polygon } from 'viem/chains'
 import { describe, expect, it } from 'vitest'
-import { expectNoAxeViolations } from '../../test/axe.js'
+import { expectNoAxeViolations } from '../../../test/axe.js'
 import {
   checkoutAtQuote,
   kitFetch,
@@ -12,8 +12,8 @@ import {
   sellQuote,
   storedCheckout,
   WALLET,
-} from '../../test/offline.js'
-import { stubWallet } from '../../test/wallet.js'
+} from '../../../test/offline.js'
+import { stubWallet } from '../../../test/wallet.js'
 
 const SPENDER = '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0'
 const OTHER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as Address

@@ -9,7 +9,7 @@ import {
   storedCheckout,
   TOKENS,
   WALLET,
-} from '../../test/offline.js'
+} from '../../../test/offline.js'
 import type { RampCheckoutProps } from '../context.js'
 
 const CONFIG = { environment: 'sandbox', chain_id: 8453, spender: null, sse: false }

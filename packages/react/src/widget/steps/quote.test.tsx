@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import { expectNoAxeViolations } from '../../test/axe.js'
+import { expectNoAxeViolations } from '../../../test/axe.js'
 import {
   buyQuote,
   checkoutAtQuote,
@@ -10,7 +10,7 @@ import {
   storedCheckout,
   TOKENS,
   WALLET,
-} from '../../test/offline.js'
+} from '../../../test/offline.js'
 
 /** The buy quote's rows: every figure as the service sent it, none cut or recomputed. */
 const BUY_ROWS = [

@@ -9,7 +9,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react'
 import { defineChain } from 'viem'
 import { polygon } from 'viem/chains'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { expectNoAxeViolations } from '../../test/axe.js'
+import { expectNoAxeViolations } from '../../../test/axe.js'
 import {
   buyQuote,
   checkoutAtQuote,
@@ -19,8 +19,8 @@ import {
   sellQuote,
   storedCheckout,
   WALLET,
-} from '../../test/offline.js'
-import { stubWallet } from '../../test/wallet.js'
+} from '../../../test/offline.js'
+import { stubWallet } from '../../../test/wallet.js'
 
 const APPROVAL = `0x${'a1'.repeat(32)}`
 const SETTLEMENT = `0x${'5e'.repeat(32)}`

@@ -12,9 +12,9 @@ import { type RenderResult, render } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event'
 import { expect, vi } from 'vitest'
 import type { Config } from 'wagmi'
-import { RampKitProvider } from '../provider.js'
-import type { RampCheckoutProps } from '../widget/context.js'
-import { RampCheckout } from '../widget/RampCheckout.js'
+import { RampKitProvider } from '../src/provider.js'
+import type { RampCheckoutProps } from '../src/widget/context.js'
+import { RampCheckout } from '../src/widget/RampCheckout.js'
 
 /**
  * Unit tests of one step, without the sandbox: the checkout is built with core's machine and

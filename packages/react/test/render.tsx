@@ -7,12 +7,12 @@ import { inject } from 'vitest'
 import { type Config, createConfig } from 'wagmi'
 import { connect } from 'wagmi/actions'
 import { mock } from 'wagmi/connectors'
-import { RampKitProvider } from '../provider.js'
+import { RampKitProvider } from '../src/provider.js'
 
 type MockFeatures = NonNullable<Parameters<typeof mock>[0]['features']>
 
-import type { RampCheckoutProps } from '../widget/context.js'
-import { RampCheckout } from '../widget/RampCheckout.js'
+import type { RampCheckoutProps } from '../src/widget/context.js'
+import { RampCheckout } from '../src/widget/RampCheckout.js'
 
 /**
  * A wagmi config on the sandbox's anvil with the mock connector, already connected. `features`
