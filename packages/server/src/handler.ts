@@ -1,8 +1,10 @@
 import type { RampClient, RampEnvironment } from '@rampkit/core/client'
 import { Hono } from 'hono'
+import { matchedRoutes, basePath as mountPath } from 'hono/route'
 import { secureHeaders } from 'hono/secure-headers'
 import type { OrderBus } from './bus/types.js'
 import { corsFor, sessionAndLimits } from './handler/browser.js'
+import { routeNotFound } from './handler/not-found.js'
 import { DEFAULTS, type RampHandlerOptions, resolveOptions } from './handler/options.js'
 import { createRuntime } from './handler/runtime.js'
 import { missingSettings, unconfiguredHandler } from './handler/unconfigured.js'
@@ -23,6 +25,10 @@ export type {
   RampRateLimitOptions,
   RampWebhookJournalOptions,
 } from './handler/options.js'
+
+/** A route that answers (a method and a path), not middleware run for every path (`ALL *`). */
+const isRoute = (route: { method: string; path: string }) =>
+  route.method !== 'ALL' || !route.path.endsWith('*')
 
 /** Handles on what the kit runs, for shutdown and tests. */
 export type RampKit = {
@@ -119,11 +125,19 @@ export function createRampHandler(options: RampHandlerOptions): RampHandler {
     })
     return fail(c, 500, GENERIC_MESSAGES.internal)
   })
-  app.notFound((c) => fail(c, 404, GENERIC_MESSAGES.notFound))
+  // A request the kit's routes do not match, outside its base path (Next.js hands the kit every
+  // path of its route's folder, whatever `basePath` says) or, below, under it.
+  const notFound = routeNotFound(logger, resolved.basePath)
+  app.notFound((c) => notFound(c))
 
-  app.use('*', async (_c, next) => {
+  app.use('*', async (c, next) => {
     runtime.start()
+    // Under `app.route('/api/ramp', ramp)` the parent's notFound answers a path no route of the
+    // kit matches; the kit names where it is mounted instead. Only when no route matched: a
+    // route of the partner's own under the same prefix still answers for itself.
+    const mountedOn = mountPath(c)
     await next()
+    if (c.res.status === 404 && !matchedRoutes(c).some(isRoute)) c.res = notFound(c, mountedOn)
   })
   app.use('*', secureHeaders({ crossOriginResourcePolicy: 'same-site' }))
 

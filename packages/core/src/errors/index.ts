@@ -31,7 +31,13 @@ export {
   TimeoutError,
   UnexpectedResponseError,
 } from './client.js'
+export { ERROR_CODES, type ErrorCode, type ErrorCodeEntry, errorCodeEntry } from './codes.js'
 export { type SchemaIssue, toInputIssues } from './issues.js'
+export {
+  KitConfigurationError,
+  type KitConfigurationErrorParameters,
+  type KitConfigurationReason,
+} from './kit.js'
 export { REDACTED, redactDeep, redactSecrets, sanitizeCause } from './redact.js'
 export {
   type ErrorFromResponseOptions,

@@ -1,4 +1,6 @@
 import { errorFromResponse, NetworkError } from '../errors/index.js'
+import type { KitConfigurationError } from '../errors/kit.js'
+import { configurationMistake, configurationReporter } from './client-errors.js'
 import { KIT_API, type KitApi, type KitBrowserRoute, type KitRequestRoute } from './routes.js'
 
 /** Query values: `undefined` and `null` are left out of the query string. */
@@ -68,6 +70,17 @@ export type CreateKitClientOptions = {
   fetch?: typeof fetch
   /** Headers added to every request (a CSRF token, for example). */
   headers?: Record<string, string>
+  /**
+   * Called once per client for each configuration mistake an answer shows (a wrong endpoint or
+   * base path, a refused origin, a missing setting), with the `KitConfigurationError` the
+   * request also rejects with. The shopper's message stays plain; this is for the developer.
+   */
+  onConfigurationError?: (error: KitConfigurationError) => void
+  /**
+   * Whether to log each configuration mistake once with `console.error`, naming its fix.
+   * Default: when `process.env.NODE_ENV` is not `production`.
+   */
+  development?: boolean
 }
 
 function buildUrl(
@@ -100,6 +113,10 @@ function buildUrl(
  */
 export function createKitClient(options: CreateKitClientOptions): KitClient {
   const { endpoint } = options
+  const report = configurationReporter({
+    development: options.development,
+    onError: options.onConfigurationError,
+  })
   return {
     endpoint,
     headers: { ...options.headers },
@@ -155,6 +172,15 @@ export function createKitClient(options: CreateKitClientOptions): KitClient {
         // fall through: a 2xx that is not the envelope is an error like any other
       }
     }
-    throw errorFromResponse(response, text)
+    const error = errorFromResponse(response, text)
+    const mistake = configurationMistake(error, response.headers.get('content-type'), {
+      endpoint: endpoint.replace(/\/+$/, ''),
+      method,
+      path: url.slice(endpoint.replace(/\/+$/, '').length).split('?')[0] ?? '',
+      pageOrigin: globalThis.location?.origin,
+    })
+    if (mistake === null) throw error
+    report(mistake)
+    throw mistake
   }
 }

@@ -65,7 +65,7 @@ export function createCustomers(
   if (refSecret === undefined) {
     if (environment === 'production') {
       logger.error(
-        'No customerRefSecret nor sessionSecret: the customer routes and vault quotes answer 503. Pass customerRefSecret (kept stable: it names your users in the vault).',
+        `No customerRefSecret (CUSTOMER_REF_SECRET) nor sessionSecret (SESSION_SECRET) with a production key: the customer routes and vault quotes${mode === 'vault' ? ' (customerMode is vault: every quote)' : ''} answer 503 configuration_error. Set customerRefSecret, kept stable: it names your users in the vault.`,
       )
     } else {
       logger.warn(

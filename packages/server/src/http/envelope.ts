@@ -19,6 +19,9 @@ export const PUBLIC_ERROR_DATA_KEYS = [
   // `currency`: the amount step names them instead of "check the limits".
   'min_amount',
   'max_amount',
+  // Where the kit is mounted, on a request that matched none of its routes: public (it is the
+  // address the browser must call), and what the widget's developer message names.
+  'base_path',
 ] as const
 
 /** Keeps only the whitelisted keys whose values are plain strings, numbers or booleans. */

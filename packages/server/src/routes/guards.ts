@@ -18,7 +18,11 @@ type Guard = MiddlewareHandler<RampEnv>
 const GUARDS: { readonly [G in KitGuard]: (kit: KitContext) => Guard } = {
   // The Origin header is this app's own or an allowed one (403), before the body is read.
   origin: (kit) =>
-    originCheck({ allowedOrigins: kit.allowedOrigins, trustProxy: kit.trustProxy }) as Guard,
+    originCheck({
+      allowedOrigins: kit.allowedOrigins,
+      trustProxy: kit.trustProxy,
+      logger: kit.logger,
+    }) as Guard,
 
   // An end user, or 401; the handler reads them with `sessionOwner(c)`.
   session: () => async (c, next) => {

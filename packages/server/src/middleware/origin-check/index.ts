@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { fail } from '../../http/envelope.js'
+import type { RampLogger } from '../../logger.js'
 import { requestOrigin, type TrustProxy } from '../client-ip/index.js'
 
 export type OriginCheckOptions = {
@@ -12,7 +13,15 @@ export type OriginCheckOptions = {
   trustProxy?: TrustProxy
   /** The answer when the origin is refused. Defaults to a 403 error envelope. */
   onError?: (c: Context) => Response | Promise<Response>
+  /**
+   * Where a refused origin is told to the developer: once per origin, with the origins allowed
+   * (the browser is told neither). Default: nothing logged.
+   */
+  logger?: Pick<RampLogger, 'warn'>
 }
+
+/** Distinct refused origins logged at most, so a scan of made-up origins cannot flood the log. */
+const MAX_LOGGED_ORIGINS = 100
 
 /** Normalises an origin (`HTTPS://Shop.Example:443` -> `https://shop.example`), or null. */
 export function normaliseOrigin(value: string): string | null {
@@ -48,15 +57,22 @@ export function originCheck(options: OriginCheckOptions): MiddlewareHandler {
       fail(c, 403, 'This request must come from an allowed web page.', {
         code: 'origin_not_allowed',
       }))
+  const logged = new Set<string>()
+  const tell = (c: Context, header: string | undefined, own: string) => {
+    const seen = header === undefined ? '(no Origin header)' : header.slice(0, 200)
+    if (!options.logger || logged.has(seen) || logged.size >= MAX_LOGGED_ORIGINS) return
+    logged.add(seen)
+    options.logger.warn(
+      `Refused ${c.req.method} ${c.req.path} with 403 origin_not_allowed: origin ${seen} is neither this app's own (${own}) nor in allowedOrigins. Add it to allowedOrigins (APP_ORIGIN) if it is your page; behind a proxy that rewrites Host, set trustProxy. Logged once per origin.`,
+      { origin: seen, allowedOrigins: [...allowed], ownOrigin: own },
+    )
+  }
   return async function originCheck(c, next) {
     const header = c.req.header('origin')
     const origin = header === undefined ? null : normaliseOrigin(header)
-    if (
-      origin !== null &&
-      (allowed.has(origin) || origin === requestOrigin(c, options.trustProxy))
-    ) {
-      return next()
-    }
+    const own = requestOrigin(c, options.trustProxy)
+    if (origin !== null && (allowed.has(origin) || origin === own)) return next()
+    tell(c, header, own)
     return onError(c)
   }
 }
