@@ -1,7 +1,8 @@
 'use client'
+import type { KitConfigurationError } from '@rampkit/core/errors'
 import { createKitClient } from '@rampkit/core/kit'
 import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query'
-import { type ReactNode, useContext, useEffect, useMemo, useState } from 'react'
+import { type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react'
 import { type Config, WagmiContext, WagmiProvider } from 'wagmi'
 import {
   RampKitContext,
@@ -61,6 +62,13 @@ export type RampKitProviderProps = {
   fetch?: typeof fetch
   /** Headers added to every request to the kit (a CSRF token, for example). */
   headers?: Record<string, string>
+  /**
+   * Told once per mistake when the kit's answers show the app is configured wrongly (a wrong
+   * `endpoint` or base path, a refused origin, a missing setting), with a typed
+   * `KitConfigurationError` (`reason`, `fix`). In development its fix is also logged to the
+   * console; the shopper sees the widget's plain message either way.
+   */
+  onError?: (error: KitConfigurationError) => void
   children?: ReactNode
 }
 
@@ -82,6 +90,9 @@ export function RampKitProvider(props: RampKitProviderProps): ReactNode {
   )
   const { endpoint, fetch, headers, locale = 'en', messages: overrides, theme } = props
   const headersKey = JSON.stringify(headers ?? {})
+  // The latest `onError`, so a new function each render does not make a new client.
+  const onError = useRef(props.onError)
+  onError.current = props.onError
   // biome-ignore lint/correctness/useExhaustiveDependencies: headers compared by value
   const client = useMemo(
     () =>
@@ -89,6 +100,7 @@ export function RampKitProvider(props: RampKitProviderProps): ReactNode {
         endpoint,
         ...(fetch ? { fetch } : {}),
         ...(headers ? { headers } : {}),
+        onConfigurationError: (error) => onError.current?.(error),
       }),
     [endpoint, fetch, headersKey],
   )

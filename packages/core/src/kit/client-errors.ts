@@ -85,7 +85,7 @@ export function configurationMistake(
 }
 
 /**
- * Tells the developer of each configuration mistake once per client: one console error in
+ * Tells the developer of each configuration mistake (a reason at an endpoint) once per client: one console error in
  * development, and `onError` each first time. Returns the function the client calls.
  */
 export function configurationReporter(options: {
@@ -94,7 +94,8 @@ export function configurationReporter(options: {
 }): (error: KitConfigurationError) => void {
   const seen = new Set<string>()
   return (error) => {
-    const key = `${error.reason}\n${error.fix}`
+    // One message per mistake, not per route: every read of a wrong endpoint fails alike.
+    const key = `${error.reason}\n${error.endpoint}`
     if (seen.has(key)) return
     seen.add(key)
     if (options.development ?? isDevelopment()) {

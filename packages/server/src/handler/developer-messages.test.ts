@@ -1,7 +1,9 @@
+import { KitConfigurationError } from '@rampkit/core/errors'
+import { createKitClient } from '@rampkit/core/kit'
 import { type Sandbox, startSandbox } from '@rampkit/sandbox'
 import { Hono } from 'hono'
 import { handle } from 'hono/vercel'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { MPESA, SESSION_SECRET, validQuote } from '../../test/kit.js'
 import { createRampHandler } from '../handler.js'
 import type { RampLogger } from '../logger.js'
@@ -14,6 +16,7 @@ beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, speed: 0, apiKeys: ['is_test_devmsg_key_one'] })
 })
 afterAll(() => sandbox?.stop())
+afterEach(() => vi.restoreAllMocks())
 
 function linesLogger(): { lines: string[]; logger: RampLogger } {
   const lines: string[] = []
@@ -150,5 +153,40 @@ describe('a production setting left out', () => {
     }
     expect(refusals[2]).toContain('"path":"/quotes"')
     await kit.ramp.close()
+  })
+})
+
+describe("core's kit client against the kit", () => {
+  /** A kit client whose requests the kit answers in process, from a page of `origin`. */
+  const clientOf = (kit: Pick<Hono, 'request'>, origin: string) =>
+    createKitClient({
+      endpoint: 'https://shop.example',
+      development: true,
+      headers: { origin },
+      fetch: ((input: string, init?: RequestInit) => kit.request(input, init)) as typeof fetch,
+    })
+
+  it('a refused origin: a KitConfigurationError whose console line says where to add it', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const kit = createRampHandler(settings(linesLogger().logger))
+    const client = clientOf(kit, 'http://localhost:5173')
+    for (let i = 0; i < 2; i++) {
+      const error = await client.request('quotes', { body: validQuote() as never }).catch((e) => e)
+      expect(error).toBeInstanceOf(KitConfigurationError)
+      expect(error).toMatchObject({ reason: 'origin_not_allowed', status: 403 })
+    }
+    expect(consoleError).toHaveBeenCalledTimes(1)
+    expect(String(consoleError.mock.calls[0]?.[0])).toContain('add it to allowedOrigins')
+    await kit.ramp.close()
+  })
+
+  it('a kit without its settings: the console line names the variables to set', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const kit = createRampHandler({ ...settings(linesLogger().logger), apiKey: ' ' })
+    const error = await clientOf(kit, 'https://shop.example')
+      .request('config')
+      .catch((e) => e)
+    expect(error).toMatchObject({ reason: 'configuration_error', status: 503 })
+    expect(String(consoleError.mock.calls[0]?.[0])).toContain('apiKey (RAMP_API_KEY)')
   })
 })
