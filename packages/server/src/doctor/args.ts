@@ -1,3 +1,4 @@
+import type { DoctorKitSettings } from './checks/production.js'
 import type { RunDoctorParameters } from './types.js'
 
 /** A command line the doctor cannot run; the CLI prints it and exits 2. */
@@ -41,6 +42,11 @@ export function helpText(): string {
     '  --webhook-secret S     the key’s webhook secret',
     '  --webhook-url URL      also send your mounted kit a signed and a forged delivery',
     '  --order                also place one sandbox order to settled (is_test_ keys only)',
+    '  --production           also check the kit’s production settings from the environment:',
+    '                         SESSION_SECRET, CUSTOMER_REF_SECRET, RAMP_CUSTOMER_MODE, APP_ORIGIN',
+    '                         (comma-separated), RAMP_STORE (postgres|redis|pglite|memory),',
+    '                         RAMP_INSTANCES, RAMP_TRUST_PROXY or RAMP_CLIENT_IP=getClientIp|socket,',
+    '                         and --webhook-url',
     '  --wallet 0x…           wallet the --order on-ramp pays out to',
     '  --timeout MS           one request’s timeout (default 10000)',
     '  --order-timeout MS     longest wait for the --order order (default 90000)',
@@ -70,12 +76,14 @@ export function parseDoctorArgs(
   const given: Record<string, string> = {}
   let json = false
   let order = false
+  let production = false
   let colour: boolean | undefined
   for (let index = 0; index < rest.length; index++) {
     const arg = rest[index] ?? ''
     if (arg === '-h' || arg === '--help') return { kind: 'help' }
     if (arg === '--json') json = true
     else if (arg === '--order') order = true
+    else if (arg === '--production') production = true
     else if (arg === '--no-color') colour = false
     else if (arg === '--color') colour = true
     else {
@@ -114,6 +122,35 @@ export function parseDoctorArgs(
       order,
       timeoutMs: number('--timeout', given.timeoutMs),
       orderTimeoutMs: number('--order-timeout', given.orderTimeoutMs),
+      ...(production ? { kit: kitFromEnvironment(env, given.webhookUrl) } : {}),
     },
+  }
+}
+
+/** The kit's production settings as the examples' environment variables give them. */
+function kitFromEnvironment(
+  env: Readonly<Record<string, string | undefined>>,
+  webhookUrl: string | undefined,
+): DoctorKitSettings {
+  const set = (value: string | undefined) => (value?.trim() ? value.trim() : undefined)
+  const clientIp = set(env.RAMP_CLIENT_IP)
+  const instances = Number(set(env.RAMP_INSTANCES) ?? '1')
+  return {
+    sessionSecret: set(env.SESSION_SECRET),
+    customerRefSecret: set(env.CUSTOMER_REF_SECRET),
+    customerMode: set(env.RAMP_CUSTOMER_MODE),
+    signedAccepts: env.RAMP_SIGNED_ACCEPTS === '1',
+    storeEngine: set(env.RAMP_STORE),
+    instances: Number.isInteger(instances) && instances > 0 ? instances : undefined,
+    allowedOrigins: set(env.APP_ORIGIN)
+      ?.split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    clientAddress: set(env.RAMP_TRUST_PROXY)
+      ? 'trustProxy'
+      : clientIp === 'getClientIp' || clientIp === 'socket'
+        ? clientIp
+        : undefined,
+    webhookUrl,
   }
 }

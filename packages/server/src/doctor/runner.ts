@@ -7,6 +7,7 @@ import { checkDiscovery } from './checks/discovery.js'
 import { checkKeyAccepted } from './checks/key-accepted.js'
 import { checkKeyPrefix } from './checks/key-prefix.js'
 import { checkOrder } from './checks/order.js'
+import { checkKitForProduction } from './checks/production.js'
 import { checkWebhookSecret } from './checks/webhook-secret.js'
 import { checkWebhookUrl } from './checks/webhook-url.js'
 import { record } from './describe.js'
@@ -103,7 +104,8 @@ function startRun(parameters: RunDoctorParameters, checks: DoctorCheck[]): Docto
  * the report; it never throws for a failed check, and no string in it holds the key or the
  * webhook secret. The checks run in order, each in its module under `checks/`: the key prefix
  * and base address, the key (by the catalog), the discovery reads, the corridors, the webhook
- * secret, then the partner's webhook route and a sandbox order when asked.
+ * secret, then the partner's webhook route and a sandbox order when asked, and the kit's
+ * configuration for production when `kit` is given.
  *
  * @example
  * const report = await runDoctor({
@@ -130,6 +132,12 @@ export async function runDoctor(parameters: RunDoctorParameters): Promise<Doctor
     await checkWebhookUrl(run, parameters.webhookUrl, secret)
   }
   if (parameters.order) await checkOrder(run, found, corridors)
+  if (parameters.kit) {
+    const production = run.key.environment === 'production'
+    for (const check of checkKitForProduction(parameters.kit, secretsOf(parameters), production)) {
+      run.add(check, performance.now())
+    }
+  }
 
   const summary = {
     passed: checks.filter((check) => check.status === 'pass').length,

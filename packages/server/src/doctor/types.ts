@@ -1,6 +1,7 @@
 import type { RampClient, RampEnvironment } from '@rampkit/core/client'
 import type { BaseUrlForm } from './checks/base-url.js'
 import type { KeyPrefixResult } from './checks/key-prefix.js'
+import type { DoctorKitSettings } from './checks/production.js'
 
 /** `pass` is ✓, `fail` is ✗ (and fails the run), `skip` did not run (a check before it failed). */
 export type DoctorCheckStatus = 'pass' | 'fail' | 'skip'
@@ -36,6 +37,12 @@ export type RunDoctorParameters = {
   webhookSecret?: string | undefined
   /** The partner's mounted kit webhook route, to send a signed and a forged delivery to. */
   webhookUrl?: string | undefined
+  /**
+   * The kit's configuration, checked for production (secrets, customer mode, a shared store,
+   * origins, client addresses, the webhook URL): `kitSettings(options, …)` of the options your
+   * app passes `createRampHandler`, or `--production` (from the environment).
+   */
+  kit?: DoctorKitSettings | undefined
   /** Place one sandbox order with the documented success test values, to settled. */
   order?: boolean | undefined
   /** Wallet the `--order` on-ramp pays out to. */
