@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitepress'
 import { devKit } from './devKit.js'
 import { sidebar } from './sidebar.js'
@@ -18,7 +19,10 @@ export default defineConfig({
   lastUpdated: false,
   // The README shrinks to link here; a page that links a file of the repository uses its URL.
   ignoreDeadLinks: false,
-  head: [['meta', { name: 'theme-color', content: '#0f766e' }]],
+  head: [
+    ['link', { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }],
+    ['meta', { name: 'theme-color', content: '#0f766e' }],
+  ],
   themeConfig: {
     search: { provider: 'local' },
     sidebar,
@@ -26,8 +30,10 @@ export default defineConfig({
       { text: 'Get started', link: '/getting-started/' },
       { text: 'Guides', link: '/guides/journey' },
       { text: 'Reference', link: '/reference/' },
+      // A text link: VitePress's social icons load from an icon service, which a closed
+      // network (and a strict CSP) refuses.
+      { text: 'GitHub', link: 'https://github.com/rampkit/rampkit' },
     ],
-    socialLinks: [{ icon: 'github', link: 'https://github.com/rampkit/rampkit' }],
     outline: { level: [2, 3] },
   },
   vite: {
@@ -39,6 +45,9 @@ export default defineConfig({
     // One copy of each library that holds React context or a wallet connection (as the
     // storefront's vite.config.ts says): pnpm may install wagmi twice in this workspace.
     resolve: {
+      // The widget's screenshots stay where the e2e flows write them (docs/screens): pages name
+      // them `@screens/<name>.png`, which Vite serves in dev and fingerprints in the build.
+      alias: { '@screens': fileURLToPath(new URL('../../../docs/screens', import.meta.url)) },
       dedupe: ['react', 'react-dom', '@tanstack/react-query', 'wagmi', 'viem'],
     },
     build: { chunkSizeWarningLimit: 2000 },

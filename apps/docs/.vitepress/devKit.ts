@@ -34,7 +34,12 @@ export function devKit(): DevPlugin {
     name: 'rampkit-docs:dev-kit',
     apply: 'serve',
     configureServer(server) {
-      const ready = start(server.httpServer)
+      // A failed start (anvil too slow on a loaded machine) must not end the docs' dev server:
+      // the live examples then show the kit's 503 and the log says why.
+      const ready = start(server.httpServer).catch((error: unknown): DevKit => {
+        console.error(`[docs] the live examples' kit did not start: ${String(error)}`)
+        return unavailable(String(error))
+      })
       const listener = getRequestListener(async (request) => (await ready).fetch(request))
       server.middlewares.use((req, res, next) => {
         if (req.url?.startsWith(`${DEV_KIT_PATH}/`)) void listener(req, res)
@@ -49,9 +54,38 @@ export function devKit(): DevPlugin {
 
 type DevKit = { fetch: (request: Request) => Response | Promise<Response>; close(): Promise<void> }
 
+/**
+ * The sandbox, with its chain: anvil is given 10 s to listen, which a machine busy with other
+ * builds can miss, so a start that failed is tried twice more before the examples give up.
+ */
+async function startSandboxRetrying(apiKey: string, attempts = 3) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startSandbox({ port: 0, apiKeys: [apiKey] })
+    } catch (error) {
+      if (attempt >= attempts) throw error
+      console.warn(`[docs] the sandbox did not start (${String(error)}); trying again`)
+    }
+  }
+}
+
+/** What the examples' kit answers when it could not start: the service's envelope, 503. */
+function unavailable(reason: string): DevKit {
+  const body = JSON.stringify({
+    status: 'error',
+    message: `The docs' sandbox did not start (${reason}). Restart pnpm docs.`,
+    data: { code: 'sandbox_unavailable' },
+  })
+  return {
+    fetch: () =>
+      new Response(body, { status: 503, headers: { 'content-type': 'application/json' } }),
+    close: async () => {},
+  }
+}
+
 async function start(httpServer: DevServer['httpServer']): Promise<DevKit> {
   const apiKey = `is_test_${randomBytes(12).toString('hex')}`
-  const sandbox = await startSandbox({ port: 0, apiKeys: [apiKey] })
+  const sandbox = await startSandboxRetrying(apiKey)
   const ramp = createRampHandler({
     apiKey,
     baseUrl: sandbox.url,
