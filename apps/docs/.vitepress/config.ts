@@ -50,6 +50,17 @@ export default defineConfig({
       alias: { '@screens': fileURLToPath(new URL('../../../docs/screens', import.meta.url)) },
       dedupe: ['react', 'react-dom', '@tanstack/react-query', 'wagmi', 'viem'],
     },
-    build: { chunkSizeWarningLimit: 2000 },
+    build: {
+      chunkSizeWarningLimit: 2000,
+      rollupOptions: {
+        // The widget's modules start with 'use client' (for Next.js); a Vite bundle drops it,
+        // correctly, and says so once per module. Nothing else is silenced.
+        onwarn(warning, warn) {
+          if (warning.code === 'MODULE_LEVEL_DIRECTIVE' || warning.code === 'SOURCEMAP_ERROR')
+            return
+          warn(warning)
+        },
+      },
+    },
   },
 })

@@ -41,10 +41,19 @@ function entriesOf(pkg: string): Entry[] {
     }))
 }
 
-function program(files: string[]): ts.Program {
+let shared: ts.Program | undefined
+
+/**
+ * One program over every entry of the four packages, made once: parsing them and their
+ * dependencies' types is most of the script's time, and the props tables read the same files.
+ */
+function program(): ts.Program {
+  if (shared) return shared
+  const files = PACKAGES.flatMap(entriesOf).map((entry) => entry.file)
   const config = ts.readConfigFile(join(root, 'tsconfig.base.json'), ts.sys.readFile).config
   const { options } = ts.parseJsonConfigFileContent(config, ts.sys, root)
-  return ts.createProgram(files, { ...options, noEmit: true, jsx: ts.JsxEmit.ReactJSX })
+  shared = ts.createProgram(files, { ...options, noEmit: true, jsx: ts.JsxEmit.ReactJSX })
+  return shared
 }
 
 function kindOf(symbol: ts.Symbol): string {
@@ -70,7 +79,7 @@ function docOf(symbol: ts.Symbol, checker: ts.TypeChecker): { doc: string; examp
 /** Every export of every entry of the four packages, with its doc comment. */
 export function collectExports(): ExportDoc[] {
   const entries = PACKAGES.flatMap(entriesOf)
-  const prog = program(entries.map((entry) => entry.file))
+  const prog = program()
   const checker = prog.getTypeChecker()
   return entries.flatMap((entry) => {
     const source = prog.getSourceFile(entry.file)
@@ -96,7 +105,7 @@ function propsOf(
   file: string,
   typeName: string,
 ): { name: string; type: string; doc: string; optional: boolean }[] {
-  const prog = program([file])
+  const prog = program()
   const checker = prog.getTypeChecker()
   const source = prog.getSourceFile(file)
   const moduleSymbol = source && checker.getSymbolAtLocation(source)
