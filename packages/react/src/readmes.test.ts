@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -20,6 +20,15 @@ const READMES = [
   'packages/react/README.md',
   'packages/sandbox/README.md',
 ]
+/**
+ * The documentation site's pages (every `.md` under `apps/docs/pages`): their file blocks are checked the
+ * same way, in a folder inside `apps/docs`, whose devDependencies are the frameworks the recipes
+ * use (next, react-router, express, vite).
+ */
+const docsPages = join(root, 'apps/docs/pages')
+const DOCS_PAGES = readdirSync(docsPages, { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.md'))
+  .map((file) => `apps/docs/pages/${file}`)
 const FILE_BLOCK = /^```(tsx?)\n\/\/ ([\w./[\]-]+\.tsx?)\b[^\n]*\n([\s\S]*?)^```$/gm
 
 /** The file blocks of one README: the path the block names and its text (the path line kept). */
@@ -39,7 +48,44 @@ declare module '*.css'
 
 // Inside this package, so the snippets resolve @rampkit/*, hono and react as a partner's app does.
 const work = mkdtempSync(join(fileURLToPath(new URL('../', import.meta.url)), '.readme-files-'))
-afterAll(() => rmSync(work, { recursive: true, force: true }))
+const docsWork = mkdtempSync(join(root, 'apps/docs/.page-files-'))
+afterAll(() => {
+  rmSync(work, { recursive: true, force: true })
+  rmSync(docsWork, { recursive: true, force: true })
+})
+
+/**
+ * Writes each block as its file under `dir` with a tsconfig, runs tsc; returns its output. With
+ * `byPage`, the files of one page share a folder, so a recipe's route may import its other file.
+ */
+function typeCheck(
+  dir: string,
+  blocks: { readme: string; path: string; source: string }[],
+  byPage = false,
+) {
+  for (const [index, block] of blocks.entries()) {
+    const folder = block.readme.replace(/\W+/g, '-')
+    const file = join(dir, byPage ? folder : `${index}-${folder}`, block.path)
+    mkdirSync(dirname(file), { recursive: true })
+    writeFileSync(file, block.source)
+  }
+  writeFileSync(join(dir, 'partner.d.ts'), PARTNER)
+  writeFileSync(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({
+      extends: join(root, 'tsconfig.base.json'),
+      compilerOptions: { types: ['node'], noEmit: true },
+      include: ['**/*.ts', '**/*.tsx'],
+    }),
+  )
+  const tsc = createRequire(join(root, 'package.json')).resolve('typescript/bin/tsc')
+  try {
+    execFileSync(process.execPath, [tsc, '-p', dir], { encoding: 'utf8' })
+    return ''
+  } catch (error) {
+    return String((error as { stdout?: string }).stdout ?? error)
+  }
+}
 
 describe('README files', () => {
   const blocks = READMES.flatMap((readme) =>
@@ -59,27 +105,36 @@ describe('README files', () => {
   })
 
   it('type-checks every one with tsc', () => {
-    for (const [index, block] of blocks.entries()) {
-      const file = join(work, `${index}-${block.readme.replace(/\W+/g, '-')}`, block.path)
-      mkdirSync(dirname(file), { recursive: true })
-      writeFileSync(file, block.source)
-    }
-    writeFileSync(join(work, 'partner.d.ts'), PARTNER)
-    writeFileSync(
-      join(work, 'tsconfig.json'),
-      JSON.stringify({
-        extends: join(root, 'tsconfig.base.json'),
-        compilerOptions: { types: ['node'], noEmit: true },
-        include: ['**/*.ts', '**/*.tsx'],
-      }),
-    )
-    const tsc = createRequire(join(root, 'package.json')).resolve('typescript/bin/tsc')
-    let output = ''
-    try {
-      execFileSync(process.execPath, [tsc, '-p', work], { encoding: 'utf8' })
-    } catch (error) {
-      output = String((error as { stdout?: string }).stdout ?? error)
-    }
-    expect(output).toBe('')
+    expect(typeCheck(work, blocks)).toBe('')
   }, 120_000)
+})
+
+describe('docs site files', () => {
+  const blocks = DOCS_PAGES.flatMap((page) =>
+    fileBlocks(readFileSync(join(root, page), 'utf8')).map((block) => ({ readme: page, ...block })),
+  )
+
+  it('finds the recipe of each framework', () => {
+    const paths = blocks.map((block) => `${block.readme} ${block.path}`)
+    for (const recipe of [
+      'nextjs-app-router.md app/api/ramp/[[...route]]/route.ts',
+      'nextjs-pages-router.md pages/api/ramp/[[...route]].ts',
+      'vite-hono.md src/main.tsx',
+      'express.md server.ts',
+      'react-router.md app/routes/api.ramp.ts',
+      'own-ui.md checkout.ts',
+    ]) {
+      expect(
+        paths.some((path) => path.endsWith(recipe)),
+        recipe,
+      ).toBe(true)
+    }
+    for (const block of blocks.filter((b) => b.path.endsWith('page.tsx'))) {
+      expect(block.source.split('\n')[1], `${block.readme} ${block.path}`).toBe("'use client'")
+    }
+  })
+
+  it('type-checks every one with tsc', () => {
+    expect(typeCheck(docsWork, blocks, true)).toBe('')
+  }, 240_000)
 })
