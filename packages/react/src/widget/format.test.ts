@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDecimal, formatEstimate, formatExact, formatUnits } from './format.js'
+import { countryLabel, formatDecimal, formatEstimate, formatExact, formatUnits } from './format.js'
 
 describe('one number format: the digits the figure has, grouped in the locale', () => {
   it('shows the approval, the estimate and the quote alike', () => {
@@ -21,5 +21,13 @@ describe('one number format: the digits the figure has, grouped in the locale', 
     expect(formatEstimate(1553.2275, 'en')).toBe('1,553.2275')
     // A float of the service's preview: cut to a dollar token's 6 decimals.
     expect(formatEstimate(11.552680221811, 'en')).toBe('11.55268')
+  })
+})
+
+describe('country names', () => {
+  it("are the shopper's language's, the catalog's name where the runtime has none", () => {
+    expect(countryLabel('ZA', 'fr')).toBe('Afrique du Sud')
+    expect(countryLabel('UG', 'sw')).toBe('Uganda')
+    expect(countryLabel('XQ', 'fr', 'Somewhere')).toBe('Somewhere')
   })
 })

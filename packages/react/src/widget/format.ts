@@ -99,6 +99,25 @@ export function formatEstimate(value: string | number, locale: string): string {
 
 const ESTIMATE_DIGITS = 6
 
+/**
+ * A country's name in the widget's locale (`Intl.DisplayNames`): `'ZA'` in French is
+ * `Afrique du Sud`. `fallback` (the catalog's English name) where the runtime has none.
+ *
+ * @example
+ * countryLabel('ZA', 'fr') // 'Afrique du Sud'
+ */
+export function countryLabel(code: string, locale: string, fallback?: string | null): string {
+  try {
+    return (
+      new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' }).of(code) ??
+      fallback ??
+      code
+    )
+  } catch {
+    return fallback ?? code
+  }
+}
+
 /** `m:ss` of a duration in ms. */
 export function formatDuration(ms: number): string {
   const seconds = Math.ceil(ms / 1000)
