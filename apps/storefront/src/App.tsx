@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, useMemo, useState } from 'react'
 import type { Address } from 'viem'
 import { useConnection, WagmiProvider } from 'wagmi'
+import { LanguagePicker, useLanguage } from './language.js'
 import { CheckoutPage } from './pages/CheckoutPage.js'
 import { Link, useRoute } from './router.js'
 import {
@@ -94,8 +95,10 @@ function Shop({
   shopper?: Address
 }) {
   const route = useRoute()
+  // The checkout speaks the shopper's language: the browser's, or the one picked in the header.
+  const [language, pickLanguage] = useLanguage()
   return (
-    <RampKitProvider endpoint={ENDPOINT} locale="en" theme={THEME}>
+    <RampKitProvider endpoint={ENDPOINT} locale={language} theme={THEME}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
@@ -107,6 +110,7 @@ function Shop({
           <Link to="orders">Orders</Link>
           <Link to="account">Account</Link>
         </nav>
+        <LanguagePicker language={language} onPick={pickLanguage} />
       </header>
       <div className="shop-body" data-page={route === 'orders' ? 'orders' : 'checkout'}>
         <main id="main">

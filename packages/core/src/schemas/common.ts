@@ -1,10 +1,16 @@
 import { z } from 'zod'
+import { isCountryCode } from '../validation/countries.js'
 
-/** ISO 3166-1 alpha-2 country code, upper case (`KE`, `NG`). Spec section 8: length 2. */
+/**
+ * ISO 3166-1 alpha-2 country code, upper case (`KE`, `NG`). Spec section 8: length 2; a code of
+ * two letters that is no country (`UN`, `EU`) is refused too, so "United States" typed as `UN`
+ * never reaches the service.
+ */
 export const countryCode = z
   .string()
   .length(2, { error: 'Country must be a two-letter ISO code' })
   .regex(/^[A-Za-z]{2}$/, { error: 'Country must be a two-letter ISO code' })
+  .refine(isCountryCode, { error: 'Country must be an ISO 3166-1 country code' })
   .transform((value) => value.toUpperCase())
 
 /** ISO 4217 currency code, upper case (`KES`, `EUR`). Spec section 8: length 3. */

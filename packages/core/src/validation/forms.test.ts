@@ -89,8 +89,12 @@ describe('forms', () => {
     const phone = identityFieldSchema('phone', 'phone', { country: 'NG' })
     expect(phone.parse('0803 123 4567')).toBe('+2348031234567')
     expect(phone.safeParse('0712 345 678').success).toBe(false)
-    // A country without a numbering plan here takes an international number.
-    expect(identityFieldSchema('phone', 'phone', { country: 'DE' }).parse('+49 30 1234567')).toBe(
+    // A country of residence outside the corridors: its local numbers too.
+    expect(identityFieldSchema('phone', 'phone', { country: 'FR' }).parse('06 12 34 56 78')).toBe(
+      '+33612345678',
+    )
+    // A country without a numbering plan takes an international number.
+    expect(identityFieldSchema('phone', 'phone', { country: 'AQ' }).parse('+49 30 1234567')).toBe(
       '+49301234567',
     )
     expect(phoneExample('NG')).toMatch(/^0\d{3} \d{3} \d{4}$/)

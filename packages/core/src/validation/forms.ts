@@ -6,6 +6,7 @@ import * as z from 'zod/mini'
 import type { RampEnvironment } from '../client/types.js'
 import { validateAccountNumber } from './accountNumber.js'
 import { validateBvn } from './bvn.js'
+import { isCountryCode } from './countries.js'
 import { validateCustomerName } from './customerName.js'
 import { type DobOrder, validateDob } from './dob.js'
 import { validateEmail } from './email.js'
@@ -92,10 +93,11 @@ export function detailsSchema(options: DetailsSchemaOptions) {
 export type IdentityCheck = 'email' | 'phone' | 'country' | 'bvn' | 'date'
 
 /**
- * One identity field's rule, by the field's `profile.` name: required, and its check. A phone is
- * checked by `validatePhone` for `country` (local `0803…` accepted, sent in E.164) where rampkit
- * knows the country's numbers, and must be international (`+…`) elsewhere; a date (`yyyy-mm-dd`,
- * a date input's value) is a date of birth of an adult.
+ * One identity field's rule, by the field's `profile.` name: required, and its check. A country
+ * is an ISO 3166-1 alpha-2 code (`GE` is Georgia, `UN` is refused). A phone is checked by
+ * `validatePhone` for `country`, the country of residence (local `06 12 34 56 78` accepted for
+ * France, sent in E.164), and must be international (`+…`) for a country without a numbering
+ * plan; a date (`yyyy-mm-dd`, a date input's value) is a date of birth of an adult.
  */
 export function identityFieldSchema(
   field: string,
@@ -115,9 +117,9 @@ export function identityFieldSchema(
       if (check === 'email') return validateEmail(value, name)
       if (check === 'bvn') return validateBvn(value)
       if (check === 'country') {
-        return /^[A-Za-z]{2}$/.test(value)
+        return isCountryCode(value)
           ? ok(value.toUpperCase())
-          : fail(name, 'invalid_format', 'Enter a two-letter country code')
+          : fail(name, 'invalid_format', 'Choose a country')
       }
       if (check === 'date') {
         const date = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)

@@ -11,6 +11,7 @@ export {
   validateFiatAmount,
 } from './amount.js'
 export { BVN_ID_TYPE, requiresBvn, validateBvn, validateBvnType } from './bvn.js'
+export { COUNTRY_CODES, countryName, countryOptions, isCountryCode } from './countries.js'
 export {
   type CustomerName,
   MAX_CUSTOMER_NAME_LENGTH,
@@ -43,9 +44,11 @@ export {
   validateNuban,
 } from './nuban.js'
 export {
+  formatPhone,
   formatPhoneAsYouType,
   isPhoneCountry,
   phoneExample,
+  phoneOfCountry,
   SANDBOX_ONLY_PHONE_MESSAGE,
   type ValidatePhoneOptions,
   validatePhone,

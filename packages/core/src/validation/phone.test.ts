@@ -1,6 +1,13 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max'
 import { describe, expect, it } from 'vitest'
-import { formatPhoneAsYouType, SANDBOX_ONLY_PHONE_MESSAGE, validatePhone } from './phone.js'
+import {
+  formatPhone,
+  formatPhoneAsYouType,
+  phoneExample,
+  phoneOfCountry,
+  SANDBOX_ONLY_PHONE_MESSAGE,
+  validatePhone,
+} from './phone.js'
 
 const SAMPLES = [
   ['KE', '+254712345678', '0712 345 678'],
@@ -10,6 +17,11 @@ const SAMPLES = [
   ['TZ', '+255754123456', '0754 123 456'],
   ['ZA', '+27821234567', '082 123 4567'],
   ['RW', '+250788123456', '0788 123 456'],
+  // Countries of residence outside the corridors: the identity step's phone.
+  ['FR', '+33612345678', '06 12 34 56 78'],
+  ['US', '+12125550123', '(212) 555-0123'],
+  ['DE', '+4915123456789', '01512 3456789'],
+  ['GB', '+447400123456', '07400 123456'],
 ] as const
 
 describe('validatePhone', () => {
@@ -18,7 +30,8 @@ describe('validatePhone', () => {
       const phone = parsePhoneNumberFromString(e164)
       expect(phone?.isValid(), e164).toBe(true)
       expect(phone?.country).toBe(country)
-      expect(phone?.getType()).toBe('MOBILE')
+      // The US plan does not tell mobile from fixed lines.
+      expect(['MOBILE', 'FIXED_LINE_OR_MOBILE']).toContain(phone?.getType())
     }
   })
 
@@ -150,5 +163,29 @@ describe('formatPhoneAsYouType', () => {
 
   it('leaves input alone for an unknown country rather than throwing', () => {
     expect(formatPhoneAsYouType('0712', 'XX')).toBe('0712')
+  })
+})
+
+describe("a phone of the shopper's country", () => {
+  it("keeps a number for a payout only when it is of the corridor's country", () => {
+    expect(phoneOfCountry('+254712345678', 'KE')).toBe('+254712345678')
+    expect(phoneOfCountry('+4915123456789', 'KE')).toBeUndefined()
+    expect(phoneOfCountry(undefined, 'KE')).toBeUndefined()
+    expect(phoneOfCountry('+254712345678', undefined)).toBeUndefined()
+    // A sandbox test number counts as its calling code's country.
+    expect(phoneOfCountry('+2541111111111', 'KE')).toBe('+2541111111111')
+    expect(phoneOfCountry('+2341111111111', 'KE')).toBeUndefined()
+  })
+
+  it('groups a number as its country writes it', () => {
+    expect(formatPhone('+2348031234567')).toBe('+234 803 123 4567')
+    expect(formatPhone('+33612345678', 'national')).toBe('06 12 34 56 78')
+    expect(formatPhone('+12125550123', 'national')).toBe('(212) 555-0123')
+    expect(formatPhone('not a phone')).toBe('not a phone')
+  })
+
+  it("gives each country's own example", () => {
+    expect(phoneExample('FR')).toMatch(/^0\d( \d{2}){4}$/)
+    expect(phoneExample('US')).toMatch(/^\(\d{3}\) \d{3}-\d{4}$/)
   })
 })

@@ -86,7 +86,7 @@ export function RampAccounts(props: RampAccountsProps): ReactNode {
 }
 
 function Accounts(props: RampAccountsProps): ReactNode {
-  const { theme: baseTheme } = useRampKit()
+  const { locale, theme: baseTheme } = useRampKit()
   const text = useAccountsText()
   const headingId = useId()
   const [notice, setNotice] = useState('')
@@ -139,6 +139,7 @@ function Accounts(props: RampAccountsProps): ReactNode {
   return (
     <section
       className={['rk-root', 'rk-accounts', props.className].filter(Boolean).join(' ')}
+      lang={rampLocale(locale)}
       data-theme={theme.mode ?? 'light'}
       style={themeStyle(theme)}
       aria-labelledby={headingId}

@@ -139,11 +139,11 @@ const sw: AccountsMessages = {
   'accounts.event.sent': 'Uhamisho kutoka akaunti yako ya {currency} umetumwa.',
   'accounts.event.failed': 'Uhamisho kutoka akaunti yako ya {currency} umeshindwa.',
   'accounts.event.other': 'Akaunti yako ya {currency} imesasishwa.',
-  'accounts.keys': 'Pochi zinazoidhinisha maagizo yako',
-  'accounts.keys.none': 'Bado hakuna pochi inayoidhinisha maagizo yako.',
+  'accounts.keys': 'Pochi zinazoidhinisha oda zako',
+  'accounts.keys.none': 'Bado hakuna pochi inayoidhinisha oda zako.',
   'accounts.keys.revoke': 'Batilisha',
   'accounts.keys.revoked': 'Imebatilishwa',
-  'accounts.keys.done': 'Pochi {address} haiwezi tena kuidhinisha maagizo yako.',
+  'accounts.keys.done': 'Pochi {address} haiwezi tena kuidhinisha oda zako.',
 }
 
 /** `<RampAccounts />`'s messages by locale; another locale falls back to English. */

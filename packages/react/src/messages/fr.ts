@@ -17,7 +17,7 @@ export const fr = {
   'choose.direction': 'Je veux',
   'choose.corridor': 'Pays ou devise',
   'choose.corridor.placeholder': 'Choisissez un pays ou une devise',
-  'choose.provider': 'Opérateur',
+  'choose.provider': 'Prestataire',
   'choose.token': 'Jeton à acheter',
   'choose.token.offramp': 'Jeton à vendre',
   'amount.preview.offramp':
@@ -40,7 +40,7 @@ export const fr = {
   'paymentMethod.BankSwift': 'Virement bancaire SWIFT',
   'paymentMethod.none': "Aucun moyen de paiement n'est disponible pour ce corridor.",
   'provider.limits': '{min} – {max}',
-  'provider.none': "Aucun opérateur n'est disponible pour ce moyen de paiement.",
+  'provider.none': "Aucun prestataire n'est disponible pour ce moyen de paiement.",
   'token.onChain': '{symbol} sur {chain}',
   'token.none': "Aucun jeton n'est disponible.",
   'amount.label': 'Montant en {currency}',
@@ -226,7 +226,7 @@ export const fr = {
   'validation.accountNumber.sandboxOnly':
     'Ce numéro de compte de test ne fonctionne que dans le bac à sable. Saisissez votre vrai numéro de compte.',
   'validation.amount': 'Saisissez un montant supérieur à 0.',
-  'validation.amount.whole': 'Saisissez un nombre entier de {currency}.',
+  'validation.amount.whole': 'Saisissez un montant en {currency} sans décimales.',
   'validation.tokenAmount.decimals': 'Utilisez au plus {decimals} décimales pour {symbol}.',
   'validation.amount.min': 'Le minimum est {min}.',
   'validation.amount.max': 'Le maximum est {max}.',

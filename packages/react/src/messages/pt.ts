@@ -17,7 +17,7 @@ export const pt = {
   'choose.direction': 'Quero',
   'choose.corridor': 'País ou moeda',
   'choose.corridor.placeholder': 'Escolha um país ou moeda',
-  'choose.provider': 'Operador',
+  'choose.provider': 'Prestador',
   'choose.token': 'Token a comprar',
   'choose.token.offramp': 'Token a vender',
   'amount.preview.offramp':
@@ -40,7 +40,7 @@ export const pt = {
   'paymentMethod.BankSwift': 'Transferência bancária SWIFT',
   'paymentMethod.none': 'Nenhum meio de pagamento está disponível para este corredor.',
   'provider.limits': '{min} – {max}',
-  'provider.none': 'Nenhum operador está disponível para este meio de pagamento.',
+  'provider.none': 'Nenhum prestador está disponível para este meio de pagamento.',
   'token.onChain': '{symbol} na rede {chain}',
   'token.none': 'Nenhum token está disponível.',
   'amount.label': 'Montante em {currency}',
@@ -152,7 +152,7 @@ export const pt = {
   'status.other': 'Em curso ({status})',
   'status.current': 'A sua operação: {status}.',
   'status.settledText': 'Concluído. A sua operação foi liquidada.',
-  'status.failedText': 'A sua encomenda não foi concluída.',
+  'status.failedText': 'A sua operação não foi concluída.',
   'status.refundedText': 'A sua operação foi reembolsada.',
   'status.pendingSettlementText':
     'A sua operação aguarda a chegada do pagamento e depois será liquidada. Se recebeu instruções de pagamento, siga-as.',
@@ -182,9 +182,9 @@ export const pt = {
   'status.failedNext':
     'Verifique os dados indicados (o número ou a conta que paga), ou escolha outra forma de pagamento. Se saiu dinheiro da sua conta, o prestador devolve-o.',
   'status.changeDetails': 'Alterar os seus dados',
-  'status.newOrder': 'Nova encomenda',
+  'status.newOrder': 'Nova operação',
   'status.leave':
-    'Pode começar uma nova encomenda: esta fica nas suas encomendas e atualiza-se lá sozinha.',
+    'Pode começar uma nova operação: esta fica nas suas operações e atualiza-se lá sozinha.',
   'status.received': 'Recebeu {amount}.',
   'status.receivedFiat': '{amount} está a caminho de {recipient}.',
   'status.receipt': 'Recibo',
@@ -218,7 +218,7 @@ export const pt = {
   'validation.accountNumber.sandboxOnly':
     'Este número de conta de teste só é aceite no ambiente de testes (sandbox). Introduza o número real da sua conta.',
   'validation.amount': 'Introduza um montante superior a 0.',
-  'validation.amount.whole': 'Introduza um número inteiro de {currency}.',
+  'validation.amount.whole': 'Introduza um montante em {currency} sem casas decimais.',
   'validation.tokenAmount.decimals': 'Use no máximo {decimals} casas decimais para {symbol}.',
   'validation.amount.min': 'O mínimo é {min}.',
   'validation.amount.max': 'O máximo é {max}.',

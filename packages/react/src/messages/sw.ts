@@ -58,8 +58,8 @@ export const sw = {
   'amount.refused.max': 'Kiasi hiki hakikukubaliwa: kiwango cha juu ni {max}.',
   'details.name': 'Jina la kwanza na la mwisho',
   'details.dob': 'Tarehe ya kuzaliwa',
-  'details.dob.hint': 'mm/dd/yyyy',
-  'details.dob.hint.dmy': 'dd/mm/yyyy',
+  'details.dob.hint': 'mwezi/siku/mwaka',
+  'details.dob.hint.dmy': 'siku/mwezi/mwaka',
   'details.phone': 'Namba ya pesa za simu',
   'details.phone.hint': 'Namba ya {country}',
   'details.accountNumber': 'Namba ya akaunti ya benki',
@@ -151,7 +151,7 @@ export const sw = {
   'status.other': 'Inaendelea ({status})',
   'status.current': 'Oda yako: {status}.',
   'status.settledText': 'Tayari. Oda yako imekamilika.',
-  'status.failedText': 'Agizo lako halikukamilika.',
+  'status.failedText': 'Oda yako haikukamilika.',
   'status.refundedText': 'Pesa ya oda yako imerejeshwa.',
   'status.pendingSettlementText':
     'Oda yako inasubiri malipo yafike, kisha itakamilika. Ukipewa maelekezo ya malipo, yafuate.',
@@ -181,9 +181,9 @@ export const sw = {
   'status.failedNext':
     'Angalia taarifa ulizotoa (namba au akaunti unayolipa kutoka), au chagua njia nyingine ya kulipa. Ikiwa pesa ilitoka kwenye akaunti yako, mtoa huduma atairudisha.',
   'status.changeDetails': 'Badilisha taarifa zako',
-  'status.newOrder': 'Anza agizo jipya',
+  'status.newOrder': 'Anza oda mpya',
   'status.leave':
-    'Unaweza kuanza agizo jipya sasa: hili linabaki kwenye maagizo yako na kujisasisha lenyewe.',
+    'Unaweza kuanza oda mpya sasa: hii inabaki kwenye oda zako na kujisasisha yenyewe.',
   'status.received': 'Umepokea {amount}.',
   'status.receivedFiat': '{amount} iko njiani kwenda {recipient}.',
   'status.receipt': 'Risiti',

@@ -14,6 +14,7 @@ import {
   useRef,
 } from 'react'
 import { useCheckout } from '../hooks/useCheckout.js'
+import { rampLocale } from '../messages/index.js'
 import { RampKitLocale, useRampKit } from '../provider.js'
 import { type RampCheckoutProps, WidgetContext } from './context.js'
 import { useScreenHistory } from './history.js'
@@ -98,7 +99,7 @@ function useHeadingFocus(heading: RefObject<HTMLHeadingElement | null>, view: st
 }
 
 function Checkout(props: RampCheckoutProps): ReactNode {
-  const { t, theme: baseTheme } = useRampKit()
+  const { t, locale, theme: baseTheme } = useRampKit()
   const checkout = useCheckout({
     ...(props.direction ? { direction: props.direction } : {}),
     ...(props.storageKey ? { storageKey: props.storageKey } : {}),
@@ -163,6 +164,7 @@ function Checkout(props: RampCheckoutProps): ReactNode {
   return (
     <section
       className={['rk-root', props.className].filter(Boolean).join(' ')}
+      lang={rampLocale(locale)}
       data-theme={theme.mode ?? 'light'}
       data-step={gated && gate === 'identity' ? 'identity' : state.step}
       data-screen={screen}

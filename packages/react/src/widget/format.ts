@@ -1,4 +1,4 @@
-import { toDecimalString } from '@rampkit/core/units'
+import { formatTokenAmount, toDecimalString } from '@rampkit/core/units'
 
 /** A number for people in the widget's locale, cut to `maxFractionDigits`. */
 export function formatNumber(value: number, locale: string, maxFractionDigits = 2): string {
@@ -20,15 +20,45 @@ export function formatNumber(value: number, locale: string, maxFractionDigits = 
  * formatExact(5.94999132, 'fr') // '5,94999132'
  */
 export function formatExact(value: number, locale: string): string {
-  let digits = 0
   try {
-    digits = (toDecimalString(value).split('.')[1] ?? '').length
+    return formatDecimal(toDecimalString(value), locale)
   } catch {
     return String(value)
   }
-  // Rounding a double to the digits of its shortest form gives back that form. Intl takes 20
-  // fraction digits everywhere (100 in newer engines); no quoted price comes close.
-  return formatNumber(value, locale, Math.min(digits, 20))
+}
+
+/**
+ * A decimal string with every digit it has, grouped in the widget's locale (`'1178.214345'` ->
+ * `1,178.214345` in English, `1 178,214345` in French): formatted from its digits, never through
+ * a float, so a token amount of 18 decimals reads as it is.
+ *
+ * @example
+ * formatDecimal('1178.214345', 'en') // '1,178.214345'
+ */
+export function formatDecimal(value: string, locale: string): string {
+  const digits = (value.split('.')[1] ?? '').length
+  try {
+    // ES2023 Intl formats a decimal string from its digits; the lib here types numbers only.
+    // Intl takes 20 fraction digits everywhere (100 in newer engines).
+    const format = new Intl.NumberFormat(locale, {
+      maximumFractionDigits: Math.min(digits, 20),
+    }).format as (value: string | number) => string
+    return format(value)
+  } catch {
+    return value
+  }
+}
+
+/**
+ * A token amount in base units, with all of the token's digits that are not trailing zeros (an
+ * approval is for the exact amount, so none is cut),
+ * grouped in the widget's locale: what an approval asks for reads as the quote does.
+ *
+ * @example
+ * formatUnits(1178214345n, 6, 'en') // '1,178.214345'
+ */
+export function formatUnits(value: bigint, decimals: number, locale: string): string {
+  return formatDecimal(formatTokenAmount(value, decimals, { maxFractionDigits: decimals }), locale)
 }
 
 /** Digits after the point of a currency's minor unit (KES 2, UGX 0, BHD 3); 2 when unknown. */
@@ -49,19 +79,42 @@ export function formatFiat(value: number, currency: string, locale: string): str
 }
 
 /**
- * An estimate for people: at most 6 significant digits (`32.191034` shows `32.191`, `0.00012345`
- * keeps `0.00012345`), in the locale. For estimates only: the binding quote's figures are shown
- * exactly (`formatExact`). A decimal string is formatted from its digits, not through a float.
+ * An estimate, with the digits it has (a token amount cut to the token's decimals, a rate as the
+ * service sent it), grouped in the locale: one format with the quote's (`formatExact`), so the
+ * estimate `1,178.214345 USDC` is not `1,178.21 USDC` one screen before the quote says
+ * `1,178.214345 USDC`.
  */
 export function formatEstimate(value: string | number, locale: string): string {
+  if (typeof value === 'string') return formatDecimal(value, locale)
   try {
-    // ES2023 Intl formats a decimal string from its digits; the lib here types numbers only.
-    const format = new Intl.NumberFormat(locale, { maximumSignificantDigits: 6 }).format as (
-      value: string | number,
-    ) => string
-    return format(value)
+    // A float of the service's preview (`11.552680221811` tokens) is cut toward zero to 6
+    // decimals, a dollar token's: never more digits than the order can carry.
+    const [whole, fraction = ''] = toDecimalString(value).split('.')
+    const cut = fraction.slice(0, ESTIMATE_DIGITS).replace(/0+$/, '')
+    return formatDecimal(cut ? `${whole}.${cut}` : `${whole}`, locale)
   } catch {
     return String(value)
+  }
+}
+
+const ESTIMATE_DIGITS = 6
+
+/**
+ * A country's name in the widget's locale (`Intl.DisplayNames`): `'ZA'` in French is
+ * `Afrique du Sud`. `fallback` (the catalog's English name) where the runtime has none.
+ *
+ * @example
+ * countryLabel('ZA', 'fr') // 'Afrique du Sud'
+ */
+export function countryLabel(code: string, locale: string, fallback?: string | null): string {
+  try {
+    return (
+      new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' }).of(code) ??
+      fallback ??
+      code
+    )
+  } catch {
+    return fallback ?? code
   }
 }
 

@@ -144,6 +144,20 @@ describe('create, patch, documents', () => {
       'profile.additional_id_number',
     ],
     [
+      'a country of residence that is no ISO country',
+      { partner_customer_ref: 'r', type: 'individual', profile: { country_of_residence: 'UN' } },
+      'profile.country_of_residence',
+    ],
+    [
+      'an address country that is no ISO country',
+      {
+        partner_customer_ref: 'r',
+        type: 'individual',
+        profile: { address: { line1: '1 Rue', city: 'Paris', country: 'EU' } },
+      },
+      'profile.address.country',
+    ],
+    [
       'a reference over 128 characters',
       { partner_customer_ref: 'r'.repeat(129), type: 'individual' },
       'partner_customer_ref',

@@ -200,6 +200,15 @@ describe('saving the profile', () => {
         'profile.address.unit',
       ],
       [{ customer_type: 'business', profile: { first_name: 'Ami' } }, 'profile.first_name'],
+      // "United States" typed as UN, and GE kept for "Germany" is Georgia: only ISO countries.
+      [
+        { customer_type: 'individual', profile: { country_of_residence: 'UN' } },
+        'profile.country_of_residence',
+      ],
+      [
+        { customer_type: 'individual', profile: { address: { line1: 'x', country: 'EU' } } },
+        'profile.address.country',
+      ],
       [{ customer_type: 'person', profile: {} }, 'customer_type'],
       [{ customer_type: 'individual', profile: {}, extra: 1 }, 'extra'],
       [

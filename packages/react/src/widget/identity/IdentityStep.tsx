@@ -9,13 +9,14 @@ import {
   type SaveCustomerRequest,
 } from '@rampkit/core/kit'
 import {
+  countryOptions,
   type IdentityCheck,
   identityFieldSchema,
   MIN_CUSTOMER_AGE,
   phoneExample,
   type ValidationFailure,
 } from '@rampkit/core/validation'
-import { type ReactNode, use, useEffect, useRef, useState } from 'react'
+import { type ReactNode, use, useEffect, useMemo, useRef, useState } from 'react'
 import { get, type Resolver, type UseFormRegisterReturn, useForm } from 'react-hook-form'
 import * as z from 'zod/mini'
 import {
@@ -32,10 +33,12 @@ import { errorText } from '../errors.js'
 import { Alert, Field, LoadError, Loading } from '../parts.js'
 import { type ChosenDocument, DocumentInput } from './document.js'
 import {
+  ADDRESS_COUNTRY_OF,
   FIELD_SPECS,
   type FieldSpec,
   fieldLabel,
   knownFields,
+  phoneCountryOf,
   requiredOf,
   toProfile,
 } from './fields.js'
@@ -136,8 +139,9 @@ function identityMessage(
   if (check === 'bvn') return t('validation.bvn')
   if (check === 'country') return text('validation.country')
   if (check === 'phone') {
-    const example = (words.country && phoneExample(words.country)) ?? '+234 803 123 4567'
-    return text('validation.e164', { example })
+    // The example of the country the number is checked for; none where it has no plan.
+    const example = words.country ? phoneExample(words.country) : undefined
+    return example ? text('validation.e164', { example }) : text('validation.phoneIntl')
   }
   if (check === 'date') {
     if (failure.code === 'too_young') return t('validation.dob.age', { age: MIN_CUSTOMER_AGE })
@@ -229,7 +233,7 @@ function IdentityForm(props: { customer: KitCustomer; text: Text }): ReactNode {
   const type: KitCustomerType = customer.customer_type ?? widgetProps.customerType ?? 'individual'
   const known = knownFields(checkout.state, widgetProps, customer, type)
   const required = requiredOf(customer)
-  const country = checkout.state.corridor?.country ?? undefined
+  const corridorCountry = checkout.state.corridor?.country ?? undefined
   // Asked: what is still missing and nobody gave; what no input here can take is said, not asked.
   const asked = required.fields.filter((field) => known[field] === undefined && FIELD_SPECS[field])
   const unsupported = required.fields.filter(
@@ -241,12 +245,16 @@ function IdentityForm(props: { customer: KitCustomer; text: Text }): ReactNode {
   const formRef = useRef<HTMLFormElement>(null)
   const save = useSaveCustomer()
   const submit = useSubmitCustomer()
-  const message = (failure: ValidationFailure, check: IdentityCheck | undefined) =>
-    identityMessage(failure, check, { t, text, country })
+  const messageFor =
+    (country: string | undefined) =>
+    (failure: ValidationFailure, check: IdentityCheck | undefined) =>
+      identityMessage(failure, check, { t, text, country })
   const resolver: Resolver<Record<string, unknown>> = async (values, context, options) => {
     const environment =
       config.data?.environment ?? (await config.refetch()).data?.environment ?? undefined
-    const schema = identitySchema(asked, { country, environment }, message)
+    // A phone is one of the country of residence the shopper picked (or the one known).
+    const country = phoneCountryOf(values.country_of_residence, known, corridorCountry)
+    const schema = identitySchema(asked, { country, environment }, messageFor(country))
     return zodResolver(schema)(values, context, options as never) as ReturnType<
       Resolver<Record<string, unknown>>
     >
@@ -259,6 +267,18 @@ function IdentityForm(props: { customer: KitCustomer; text: Text }): ReactNode {
     resolver,
   })
   const { formState, setError } = form
+  const phoneCountry = phoneCountryOf(form.watch('country_of_residence'), known, corridorCountry)
+  const message = messageFor(phoneCountry)
+  const countries = useMemo(() => countryOptions(locale), [locale])
+  /** An address's country follows the country of residence until the shopper picks its own. */
+  function picked(field: string, value: string) {
+    const follower = ADDRESS_COUNTRY_OF[field]
+    if (follower && asked.includes(follower) && !get(formState.dirtyFields, follower))
+      form.setValue(follower, value)
+    // A phone typed before the country is checked again for the country now picked.
+    if (field === 'country_of_residence' && get(formState.touchedFields, 'phone'))
+      void form.trigger('phone')
+  }
 
   function focusFirst() {
     // After the render that shows the errors.
@@ -323,9 +343,13 @@ function IdentityForm(props: { customer: KitCustomer; text: Text }): ReactNode {
           key={field}
           field={field}
           spec={FIELD_SPECS[field] as FieldSpec}
-          registered={form.register(field)}
+          registered={form.register(field, {
+            onChange: (event: { target: { value: string } }) => picked(field, event.target.value),
+          })}
           error={(get(formState.errors, field) as { message?: string } | undefined)?.message}
           text={text}
+          countries={countries}
+          phoneExample={phoneCountry ? phoneExample(phoneCountry) : undefined}
         />
       ))}
       {required.documents.length > 0 ? (
@@ -377,9 +401,16 @@ function IdentityField(props: {
   registered: UseFormRegisterReturn
   error: string | undefined
   text: Text
+  /** The countries to pick from, named in the shopper's language. */
+  countries: readonly { code: string; name: string }[]
+  /** A phone of the country of residence, as its people write it. */
+  phoneExample: string | undefined
 }): ReactNode {
   const { field, spec, text, registered } = props
-  const hint = spec.input === 'country' ? text('identity.country.hint') : undefined
+  const hint =
+    spec.input === 'tel' && props.phoneExample
+      ? text('identity.phone.hint', { example: props.phoneExample })
+      : undefined
   return (
     <Field label={text(fieldLabel(field))} hint={hint} error={props.error}>
       {(ids) =>
@@ -392,15 +423,29 @@ function IdentityField(props: {
               </option>
             ))}
           </select>
+        ) : spec.input === 'country' ? (
+          // Picked by name, never typed: a free code kept "Germany" as GE (Georgia).
+          <select
+            {...ids}
+            {...registered}
+            className="rk-input"
+            defaultValue=""
+            autoComplete={spec.autoComplete}
+          >
+            <option value="">{text('identity.choose')}</option>
+            {props.countries.map((country) => (
+              <option key={country.code} value={country.code}>
+                {country.name}
+              </option>
+            ))}
+          </select>
         ) : (
           <input
             {...ids}
             {...registered}
             className="rk-input"
-            type={spec.input === 'country' ? 'text' : spec.input}
+            type={spec.input}
             autoComplete={spec.autoComplete}
-            maxLength={spec.input === 'country' ? 2 : undefined}
-            autoCapitalize={spec.input === 'country' ? 'characters' : undefined}
           />
         )
       }

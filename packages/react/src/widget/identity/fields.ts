@@ -63,11 +63,31 @@ export const FIELD_SPECS: Record<string, FieldSpec> = {
   description: { input: 'text' },
 }
 
-/** The label of a field: its own message, or the one of the field it is a part of. */
+/** The label of a field: its own message. */
 export function fieldLabel(field: string): IdentityMessageKey {
-  if (field === 'address.country' || field === 'registered_address.country')
-    return 'identity.field.country_of_residence'
   return `identity.field.${field}` as IdentityMessageKey
+}
+
+/**
+ * The country an address follows until the shopper picks its own: the country of residence for
+ * a person's address, the country of registration for a business's.
+ */
+export const ADDRESS_COUNTRY_OF: Record<string, string> = {
+  country_of_residence: 'address.country',
+  country_of_incorporation: 'registered_address.country',
+}
+
+/**
+ * The country whose phone numbers the identity step takes: the country of residence picked in
+ * the form, else the one on file or given, else the corridor's.
+ */
+export function phoneCountryOf(
+  picked: unknown,
+  known: Record<string, string>,
+  corridorCountry: string | undefined,
+): string | undefined {
+  if (typeof picked === 'string' && picked !== '') return picked
+  return known.country_of_residence ?? known.country_of_incorporation ?? corridorCountry
 }
 
 /** A whole address the kit lists as missing is asked for part by part. */

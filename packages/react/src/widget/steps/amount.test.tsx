@@ -97,10 +97,11 @@ describe('amount step, off-ramp estimate: the payout at the indicative sell rate
     const { fetch, sent } = kitFetch({ 'GET /rates': () => data })
     const { container } = renderResumed(checkoutAtAmount('OffRamp'), { fetch })
     await userType('Amount of USDC to sell', '10')
-    const fiat = new Intl.NumberFormat('en', { maximumSignificantDigits: 6 }).format(
+    // Every digit the estimate has, grouped: one number format with the quote's.
+    const fiat = new Intl.NumberFormat('en', { maximumFractionDigits: 2 }).format(
       Math.floor(sell * 10 * 100) / 100,
     )
-    const rate = new Intl.NumberFormat('en', { maximumSignificantDigits: 6 }).format(sell)
+    const rate = new Intl.NumberFormat('en', { maximumFractionDigits: 20 }).format(sell)
     expect(
       await screen.findByText(`Estimate: about ${fiat} KES at ${rate} KES per USDC`, undefined, {
         timeout: 3_000,
@@ -265,7 +266,7 @@ describe('amount step, on-ramp: the fiat the user pays', () => {
     const { user } = renderResumed(checkoutAtAmount('OnRamp'), { fetch })
     await user.type(await screen.findByLabelText(/amount in KES/i), '1500')
     expect(
-      await screen.findByText('Estimate: about 11.5527 USDC at 129.84 KES per USDC', undefined, {
+      await screen.findByText('Estimate: about 11.55268 USDC at 129.84 KES per USDC', undefined, {
         timeout: 3_000,
       }),
     ).toBeTruthy()
@@ -334,11 +335,16 @@ describe('amount step, on-ramp estimate outside KES: the corridor’s own rate',
       })
       renderResumed(checkoutIn(currency), { fetch })
       await userType(`Amount in ${currency}`, typed)
-      // Expected from the sandbox's rate (a float is fine for 6 significant digits of a test).
-      const tokens = new Intl.NumberFormat('en', { maximumSignificantDigits: 6 }).format(
-        Number(amount) / buy,
-      )
-      const rate = new Intl.NumberFormat('en', { maximumSignificantDigits: 6 }).format(buy)
+      // Expected from the sandbox's rate, cut to the token's 6 decimals in integers (no float
+      // division), every digit shown and grouped: one number format with the quote's.
+      const base =
+        (BigInt(Math.round(Number(amount) * 1e6)) * 1_000_000n) / BigInt(Math.round(buy * 1e6))
+      const decimal = `${base / 1_000_000n}.${String(base % 1_000_000n).padStart(6, '0')}`
+      const format = new Intl.NumberFormat('en', { maximumFractionDigits: 20 }).format as (
+        value: string | number,
+      ) => string
+      const tokens = format(decimal)
+      const rate = format(buy)
       expect(
         await screen.findByText(
           `Estimate: about ${tokens} USDC at ${rate} ${currency} per USDC`,

@@ -2,7 +2,6 @@
 import type { CheckoutError } from '@rampkit/core/checkout'
 import type { WalletProof } from '@rampkit/core/kit'
 import { rampKitKeys } from '@rampkit/core/kit/query'
-import { formatTokenAmount } from '@rampkit/core/units'
 import { useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { useConnection } from 'wagmi'
@@ -17,7 +16,7 @@ import { useRampKit } from '../../provider.js'
 import { toCheckoutError } from '../../utils/errors.js'
 import { useWidget } from '../context.js'
 import { errorText } from '../errors.js'
-import { shortHash } from '../format.js'
+import { formatUnits, shortHash } from '../format.js'
 import { Alert, Hash, Loading } from '../parts.js'
 import { QuoteExpiredAlert } from './quote.js'
 import { SellerSwitched } from './seller.js'
@@ -105,7 +104,7 @@ function ProveWallet(props: { proof: UseWalletProofReturnType; address: string }
 }
 
 function ApproveWithWallet(): ReactNode {
-  const { t } = useRampKit()
+  const { t, locale } = useRampKit()
   const { checkout } = useWidget()
   const { state, send } = checkout
   const token = state.token
@@ -125,7 +124,7 @@ function ApproveWithWallet(): ReactNode {
     onTransaction: (hash, kind) =>
       send({ type: 'APPROVAL_SUBMITTED', txHash: hash, reset: kind === 'reset' }),
   })
-  const fmt = (value: bigint) => formatTokenAmount(value, token?.decimals ?? 0)
+  const fmt = (value: bigint) => formatUnits(value, token?.decimals ?? 0, locale)
   const required = allowance.required ?? 0n
   const busy = ['resetting', 'approving', 'waiting'].includes(allowance.phase)
   const enough = !allowance.needsApproval && allowance.allowance !== undefined

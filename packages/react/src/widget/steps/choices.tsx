@@ -10,7 +10,7 @@ import { tokenDisplayName } from '@rampkit/core/checkout'
 import { type ReactNode, useState } from 'react'
 import { ENGLISH_MESSAGES, type MessageKey } from '../../messages/index.js'
 import { useRampKit } from '../../provider.js'
-import { formatFiat } from '../format.js'
+import { countryLabel, formatFiat } from '../format.js'
 import { tokenKey } from '../last.js'
 import { LoadError, Loading } from '../parts.js'
 
@@ -156,7 +156,7 @@ export function CorridorField(props: {
   corridor: CheckoutCorridor | undefined
   onChange: (key: string) => void
 }): ReactNode {
-  const { t } = useRampKit()
+  const { t, locale } = useRampKit()
   const [flags] = useState(() => typeof window !== 'undefined' && systemDrawsFlags())
   const { id, corridor } = props
   if (props.corridors.length === 0) return <p>{t('corridor.none')}</p>
@@ -180,7 +180,7 @@ export function CorridorField(props: {
           <option key={corridorKey(each)} value={corridorKey(each)}>
             {`${flags ? corridorFlag(each) : ''} ${
               each.kind === 'african'
-                ? `${each.countryName ?? each.country} · ${each.currency}`
+                ? `${countryLabel(each.country, locale, each.countryName)} · ${each.currency}`
                 : t('corridor.international', { currency: each.currency })
             }`.trim()}
           </option>

@@ -1,7 +1,7 @@
 'use client'
 import type { CheckoutDetails } from '@rampkit/core/checkout'
 import { customerQueryOptions } from '@rampkit/core/kit/query'
-import { dobOrder, requiresBvn } from '@rampkit/core/validation'
+import { dobOrder, phoneOfCountry, requiresBvn } from '@rampkit/core/validation'
 import { useQuery } from '@tanstack/react-query'
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import { type UseFormSetValue, useForm } from 'react-hook-form'
@@ -71,7 +71,9 @@ function useOnFile(): { name?: string; dob?: string; phone?: string } {
   return {
     ...(profile.first_name && profile.last_name ? { name } : {}),
     ...(dob ? { dob: `${dob[2]}/${dob[3]}/${dob[1]}` } : {}),
-    ...(profile.phone ? { phone: profile.phone } : {}),
+    ...(phoneOfCountry(profile.phone, checkout.state.corridor?.country ?? undefined)
+      ? { phone: profile.phone }
+      : {}),
   }
 }
 

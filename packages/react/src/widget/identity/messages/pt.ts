@@ -3,9 +3,9 @@ import type { IdentityMessages } from './index.js'
 /** The identity step's messages in Portuguese: their own chunk, loaded with the step for this locale only. */
 export const pt: IdentityMessages = {
   'identity.intro':
-    'Antes do seu primeiro pedido, o serviço verifica a sua identidade, uma única vez. Leva alguns minutos.',
+    'Antes da sua primeira operação, o serviço verifica a sua identidade, uma única vez. Leva alguns minutos.',
   'identity.intro.business':
-    'Antes do primeiro pedido, o serviço verifica a sua empresa, uma única vez. Leva alguns minutos.',
+    'Antes da primeira operação, o serviço verifica a sua empresa, uma única vez. Leva alguns minutos.',
   'identity.field.first_name': 'Nome',
   'identity.field.last_name': 'Apelido',
   'identity.field.email': 'E-mail',
@@ -19,6 +19,7 @@ export const pt: IdentityMessages = {
   'identity.field.address.line1': 'Morada',
   'identity.field.address.city': 'Cidade',
   'identity.field.address.postal_code': 'Código postal',
+  'identity.field.address.country': 'País desta morada',
   'identity.field.id_type': 'Documento de identificação',
   'identity.idType.passport': 'Passaporte',
   'identity.idType.national_id': 'Bilhete de identidade',
@@ -32,10 +33,11 @@ export const pt: IdentityMessages = {
   'identity.field.country_of_incorporation': 'País de registo',
   'identity.field.registered_address.line_1': 'Morada da sede',
   'identity.field.registered_address.city': 'Cidade',
+  'identity.field.registered_address.country': 'País da sede',
   'identity.field.business_type': 'Tipo de empresa',
   'identity.field.industry': 'Setor de atividade',
   'identity.field.description': 'O que a empresa faz',
-  'identity.country.hint': 'Duas letras, por exemplo KE',
+  'identity.phone.hint': 'Por exemplo {example}',
   'identity.choose': 'Escolher…',
   'identity.documents': 'Documentos',
   'identity.document.identity':
@@ -55,15 +57,17 @@ export const pt: IdentityMessages = {
     'O serviço também pede {fields}, que este formulário não consegue recolher. Contacte o apoio para concluir.',
   'identity.review.title': 'Estamos a verificar os seus dados',
   'identity.review.text':
-    'Costuma levar um ou dois minutos. Mantenha esta página aberta: o pedido continua sozinho quando a verificação terminar.',
+    'Costuma levar um ou dois minutos. Mantenha esta página aberta: a operação continua sozinha quando a verificação terminar.',
   'identity.rejected.title': 'Não foi possível verificar a sua identidade',
   'identity.rejected.reason': 'Motivo indicado: {reason}',
   'identity.rejected.text':
     'Por agora não pode comprar nem vender com esta conta. Contacte o apoio e indique o motivo acima.',
   'identity.suspended.title': 'Esta conta está suspensa',
-  'identity.suspended.text': 'Os pedidos não estão disponíveis para esta conta. Contacte o apoio.',
+  'identity.suspended.text':
+    'As operações não estão disponíveis para esta conta. Contacte o apoio.',
   'validation.email': 'Introduza um endereço de e-mail, como nome@exemplo.com.',
   'validation.e164': 'Introduza um número de telefone válido, como {example}.',
-  'validation.country': 'Introduza um código de país de duas letras, como KE.',
+  'validation.country': 'Escolha um país da lista.',
+  'validation.phoneIntl': 'Introduza o número com o indicativo do país, a começar por +.',
   'validation.date': 'Introduza uma data.',
 }
