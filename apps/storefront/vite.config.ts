@@ -4,6 +4,7 @@ import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
+import { devSecurityHeaders } from './server/serving.js'
 
 const brotli = promisify(brotliCompress)
 const gzipped = promisify(gzip)
@@ -59,6 +60,8 @@ export default defineConfig({
   // viem and wagmi make one large chunk; fine for a local demo.
   build: { chunkSizeWarningLimit: 1000 },
   server: {
+    // The built shop's headers (server/serving.ts), loosened only where Vite's dev needs it.
+    headers: devSecurityHeaders(),
     proxy: { '/api': process.env.STOREFRONT_API ?? 'http://127.0.0.1:3000' },
   },
 })

@@ -95,7 +95,7 @@ async function start(): Promise<Record<string, unknown>> {
       allowedOrigins: ['http://bench.local'],
       rateLimit: false,
       // Thousands of event streams of one bench user from one address: the caps are not measured.
-      streamLimits: { perSession: 1_000_000, perAddress: 1_000_000 },
+      streamLimits: { perSession: 1_000_000, perAddress: 1_000_000, perInstance: 1_000_000 },
       cacheTtlMs: Number(env.CACHE_TTL ?? 30_000),
       poll: false,
       logger: false,

@@ -1,7 +1,7 @@
 import type { RampHandler } from '@rampkit/server'
 import { Hono } from 'hono'
 import type { DemoChain } from './config.js'
-import { compressDynamic, serveFront } from './serving.js'
+import { compressDynamic, serveFront, shopSecurityHeaders } from './serving.js'
 
 export interface ShopAppOptions {
   /** The server kit, `createRampHandler(...)` from @rampkit/server, mounted at /api/ramp. */
@@ -16,11 +16,18 @@ export interface ShopAppOptions {
  * The storefront's back end: the ramp kit at `/api/ramp` (webhooks at `/api/ramp/webhooks`), a
  * demo-only route with the local chain's test accounts, and the built front end. Answers are
  * compressed (JSON by gzip on the fly, the front end's files by their brotli or gzip copies from
- * the build), event streams never; hashed assets are cached for good (`server/serving.ts`).
+ * the build), event streams never; hashed assets are cached for good, and every answer carries a
+ * strict Content-Security-Policy, `nosniff`, a Referrer-Policy and a Permissions-Policy
+ * (`server/serving.ts`).
  */
 export function createShopApp({ ramp, chain, distDir }: ShopAppOptions) {
   const app = new Hono()
 
+  // Every answer, pages, assets and the API alike: the headers of a payments page.
+  app.use(
+    '*',
+    shopSecurityHeaders(async () => (await chain())?.rpcUrl),
+  )
   app.use('/api/*', compressDynamic())
   app.get('/api/health', (c) => c.json({ ok: true }))
 

@@ -393,20 +393,24 @@ describe('X-Forwarded-For without trustProxy', () => {
     await limited.close()
   })
 
-  it('through app.request (no socket address), skips the per-IP limit and says so once', async () => {
+  it('through app.request (no socket address), counts every client as one address and says so once', async () => {
     const limited = await startKit(sandbox, 'app.request', { pointWebhooks: false, rateLimit })
     const before = seen.logs.length
     const statuses = []
-    // One claimed address: were the header read, the third request would be limited.
+    // Three claimed addresses, each a new session: the header is never read, and clients with
+    // no visible address share one bucket (`unknownAddresses`, by default `perIp`).
     for (let i = 0; i < 3; i++) {
       const res = await browser(limited).get(KIT_ROUTES.config, {
-        headers: { 'x-forwarded-for': '192.0.2.7' },
+        headers: { 'x-forwarded-for': `192.0.2.${i}` },
       })
       statuses.push(res.status)
     }
-    expect(statuses).toEqual([200, 200, 200])
-    const skipped = seen.logs.slice(before).filter((line) => line.includes('per-IP rate limit'))
-    expect(skipped).toHaveLength(1)
+    expect(statuses).toEqual([200, 200, 429])
+    const said = seen.logs
+      .slice(before)
+      .filter((line) => line.includes('cannot see client addresses'))
+    expect(said).toHaveLength(1)
+    expect(said[0]).toMatch(/getClientIp/)
     await limited.close()
   })
 })

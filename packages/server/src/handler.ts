@@ -3,7 +3,7 @@ import { Hono } from 'hono'
 import { matchedRoutes, basePath as mountPath } from 'hono/route'
 import { secureHeaders } from 'hono/secure-headers'
 import type { OrderBus } from './bus/types.js'
-import { corsFor, sessionAndLimits } from './handler/browser.js'
+import { clientAddressOf, corsFor, sessionAndLimits } from './handler/browser.js'
 import { routeNotFound } from './handler/not-found.js'
 import { DEFAULTS, type RampHandlerOptions, resolveOptions } from './handler/options.js'
 import { createRuntime } from './handler/runtime.js'
@@ -11,7 +11,6 @@ import { missingSettings, unconfiguredHandler } from './handler/unconfigured.js'
 import { createReadCache } from './http/cache.js'
 import { fail } from './http/envelope.js'
 import { GENERIC_MESSAGES } from './http/errors.js'
-import { clientIp } from './middleware/client-ip/index.js'
 import { type KitContext, openStreams, type RampEnv } from './routes/context.js'
 import { mountRoutes } from './routes/define.js'
 import { answerCachedReads } from './routes/reads/cached.js'
@@ -108,10 +107,11 @@ export function createRampHandler(options: RampHandlerOptions): RampHandler {
     customers: runtime.customers,
     walletProof: walletProofSettings(options.walletProof),
     streams: openStreams(options.streamLimits),
-    clientAddress: (c) => {
-      const ip = options.getClientIp ? options.getClientIp(c) : clientIp(c, options.trustProxy)
-      return ip === null || ip === 'unknown' ? null : ip
-    },
+    clientAddress: clientAddressOf(options, resolved),
+    customerCreates:
+      options.rateLimit === false
+        ? null
+        : { ...DEFAULTS.customerCreates, ...options.rateLimit?.customerCreates },
   }
 
   const app = (
@@ -147,7 +147,7 @@ export function createRampHandler(options: RampHandlerOptions): RampHandler {
   app.use('*', corsFor(resolved.allowedOrigins))
   // A cached public read is answered here, before the session and the rate limits.
   answerCachedReads(app, kit)
-  app.use('*', ...sessionAndLimits(options, resolved, runtime.watched))
+  app.use('*', ...sessionAndLimits(options, resolved, runtime.watched, kit.clientAddress))
 
   // Every route is one file (routes/<resource>/<name>.ts) declaring its guards, middleware and
   // needs (routes/define.ts), listed in routes/table.ts.

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest'
 /**
  * The shape rules of every package's source (STYLE.md 13 and 14), read with the TypeScript compiler
  * rather than by eye: no function over MAX_LINES lines in any package's `src/`, no two folders of
- * one package that import one another (an import pointing up), no shipped module that imports test
+ * one package that import one another (an import pointing up), no two files of one package that
+ * load one another at run time (type-only imports aside), no shipped module that imports test
  * support, no test support in `src/` (a package's own `test/` folder holds it) and no module of
  * `src/` but a test that imports a `test/` folder or `@rampkit/test`, and no module at all (tests
  * included) that imports another package's `src/` by relative path. Functions not yet split are
@@ -282,29 +283,14 @@ function folderOf(name: string): string {
 }
 
 /**
- * Groups of folders of one package that import one another (the strongly connected parts of
- * each package's folder graph, Tarjan's), keyed `package: a, b`, with the imports that join them.
+ * The strongly connected groups of a directed graph (Tarjan's) with two or more members: each
+ * group is nodes that reach one another, a cycle of imports.
  */
-function folderCycles(files: readonly { name: string; source: ts.SourceFile }[]) {
-  const edges = new Map<string, Map<string, string[]>>()
-  for (const file of files) {
-    const [pkg = ''] = file.name.split('/')
-    const from = `${pkg}/${folderOf(file.name)}`
-    for (const specifier of importsOf(file.source)) {
-      if (!specifier.startsWith('.')) continue
-      const target = relative(PACKAGES, resolve(dirname(join(PACKAGES, file.name)), specifier))
-      if (target.split('/')[0] !== pkg || target.split('/')[1] !== 'src') continue
-      const to = `${pkg}/${folderOf(target)}`
-      if (to === from) continue
-      const out = edges.get(from) ?? new Map<string, string[]>()
-      edges.set(from, out)
-      out.set(to, [...(out.get(to) ?? []), `${file.name} -> ${specifier}`])
-    }
-  }
+function stronglyConnected(edges: ReadonlyMap<string, ReadonlyMap<string, string[]>>): string[][] {
   const index = new Map<string, number>()
   const low = new Map<string, number>()
   const stack: string[] = []
-  const cycles: Record<string, string[]> = {}
+  const groups: string[][] = []
   const connect = (node: string) => {
     index.set(node, index.size)
     low.set(node, index.get(node)!)
@@ -319,17 +305,113 @@ function folderCycles(files: readonly { name: string; source: ts.SourceFile }[])
     }
     if (low.get(node) !== index.get(node)) return
     const group = stack.splice(stack.indexOf(node))
-    if (group.length < 2) return
-    const [pkg] = group[0]!.split('/')
-    const folders = group.map((member) => member.split('/')[1]).sort()
-    cycles[`${pkg}: ${folders.join(', ')}`] = group.flatMap((member) =>
-      [...(edges.get(member) ?? [])].flatMap(([to, imports]) =>
-        group.includes(to) ? imports : [],
-      ),
-    )
+    if (group.length >= 2) groups.push(group)
   }
   for (const node of edges.keys()) if (!index.has(node)) connect(node)
+  return groups
+}
+
+/** The imports that join the members of `group`, as `file -> specifier`. */
+function joining(edges: ReadonlyMap<string, ReadonlyMap<string, string[]>>, group: string[]) {
+  return group.flatMap((member) =>
+    [...(edges.get(member) ?? [])].flatMap(([to, imports]) => (group.includes(to) ? imports : [])),
+  )
+}
+
+/** Adds the edge `from -> to`, remembering the import that makes it. */
+function addEdge(edges: Map<string, Map<string, string[]>>, from: string, to: string, why: string) {
+  const out = edges.get(from) ?? new Map<string, string[]>()
+  edges.set(from, out)
+  out.set(to, [...(out.get(to) ?? []), why])
+}
+
+/**
+ * Groups of folders of one package that import one another (the strongly connected parts of
+ * each package's folder graph), keyed `package: a, b`, with the imports that join them.
+ */
+function folderCycles(files: readonly { name: string; source: ts.SourceFile }[]) {
+  const edges = new Map<string, Map<string, string[]>>()
+  for (const file of files) {
+    const [pkg = ''] = file.name.split('/')
+    const from = `${pkg}/${folderOf(file.name)}`
+    for (const specifier of importsOf(file.source)) {
+      if (!specifier.startsWith('.')) continue
+      const target = relative(PACKAGES, resolve(dirname(join(PACKAGES, file.name)), specifier))
+      if (target.split('/')[0] !== pkg || target.split('/')[1] !== 'src') continue
+      const to = `${pkg}/${folderOf(target)}`
+      if (to !== from) addEdge(edges, from, to, `${file.name} -> ${specifier}`)
+    }
+  }
+  const cycles: Record<string, string[]> = {}
+  for (const group of stronglyConnected(edges)) {
+    const [pkg] = group[0]!.split('/')
+    const folders = group.map((member) => member.split('/')[1]).sort()
+    cycles[`${pkg}: ${folders.join(', ')}`] = joining(edges, group)
+  }
   return cycles
+}
+
+/**
+ * The relative modules a file loads when it runs: static imports and re-exports, without
+ * `import type`, `export type` and those whose every name is a `type` (erased by the compiler
+ * and bundlers); a dynamic `import()` loads later and cannot close a cycle at load.
+ */
+function runtimeImportsOf(file: ts.SourceFile): string[] {
+  const found: string[] = []
+  for (const node of file.statements) {
+    if (!(ts.isImportDeclaration(node) || ts.isExportDeclaration(node))) continue
+    if (!node.moduleSpecifier || !ts.isStringLiteral(node.moduleSpecifier)) continue
+    if (!node.moduleSpecifier.text.startsWith('.')) continue
+    if (ts.isImportDeclaration(node)) {
+      const clause = node.importClause
+      if (clause?.isTypeOnly) continue
+      const named = clause?.namedBindings
+      const onlyTypes =
+        clause !== undefined &&
+        clause.name === undefined &&
+        named !== undefined &&
+        ts.isNamedImports(named) &&
+        named.elements.length > 0 &&
+        named.elements.every((element) => element.isTypeOnly)
+      if (onlyTypes) continue
+    } else {
+      if (node.isTypeOnly) continue
+      const clause = node.exportClause
+      if (
+        clause &&
+        ts.isNamedExports(clause) &&
+        clause.elements.length > 0 &&
+        clause.elements.every((element) => element.isTypeOnly)
+      ) {
+        continue
+      }
+    }
+    found.push(node.moduleSpecifier.text)
+  }
+  return found
+}
+
+/** The source file a relative specifier names (`./x.js` is `./x.ts` or `./x.tsx`), or null. */
+function resolveSource(fromFile: string, specifier: string): string | null {
+  const base = resolve(dirname(fromFile), specifier).replace(/\.js$/, '')
+  for (const candidate of [`${base}.ts`, `${base}.tsx`, join(base, 'index.ts')]) {
+    if (existsSync(candidate)) return candidate
+  }
+  return null
+}
+
+/** Groups of files of one package that load one another at run time, with the imports. */
+function fileCycles(files: readonly { name: string; source: ts.SourceFile }[]) {
+  const edges = new Map<string, Map<string, string[]>>()
+  for (const file of files) {
+    const path = join(PACKAGES, file.name)
+    for (const specifier of runtimeImportsOf(file.source)) {
+      const target = resolveSource(path, specifier)
+      if (target)
+        addEdge(edges, file.name, relative(PACKAGES, target), `${file.name} -> ${specifier}`)
+    }
+  }
+  return stronglyConnected(edges).map((group) => joining(edges, group))
 }
 
 describe('the shape of the packages', () => {
@@ -426,6 +508,12 @@ describe('the shape of the packages', () => {
 
   it('has no folders of one package that import one another (no import points up)', () => {
     expect(folderCycles(ownSources())).toEqual({})
+  })
+
+  it('has no files of one package that load one another at run time (type-only imports aside)', () => {
+    // A cycle loads only while each binding it reads is hoisted or read late; one edit from a
+    // module that evaluates before its import has.
+    expect(fileCycles(ownSources())).toEqual([])
   })
 
   it('has no server module that imports a layer above its own', () => {

@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { cors } from 'hono/cors'
 import { clientIp } from '../middleware/client-ip/index.js'
 import { normaliseOrigin } from '../middleware/origin-check/index.js'
-import { type RateLimitCounter, rateLimit } from '../middleware/rate-limit/index.js'
+import { addressRules, rateLimit, storeRateLimitCounter } from '../middleware/rate-limit/index.js'
 import {
   anonymousSession,
   type GetEndUser,
@@ -16,16 +16,19 @@ type Middleware = MiddlewareHandler<RampEnv>
 
 /**
  * The middleware every browser route runs after CORS (`corsFor`), in order: the end user
- * (`c.var.endUser()`, resolved at most once per request) and the per-IP and per-user rate
- * limits. A route's own guards (declared in its route file) come after these.
+ * (`c.var.endUser()`, resolved at most once per request) and the per-address and per-user rate
+ * limits (clients with no visible address sharing one bucket per instance). A route's own guards (declared in its route file) come after these.
  */
 export function sessionAndLimits(
   options: RampHandlerOptions,
   resolved: ResolvedOptions,
   store: RampStore,
+  clientAddress: (c: Context) => string | null,
 ): Middleware[] {
   const chain: Middleware[] = [endUser(options, resolved)]
-  if (options.rateLimit !== false) chain.push(rateLimits(options, resolved, store))
+  if (options.rateLimit !== false) {
+    chain.push(rateLimits(options, resolved, store, clientAddress))
+  }
   return chain
 }
 
@@ -74,49 +77,54 @@ function endUser(options: RampHandlerOptions, resolved: ResolvedOptions): Middle
   }
 }
 
+/**
+ * The client's address as every limit sees it: the partner's `getClientIp`, else the socket's or
+ * the trusted proxies' (`clientIp`), else null. The first request without one is logged once,
+ * as an error with a production key (the limits then count all such clients as one address),
+ * naming the settings that fix it.
+ */
+export function clientAddressOf(
+  options: RampHandlerOptions,
+  resolved: ResolvedOptions,
+): (c: Context) => string | null {
+  let warned = false
+  return (c) => {
+    const ip = options.getClientIp ? options.getClientIp(c) : clientIp(c, options.trustProxy)
+    if (ip !== null && ip !== 'unknown' && ip !== '') return ip
+    if (!warned) {
+      warned = true
+      const message = `The kit cannot see client addresses: this runtime gives it no socket (Next.js route handlers, hono/vercel, edge runtimes)${options.getClientIp ? ' and getClientIp returned none' : ''}. Until it can, every such client counts as one address on this instance: rate limits and stream caps bind all of them together. Pass getClientIp reading the header your platform sets and a client cannot forge (Vercel: x-real-ip), or trustProxy: 1 behind your own reverse proxy that appends X-Forwarded-For (server README, "Client addresses").`
+      if (resolved.environment === 'production') resolved.logger.error(message)
+      else resolved.logger.warn(message)
+    }
+    return null
+  }
+}
+
+/** Who a limit counts: the request's end user (null when the session cannot be read). */
+async function endUserOf(c: Context): Promise<string | null> {
+  try {
+    return await (c as Context<RampEnv>).var.endUser()
+  } catch {
+    return null
+  }
+}
+
 function rateLimits(
   options: RampHandlerOptions,
   resolved: ResolvedOptions,
   store: RampStore,
+  clientAddress: (c: Context) => string | null,
 ): Middleware {
   const limits = options.rateLimit || {}
   const { logger } = resolved
-  let warnedNoIp = false
-  const counter: RateLimitCounter = async ({ key, limit, windowMs }) => {
-    const hit = await store.hitRateLimit({ key: `rampkit:rl:${key}`, limit, windowMs })
-    return { count: hit.count, resetAt: hit.resetAt.getTime() }
-  }
+  const perIp = limits.perIp ?? DEFAULTS.perIp
   return rateLimit({
-    counter,
+    counter: storeRateLimitCounter(store),
     windowMs: limits.windowMs ?? DEFAULTS.windowMs,
     rules: [
-      {
-        name: 'ip',
-        limit: limits.perIp ?? DEFAULTS.perIp,
-        key: (c) => {
-          const ip = options.getClientIp ? options.getClientIp(c) : clientIp(c, options.trustProxy)
-          if (ip !== null && ip !== 'unknown') return ip
-          // One shared bucket for every client would throttle everyone at once.
-          if (!warnedNoIp) {
-            warnedNoIp = true
-            logger.warn(
-              'per-IP rate limit skipped: the client address is not visible; pass trustProxy or getClientIp',
-            )
-          }
-          return null
-        },
-      },
-      {
-        name: 'user',
-        limit: limits.perUser ?? DEFAULTS.perUser,
-        key: async (c) => {
-          try {
-            return await (c as Context<RampEnv>).var.endUser()
-          } catch {
-            return null
-          }
-        },
-      },
+      ...addressRules(clientAddress, perIp, limits.unknownAddresses ?? perIp),
+      { name: 'user', limit: limits.perUser ?? DEFAULTS.perUser, key: endUserOf },
     ],
     onCounterError: (error) =>
       logger.warn('rate-limit counter failed; request let through', {

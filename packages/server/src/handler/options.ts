@@ -27,8 +27,21 @@ export type RampRateLimitOptions = {
   perUser?: number
   /** Requests per window per client address. Default 600. */
   perIp?: number
+  /**
+   * Requests per window from all the clients whose address the kit cannot see, together, on one
+   * instance (no socket and no `getClientIp` or `trustProxy`, as under Next.js): a client that
+   * drops its session cookie still meets a limit. Default: `perIp`.
+   */
+  unknownAddresses?: number
   /** Window length in ms. Default 60 000. */
   windowMs?: number
+  /**
+   * Customers created at the service (a user's saves while they have no customer), a stricter
+   * limit of its own: per client address each user once a window (all unseen addresses
+   * together, per instance), and per end user each try. Default 10 users per address and 20
+   * tries per user an hour.
+   */
+  customerCreates?: { perUser?: number; perIp?: number; windowMs?: number }
 }
 
 /**
@@ -106,8 +119,9 @@ export type RampHandlerOptions = {
   /** Backup polls of late orders; `false` turns them off. Default: every 30 s, late after 2 min. */
   poll?: Omit<WorkerPollOptions, 'fetchOrder'> | false
   /**
-   * Event streams (order and customer events) held open at once per end user and per client
-   * address; one more is answered 429 with `Retry-After`. Default 20 per user, 200 per address.
+   * Event streams (order and customer events) held open at once per end user, per client
+   * address (all unseen addresses together) and on the instance; one more is answered 429 with
+   * `Retry-After`. Default 20 per user, 200 per address, 1,000 per instance.
    */
   streamLimits?: StreamLimits
   /** SSE heartbeat interval, ms. Default 15 000. */
@@ -163,6 +177,7 @@ export const DEFAULTS = {
   bodyLimitBytes: 16 * 1024,
   heartbeatMs: 15_000,
   linkTimeoutMs: 3_000,
+  customerCreates: { perUser: 20, perIp: 10, windowMs: 3_600_000 },
 } as const
 
 /** The options checked once, with their defaults filled in. */

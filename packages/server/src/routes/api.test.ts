@@ -7,9 +7,10 @@
  */
 import { KIT_API, type KitApiRoute, type KitGuard } from '@rampkit/core/kit'
 import { buildWebhookHeaders } from '@rampkit/core/webhooks'
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  ALLOWED_ORIGIN,
   BASE_USDC,
   browser,
   directSale,
@@ -20,6 +21,8 @@ import {
 } from '../../test/kit.js'
 import { createRampHandler } from '../handler.js'
 import { GENERIC_MESSAGES } from '../http/errors.js'
+import { silentLogger } from '../logger.js'
+import { memoryStore } from '../store/memory/store.js'
 import { payoutBanks } from './accounts/payout-banks.js'
 import type { RampEnv } from './context.js'
 import {
@@ -29,7 +32,8 @@ import {
   mountRoutes,
   type RouteTable,
 } from './define.js'
-import { guardOf } from './guards.js'
+import { BODY_GUARDS, guardOf } from './guards.js'
+import { createOrder } from './orders/create.js'
 import { BROWSER_ROUTES, ROUTES, WEBHOOK_ROUTES } from './table.js'
 
 const sandbox = sandboxForFile('api')
@@ -113,8 +117,12 @@ describe('the guards each route runs', () => {
         .map((r) => r.handler)
       const guards = chain.map(guardOf).filter((guard) => guard !== undefined)
       expect(guards).toEqual(route.guards)
-      // The guards come first: nothing of the route's own runs before they let it through.
-      expect(chain.slice(0, guards.length).map(guardOf)).toEqual(route.guards)
+      // The guards come first: nothing of the route's own runs before they let it through;
+      // those that read the parsed body (`walletProof`) come right before the handler.
+      const first = route.guards.filter((guard) => !BODY_GUARDS.includes(guard))
+      const afterBody = route.guards.filter((guard) => BODY_GUARDS.includes(guard))
+      expect(chain.slice(0, first.length).map(guardOf)).toEqual(first)
+      expect(chain.slice(-1 - afterBody.length, -1).map(guardOf)).toEqual(afterBody)
       expect(chain.length).toBeGreaterThan(guards.length)
     },
   )
@@ -153,7 +161,8 @@ describe('a route file (defineRoute)', () => {
       const chain = mountedGuards(app, definition.route)
       const guards = chain.filter((guard) => guard !== undefined)
       expect(guards, definition.route).toEqual([...definition.guards])
-      expect(chain.slice(0, guards.length), definition.route).toEqual([...definition.guards])
+      const first = definition.guards.filter((guard) => !BODY_GUARDS.includes(guard))
+      expect(chain.slice(0, first.length), definition.route).toEqual(first)
     }
   })
 
@@ -321,5 +330,63 @@ describe("KIT_API's 'walletProof' guard", () => {
     expect(res.status).toBe(403)
     expect(((await res.json()) as Envelope).data).toMatchObject({ code: 'wallet_not_proven' })
     expect(kit.upstream.length).toBe(before)
+  })
+})
+
+describe("the 'walletProof' guard on a route that never checks it", () => {
+  // The real POST /orders definition with a handler that forgets the wallet: the guard refuses
+  // from the body the route's middleware parsed, by itself.
+  const sold: string[] = []
+  const careless = {
+    ...createOrder,
+    handler: (c: Context<RampEnv>) => {
+      sold.push(c.req.path)
+      return c.json({ sold: true }, 201)
+    },
+  } as unknown as AnyRouteDefinition
+  const appOf = (definition: AnyRouteDefinition) => {
+    const one = new Hono<RampEnv>()
+    one.use('*', async (c, next) => {
+      c.set('endUser', async () => 'user-careless')
+      await next()
+    })
+    const kit = {
+      store: memoryStore(),
+      now: () => new Date(),
+      allowedOrigins: [ALLOWED_ORIGIN],
+      trustProxy: false,
+      logger: silentLogger,
+      bodyLimitBytes: 16 * 1024,
+      environment: 'sandbox',
+    } as unknown as KitDeps
+    mountRoutes(one, kit, [definition])
+    return one
+  }
+  const post = (app: Hono<RampEnv>, body: unknown) =>
+    app.request(KIT_API.createOrder.path, {
+      method: 'POST',
+      headers: { origin: ALLOWED_ORIGIN, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+
+  it('refuses a sale from an unproven wallet, though the handler never asks', async () => {
+    const res = await post(appOf(careless), directSale(WALLET, BASE_USDC))
+    expect(res.status).toBe(403)
+    expect(((await res.json()) as Envelope).data).toMatchObject({
+      code: 'wallet_not_proven',
+      field: 'user_address',
+    })
+    expect(sold).toEqual([])
+  })
+
+  it('lets a purchase through: it spends from no wallet', async () => {
+    const res = await post(appOf(careless), { ...directSale(WALLET, BASE_USDC), order_type: 0 })
+    expect(res.status).toBe(201)
+    expect(sold).toEqual([KIT_API.createOrder.path])
+  })
+
+  it('is refused at mount when the route does not say what it spends', () => {
+    const silent = { ...careless, spends: undefined } as AnyRouteDefinition
+    expect(() => appOf(silent)).toThrow(/'walletProof' guard but not what it spends/)
   })
 })

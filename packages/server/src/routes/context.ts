@@ -8,7 +8,6 @@ import type { TrustProxy } from '../middleware/client-ip/index.js'
 import type { CustomerLinks } from '../store/customers/types.js'
 import type { RampStore } from '../store/types.js'
 import type { IngestWebhookResult, VerifiedDelivery } from '../webhooks/ingest.js'
-import type { SaleToken } from './sale-chain.js'
 import type { WalletProofSettings } from './wallets/options.js'
 
 /** Per-request values the kit's middleware sets on the Hono context. */
@@ -18,12 +17,11 @@ export type RampEnv = {
     endUser: () => Promise<string | null>
     /** Set by the `session` guard: the end user it let through (read with `sessionOwner`). */
     owner?: string
-    /** Set by the `walletProof` guard (ask it with `provenWallet`). */
-    walletProof?: (
-      address: string | null,
-      field: string,
-      sale: SaleToken,
-    ) => Promise<Response | null>
+    /**
+     * Set by `parseBody`: the JSON body parsed once, with the schema that parsed it (read with
+     * `parsedBody`), for the guards after it (`walletProof`) and the handler.
+     */
+    body?: { schema: unknown; data: unknown }
     /** Set by the `webhookSignature` guard (read with `verifiedDelivery`). */
     delivery?: VerifiedDelivery
   }
@@ -73,20 +71,31 @@ export type KitContext = {
   streams: OpenStreams
   /** The client's address as the rate limits see it (`getClientIp`, else `clientIp`), or null. */
   clientAddress: (c: Context) => string | null
+  /** How many customers may be created at the service (`rateLimit.customerCreates`); null: off. */
+  customerCreates: CustomerCreateLimits | null
 }
 
+/** Customers created at the service per window, per end user and per client address. */
+export type CustomerCreateLimits = { perUser: number; perIp: number; windowMs: number }
+
 /**
- * How many event streams (order and customer events together) may be held open at once, per
- * end user and per client address. A refused stream is answered 429 with `Retry-After`; a
- * closed one frees its place at once. Defaults: 20 per user, 200 per address, far above what
- * a shop's pages hold (one order stream and one customer stream per tab).
+ * How many event streams (order and customer events together) may be held open at once: per
+ * end user, per client address, and on this instance in all. A refused stream is answered 429
+ * with `Retry-After`; a closed one frees its place at once. Clients whose address the kit cannot
+ * see (no `getClientIp` or `trustProxy` where there is no socket, as under Next.js) count as one
+ * address together, so a client that drops its session cookie cannot open streams without
+ * bound. Defaults: 20 per user, 200 per address, 1,000 per instance (each stream holds an open
+ * connection, a file descriptor on Node, whose usual limit is 1,024).
  */
-export type StreamLimits = { perSession?: number; perAddress?: number }
+export type StreamLimits = { perSession?: number; perAddress?: number; perInstance?: number }
 
-export const STREAM_LIMIT_DEFAULTS = { perSession: 20, perAddress: 200 } as const
+export const STREAM_LIMIT_DEFAULTS = { perSession: 20, perAddress: 200, perInstance: 1000 } as const
 
-/** Who holds a stream: the end user, and the client address when it is visible. */
+/** Who holds a stream: the end user, and the client address (null when it is not visible). */
 export type StreamHolder = { session: string; address: string | null }
+
+/** The limit a stream would exceed (`StreamLimits`). */
+export type StreamLimitName = 'session' | 'address' | 'instance'
 
 /**
  * The open server-sent event streams of one kit, each by the function that ends it. Closing the
@@ -99,7 +108,7 @@ export type OpenStreams = {
    * Whether `holder` is at a limit: the limit's name, else null. Ask right before opening the
    * stream and `add` it in the same turn, so nothing opens in between.
    */
-  full(holder: StreamHolder): 'session' | 'address' | null
+  full(holder: StreamHolder): StreamLimitName | null
   /** Keeps `end` until the returned function is called (when the stream closes itself). */
   add(end: () => void, holder?: StreamHolder): () => void
   /** Ends every open stream. */
@@ -108,14 +117,20 @@ export type OpenStreams = {
   count(holder?: Partial<StreamHolder>): number
 }
 
+// The address every client without a visible one is counted under: not a form any address has.
+const UNKNOWN_ADDRESS = '(unknown)'
+
 export function openStreams(limits: StreamLimits = {}): OpenStreams {
   const perSession = limits.perSession ?? STREAM_LIMIT_DEFAULTS.perSession
   const perAddress = limits.perAddress ?? STREAM_LIMIT_DEFAULTS.perAddress
+  const perInstance = limits.perInstance ?? STREAM_LIMIT_DEFAULTS.perInstance
   const open = new Map<() => void, StreamHolder | undefined>()
   const bySession = new Map<string, number>()
   const byAddress = new Map<string, number>()
-  const bump = (counts: Map<string, number>, key: string | null | undefined, by: number) => {
-    if (key === null || key === undefined) return
+  const addressOf = (holder: StreamHolder | undefined) =>
+    holder === undefined ? undefined : (holder.address ?? UNKNOWN_ADDRESS)
+  const bump = (counts: Map<string, number>, key: string | undefined, by: number) => {
+    if (key === undefined) return
     const next = (counts.get(key) ?? 0) + by
     if (next > 0) counts.set(key, next)
     else counts.delete(key)
@@ -125,20 +140,19 @@ export function openStreams(limits: StreamLimits = {}): OpenStreams {
     const holder = open.get(end)
     open.delete(end)
     bump(bySession, holder?.session, -1)
-    bump(byAddress, holder?.address, -1)
+    bump(byAddress, addressOf(holder), -1)
   }
   return {
     full(holder) {
+      if (open.size >= perInstance) return 'instance'
       if ((bySession.get(holder.session) ?? 0) >= perSession) return 'session'
-      if (holder.address !== null && (byAddress.get(holder.address) ?? 0) >= perAddress) {
-        return 'address'
-      }
+      if ((byAddress.get(addressOf(holder)!) ?? 0) >= perAddress) return 'address'
       return null
     },
     add(end, holder) {
       open.set(end, holder)
       bump(bySession, holder?.session, 1)
-      bump(byAddress, holder?.address, 1)
+      bump(byAddress, addressOf(holder), 1)
       return () => remove(end)
     },
     endAll() {
@@ -149,8 +163,8 @@ export function openStreams(limits: StreamLimits = {}): OpenStreams {
     },
     count(holder = {}) {
       if (holder.session !== undefined) return bySession.get(holder.session) ?? 0
-      if (holder.address !== undefined && holder.address !== null) {
-        return byAddress.get(holder.address) ?? 0
+      if (holder.address !== undefined) {
+        return byAddress.get(holder.address ?? UNKNOWN_ADDRESS) ?? 0
       }
       return open.size
     },

@@ -1,7 +1,7 @@
 import { KIT_API, type KitApiRoute, type KitGuard } from '@rampkit/core/kit'
 import type { Context, Hono, MiddlewareHandler } from 'hono'
 import type { KitContext, RampEnv } from './context.js'
-import { guardChain } from './guards.js'
+import { BODY_GUARDS, guardChain, type Spend } from './guards.js'
 
 /** What the kit can hand a route: each route names the few it needs (`needs`). */
 export type KitDeps = KitContext
@@ -29,6 +29,15 @@ export type RouteDefinition<R extends KitApiRoute = KitApiRoute, N extends KitNe
   needs: readonly N[]
   /** Built once at mount, from the route's own deps. */
   middleware?: (deps: RouteDeps<N>) => MiddlewareHandler<RampEnv, RoutePath<R>>[]
+  /**
+   * With the `walletProof` guard (required then): what a request spends from, read from the
+   * body its middleware parsed (`parsedBody`), null when nothing is spent. The guard refuses an
+   * unproven wallet by itself, before the handler runs.
+   */
+  spends?: (
+    c: Context<RampEnv, RoutePath<R>>,
+    deps: RouteDeps<N>,
+  ) => Spend | null | Promise<Spend | null>
   handler: (c: Context<RampEnv, RoutePath<R>>, deps: RouteDeps<N>) => Response | Promise<Response>
 }
 
@@ -96,8 +105,9 @@ function sameGuards(definition: AnyRouteDefinition): boolean {
 
 /**
  * Mounts each definition at its `KIT_API` method and path: its guards, then its middleware,
- * then its handler, called with only the deps it declared. A definition whose guards are not
- * the table's throws here (a cast got past the compiler), so the app never serves one.
+ * then the guards that read the parsed body (`BODY_GUARDS`: `walletProof`), then its handler,
+ * called with only the deps it declared. A definition whose guards are not the table's, or
+ * that declares `walletProof` without `spends`, throws here, so the app never serves one.
  */
 export function mountRoutes(
   app: Hono<RampEnv>,
@@ -116,6 +126,23 @@ export function mountRoutes(
     const deps = pick(kit, definition.needs)
     const middleware = definition.middleware?.(deps) ?? []
     const handler = (c: Context<RampEnv>) => definition.handler(c, deps)
-    on(method, path, ...guardChain(kit, definition.guards), ...middleware, handler)
+    const declared: readonly KitGuard[] = definition.guards
+    const first = declared.filter((guard) => !BODY_GUARDS.includes(guard))
+    const afterBody = declared.filter((guard) => BODY_GUARDS.includes(guard))
+    if (afterBody.includes('walletProof') && definition.spends === undefined) {
+      throw new Error(
+        `route '${definition.route}' declares the 'walletProof' guard but not what it spends (spends)`,
+      )
+    }
+    const { spends } = definition
+    const route = { spends: spends && ((c: Context<RampEnv>) => spends(c, deps)) }
+    on(
+      method,
+      path,
+      ...guardChain(kit, first, route),
+      ...middleware,
+      ...guardChain(kit, afterBody, route),
+      handler,
+    )
   }
 }

@@ -48,7 +48,7 @@ const ramp = createRampHandler({
   heartbeatMs: 1000,
   rateLimit: false,
   // Hundreds of streams per instance, all from nginx's address: the caps are not under test.
-  streamLimits: { perSession: 100_000, perAddress: 100_000 },
+  streamLimits: { perSession: 100_000, perAddress: 100_000, perInstance: 100_000 },
   poll: false,
   handlers: {
     onOrderProcessing: record,

@@ -11,11 +11,33 @@ import { walletNotProven } from './wallet-proof.js'
 type Guard = MiddlewareHandler<RampEnv>
 
 /**
- * What each guard of core's `KIT_API` runs (see `KitGuard` there), as middleware in front of a
- * route's own chain. A route file names its guards (held to `KIT_API`'s by the compiler and
- * at mount), and `mountRoutes` puts them first, in that order.
+ * What a request spends from, which the `walletProof` guard holds to a proof: the wallet, the
+ * body field that names it (for the 403's `data.field`) and the sale's token (its chain).
  */
-const GUARDS: { readonly [G in KitGuard]: (kit: KitContext) => Guard } = {
+export type Spend = { address: string | null; field: string; sale: SaleToken }
+
+/**
+ * How a route that declares `walletProof` says what a request spends from, read from what its
+ * middleware parsed (`parsedBody`) or stored: null when nothing is spent (a purchase).
+ */
+export type SpendOf = (c: Context<RampEnv>) => Spend | null | Promise<Spend | null>
+
+/** What a guard may need of its route's declaration besides the kit. */
+export type GuardedRoute = { spends?: SpendOf | undefined }
+
+/**
+ * Guards that read the request's parsed body: mounted after the route's own middleware (which
+ * parses it, `parseBody`), right before the handler. Every other guard runs first.
+ */
+export const BODY_GUARDS: readonly KitGuard[] = ['walletProof']
+
+/**
+ * What each guard of core's `KIT_API` runs (see `KitGuard` there), as middleware around a
+ * route's own chain. A route file names its guards (held to `KIT_API`'s by the compiler and
+ * at mount), and `mountRoutes` puts them first, in that order, those of `BODY_GUARDS` after the
+ * route's middleware.
+ */
+const GUARDS: { readonly [G in KitGuard]: (kit: KitContext, route: GuardedRoute) => Guard } = {
   // The Origin header is this app's own or an allowed one (403), before the body is read.
   origin: (kit) =>
     originCheck({
@@ -35,14 +57,20 @@ const GUARDS: { readonly [G in KitGuard]: (kit: KitContext) => Guard } = {
     await next()
   },
 
-  // Which wallet a request spends from is known only once its body is read (and only a sale
-  // spends): the handler asks `provenWallet(c, address, field)` at that point.
-  // A proof counts on the chain it was signed on only: a sale on another chain asks again.
-  walletProof: (kit) => async (c, next) => {
-    c.set('walletProof', async (address, field, sale) => {
-      if (address && (await provenForSale(kit, sessionOwner(c), address, sale))) return null
-      return walletNotProven(c, field)
-    })
+  // Which wallet a request spends from is known once its body is parsed (and only a sale
+  // spends): the route declares how to read it (`spends`), and the guard refuses by itself, so
+  // a handler never has to remember a check. A proof counts on the chain it was signed on only:
+  // a sale on another chain asks again. A route that declares no `spends` is refused whole.
+  walletProof: (kit, route) => async (c, next) => {
+    const spends = route.spends
+    if (spends === undefined) throw missingSpends(c)
+    const spend = await spends(c)
+    if (spend !== null) {
+      const { address, field, sale } = spend
+      if (!address || !(await provenForSale(kit, sessionOwner(c), address, sale))) {
+        return walletNotProven(c, field)
+      }
+    }
     await next()
   },
 
@@ -72,12 +100,22 @@ export function guardOf(handler: unknown): KitGuard | undefined {
  * The middleware of `guards`, in that order, each marked with its name (for `guardOf`). A
  * route file declares its guards (`defineRoute`) and `mountRoutes` puts these first.
  */
-export function guardChain(kit: KitContext, guards: readonly KitGuard[]): Guard[] {
+export function guardChain(
+  kit: KitContext,
+  guards: readonly KitGuard[],
+  route: GuardedRoute = {},
+): Guard[] {
   return guards.map((guard) => {
-    const middleware = GUARDS[guard](kit)
+    const middleware = GUARDS[guard](kit, route)
     guardNames.set(middleware, guard)
     return middleware
   })
+}
+
+function missingSpends(c: Context): Error {
+  return new Error(
+    `${c.req.method} ${c.req.routePath} declares the 'walletProof' guard but not what it spends (\`spends\` in its defineRoute)`,
+  )
 }
 
 function missingGuard(c: Context, guard: KitGuard): Error {
@@ -91,22 +129,6 @@ export function sessionOwner(c: Context<RampEnv>): string {
   const owner = c.get('owner')
   if (owner === undefined) throw missingGuard(c, 'session')
   return owner
-}
-
-/**
- * Null when the session has proven `address` on the chain of the sale's token (the
- * `walletProof` guard); else the 403 `wallet_not_proven` answer on `field`. A missing address
- * is not proven.
- */
-export function provenWallet(
-  c: Context<RampEnv>,
-  address: string | null | undefined,
-  field: string,
-  sale: SaleToken,
-): Promise<Response | null> {
-  const check = c.get('walletProof')
-  if (check === undefined) throw missingGuard(c, 'walletProof')
-  return check(address ?? null, field, sale)
 }
 
 /** The delivery the `webhookSignature` guard verified. */

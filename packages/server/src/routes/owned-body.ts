@@ -1,4 +1,4 @@
-import type { Context } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import { type Parser, parseWith, readJsonObject } from '../http/body.js'
 import type { RampEnv } from './context.js'
 import { sessionOwner } from './guards.js'
@@ -27,4 +27,41 @@ export async function readOwnedBody<T>(
   const parsed = parseWith(c, schema, body.data)
   if (!parsed.ok) return parsed
   return { ok: true, owner, data: parsed.data }
+}
+
+/**
+ * Middleware that reads the JSON body and parses it with `schema`, once, the way hono's
+ * `validator` does: a body that is not a JSON object is the 400, one the schema refuses the 422
+ * naming its field, answered here; what it parsed is kept on the request for the guards after
+ * it (`walletProof` refuses from it by itself) and the handler (`parsedBody(c, schema)`).
+ *
+ * @example
+ * middleware: (kit) => [limitBody({ maxBytes: kit.bodyLimitBytes }), parseBody(createOrderRequest)]
+ */
+export function parseBody<T>(
+  schema: Parser<T>,
+  options: { optional?: boolean } = {},
+): MiddlewareHandler<RampEnv> {
+  return async function parseBody(c, next) {
+    const body = await readJsonObject(c, options)
+    if (!body.ok) return body.response
+    const parsed = parseWith(c, schema, body.data)
+    if (!parsed.ok) return parsed.response
+    c.set('body', { schema, data: parsed.data })
+    await next()
+  }
+}
+
+/**
+ * The body `parseBody(schema)` parsed for this request. Throws when no `parseBody` of this
+ * schema ran before (a route that reads a body it never declared parsing).
+ */
+export function parsedBody<T>(c: Context<RampEnv>, schema: Parser<T>): T {
+  const body = c.get('body')
+  if (body === undefined || body.schema !== schema) {
+    throw new Error(
+      `${c.req.method} ${c.req.routePath} reads a body that no parseBody middleware of its schema parsed`,
+    )
+  }
+  return body.data as T
 }

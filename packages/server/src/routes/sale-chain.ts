@@ -1,5 +1,5 @@
+import { loadTokens } from '../upstream/reads.js'
 import type { KitContext } from './context.js'
-import { loadTokens } from './reads/catalog.js'
 import { liveWalletProof } from './wallet-proof.js'
 
 /** The token a sale spends, as its request names it: an address and, for a quote, a network. */

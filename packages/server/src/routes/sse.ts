@@ -23,8 +23,8 @@ export const SSE_HEADERS: Readonly<Record<string, string>> = {
 export const STREAM_RETRY_AFTER_S = 30
 
 /**
- * Whether `owner` may open one more event stream from this client address (the kit's
- * `streamLimits`): its holder to `kit.streams.add` the stream under, or the 429 answer with
+ * Whether `owner` may open one more event stream from this client address on this instance (the
+ * kit's `streamLimits`; clients with no visible address count as one): its holder to `kit.streams.add` the stream under, or the 429 answer with
  * `Retry-After`. Call it right before `openSseStream`, in the same turn as the `add`.
  */
 export function admitStream(
@@ -37,7 +37,11 @@ export function admitStream(
   if (full === null) return { ok: true, holder }
   c.header('Retry-After', String(STREAM_RETRY_AFTER_S))
   c.header('Cache-Control', 'no-store')
-  const who = full === 'session' ? 'for your session' : 'from your network address'
+  const who = {
+    session: 'for your session',
+    address: 'from your network address',
+    instance: 'on this server',
+  }[full]
   return {
     ok: false,
     response: fail(

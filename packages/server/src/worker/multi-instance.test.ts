@@ -83,7 +83,7 @@ async function startInstances(shared: Shared[], runs: Runs): Promise<[KitHarness
       heartbeatMs: HEARTBEAT_MS,
       // Hundreds of streams from one test user: the limits are not under test here.
       rateLimit: { perUser: 100_000, perIp: 100_000 },
-      streamLimits: { perSession: 100_000, perAddress: 100_000 },
+      streamLimits: { perSession: 100_000, perAddress: 100_000, perInstance: 100_000 },
       handlers: {
         onEvent: (context) => {
           const key = `${context.event}|${subjectOf(context)}`

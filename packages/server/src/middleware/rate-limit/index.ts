@@ -19,6 +19,11 @@ export type RateLimitRule = {
   limit: number
   /** The identity to count, or null to skip this rule for the request. */
   key: (c: Context) => string | null | Promise<string | null>
+  /**
+   * Where this rule counts, when not in the limiter's own `counter`: a bucket kept per instance
+   * (`memoryRateLimitCounter`) rather than in the shared store.
+   */
+  counter?: RateLimitCounter
 }
 
 export type RateLimitOptions = {
@@ -61,7 +66,7 @@ export function rateLimit(options: RateLimitOptions): MiddlewareHandler {
       if (identity === null) continue
       let hit: { count: number; resetAt: number }
       try {
-        hit = await options.counter({
+        hit = await (rule.counter ?? options.counter)({
           key: `${rule.name}:${identity}`,
           limit: rule.limit,
           windowMs: options.windowMs,
@@ -102,4 +107,44 @@ export function memoryRateLimitCounter(now: () => number = Date.now): RateLimitC
     entry.count += 1
     return { count: entry.count, resetAt: entry.resetAt }
   }
+}
+
+/** The part of the kit's store a rate limit counts in (`RampStore['hitRateLimit']`). */
+export type RateLimitStore = {
+  hitRateLimit(parameters: { key: string; limit: number; windowMs: number }): Promise<{
+    count: number
+    resetAt: Date
+  }>
+}
+
+/**
+ * A counter in the kit's store, under `rampkit:rl:` keys: instances that share a store share
+ * their counts.
+ */
+export function storeRateLimitCounter(store: RateLimitStore): RateLimitCounter {
+  return async ({ key, limit, windowMs }) => {
+    const hit = await store.hitRateLimit({ key: `rampkit:rl:${key}`, limit, windowMs })
+    return { count: hit.count, resetAt: hit.resetAt.getTime() }
+  }
+}
+
+/**
+ * The per-address rules of a limit: the visible address in the shared store, and every client
+ * without one together in a bucket of this instance (`memoryRateLimitCounter`), so a client
+ * that drops its session cookie where the kit sees no socket still meets the limit.
+ */
+export function addressRules(
+  clientAddress: (c: Context) => string | null,
+  perIp: number,
+  unknownAddresses: number,
+): RateLimitRule[] {
+  return [
+    { name: 'ip', limit: perIp, key: (c) => clientAddress(c) },
+    {
+      name: 'unknown-address',
+      limit: unknownAddresses,
+      key: (c) => (clientAddress(c) === null ? 'all' : null),
+      counter: memoryRateLimitCounter(),
+    },
+  ]
 }

@@ -20,8 +20,8 @@ import { sessionStartedBy } from '../../middleware/session/index.js'
 import type { StoredOrder } from '../../store/types.js'
 import type { RampEnv } from '../context.js'
 import { defineRoute, type RouteDeps } from '../define.js'
-import { provenWallet, sessionOwner } from '../guards.js'
-import { readOwnedBody } from '../owned-body.js'
+import { sessionOwner } from '../guards.js'
+import { parseBody, parsedBody } from '../owned-body.js'
 
 /** The token symbol of an address, when GET /meta/tokens is cached; else the address. */
 function tokenLabel(kit: RouteDeps<'cache'>, address: string): string {
@@ -121,25 +121,31 @@ export const createOrder = defineRoute({
       scope: sessionOwner,
       keep: (status) => status < 400 || status >= 500,
     }),
+    parseBody(createOrderRequest),
   ],
+  // A sale makes the service pull the tokens from user_address through its allowance: only the
+  // wallet's proven holder may name it (the `walletProof` guard refuses anyone else). Buying to
+  // any address harms nobody. An address that is no address holds nothing: the handler
+  // answers its 422.
+  spends: (c) => {
+    const body = parsedBody(c, createOrderRequest)
+    if (body.order_type !== 1) return null
+    const wallet = validateEvmAddress(body.user_address, { field: 'user_address' })
+    const token = validateEvmAddress(body.token, { field: 'token' })
+    if (!wallet.ok || !token.ok) return null
+    return { address: wallet.value, field: 'user_address', sale: { token: token.value } }
+  },
   handler: async (c, kit) => {
     c.header('Cache-Control', 'no-store')
-    const parsed = await readOwnedBody(c, createOrderRequest)
-    if (!parsed.ok) return parsed.response
-    const { owner } = parsed
-    const wallet = validateEvmAddress(parsed.data.user_address, { field: 'user_address' })
+    const owner = sessionOwner(c)
+    const body = parsedBody(c, createOrderRequest)
+    const wallet = validateEvmAddress(body.user_address, { field: 'user_address' })
     if (!wallet.ok) return invalid(c, wallet.field, wallet.message)
-    const token = validateEvmAddress(parsed.data.token, { field: 'token' })
+    const token = validateEvmAddress(body.token, { field: 'token' })
     if (!token.ok) return invalid(c, token.field, token.message)
-    const testValue = sandboxOnlyField(kit.environment, parsed.data.fiat_payload)
+    const testValue = sandboxOnlyField(kit.environment, body.fiat_payload)
     if (testValue) return invalid(c, testValue.field, testValue.message)
-    const request = { ...parsed.data, user_address: wallet.value, token: token.value }
-    // A sale makes the service pull the tokens from user_address through its allowance: only
-    // the wallet's proven holder may name it. Buying to any address harms nobody.
-    if (request.order_type === 1) {
-      const refused = await provenWallet(c, wallet.value, 'user_address', { token: token.value })
-      if (refused) return refused
-    }
+    const request = { ...body, user_address: wallet.value, token: token.value }
 
     let created: CreatedOrder
     try {
@@ -167,7 +173,7 @@ export const createOrder = defineRoute({
       created_at: nowIso,
       updated_at: nowIso,
     }
-    const saved = await kit.store.saveOrder({ order, owner: owner })
+    const saved = await kit.store.saveOrder({ order, owner })
     if (saved.result === 'conflict') {
       kit.logger.error('createOrder: the creation hash is recorded for another end user', {
         tx_hash: created.tx_hash,

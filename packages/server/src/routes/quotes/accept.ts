@@ -2,14 +2,15 @@ import { normalizeOrderStatus, type OrderStatus } from '@rampkit/core'
 import { kitAcceptQuoteRequest } from '@rampkit/core/internal'
 import type { KitOrder } from '@rampkit/core/kit'
 import type { Context } from 'hono'
-import { invalid, parseWith, readJsonObject } from '../../http/body.js'
+import { invalid } from '../../http/body.js'
 import { fail, notFound, ok } from '../../http/envelope.js'
 import { upstreamError } from '../../http/errors.js'
 import { limitBody } from '../../middleware/body-limit/index.js'
 import { idempotency } from '../../middleware/idempotency/index.js'
 import type { RampEnv } from '../context.js'
 import { defineRoute, type RouteDeps } from '../define.js'
-import { provenWallet, sessionOwner } from '../guards.js'
+import { type Spend, sessionOwner } from '../guards.js'
+import { parseBody, parsedBody } from '../owned-body.js'
 import { isSignerOfSession } from '../signing/keys.js'
 import { QUOTE_ID, type QuoteRecord, quoteKey } from './record.js'
 
@@ -18,15 +19,30 @@ function toStatus(value: unknown, fallback: OrderStatus): OrderStatus {
   return normalizeOrderStatus(value) ?? fallback
 }
 
+/** The quote `quoteId` names, when the asking user is the one who asked for it; else null. */
+async function ownQuote(
+  c: Context<RampEnv>,
+  kit: RouteDeps<'store'>,
+  quoteId: string,
+): Promise<QuoteRecord | null> {
+  if (!QUOTE_ID.test(quoteId)) return null
+  const saved = await kit.store.kvGet(quoteKey(quoteId))
+  const record = saved === null ? null : (JSON.parse(saved) as QuoteRecord)
+  return record && record.owner === sessionOwner(c) ? record : null
+}
+
 /**
- * The refusal of an off-ramp's accept from a wallet this session has not proven on the quote's
- * chain, else null. An off-ramp quote is only a price, and the widget shows it before asking for
+ * What an off-ramp's accept spends from (the `walletProof` guard holds it to a proof on the
+ * quote's chain). An off-ramp quote is only a price, and the widget shows it before asking for
  * the wallet proof; accepting it is what lets the service take the tokens from the quote's
- * wallet (its refund address).
+ * wallet (its refund address). Someone else's quote, or none, spends nothing: the handler
+ * answers its 404.
  */
-function offRampNotProven(c: Context<RampEnv>, record: QuoteRecord): Promise<Response | null> {
-  if (record.quote.order_type !== 'OffRamp') return Promise.resolve(null)
-  return provenWallet(c, record.quote.wallet_address, 'refund_address', record.quote.asset ?? {})
+async function offRampSpend(c: Context<RampEnv>, kit: RouteDeps<'store'>): Promise<Spend | null> {
+  const record = await ownQuote(c, kit, c.req.param('quoteId') ?? '')
+  if (record?.quote.order_type !== 'OffRamp') return null
+  const address = record.quote.wallet_address ?? null
+  return { address, field: 'refund_address', sale: record.quote.asset ?? {} }
 }
 
 /** Why a signed accept cannot go to the service (signed accepts on), or null when it can. */
@@ -86,21 +102,16 @@ export const acceptQuote = defineRoute({
     limitBody({ maxBytes: kit.bodyLimitBytes }),
     // Accepting is idempotent upstream: only successes need replaying.
     idempotency({ store: kit.store, scope: sessionOwner }),
+    parseBody(kitAcceptQuoteRequest, { optional: true }),
   ],
+  spends: offRampSpend,
   handler: async (c, kit) => {
     const owner = sessionOwner(c)
     const quoteId = c.req.param('quoteId')
     c.header('Cache-Control', 'no-store')
-    if (!QUOTE_ID.test(quoteId)) return notFound(c, 'Quote')
-    const body = await readJsonObject(c, { optional: true })
-    if (!body.ok) return body.response
-    const parsed = parseWith(c, kitAcceptQuoteRequest, body.data)
-    if (!parsed.ok) return parsed.response
-    const saved = await kit.store.kvGet(quoteKey(quoteId))
-    const record = saved === null ? null : (JSON.parse(saved) as QuoteRecord)
-    if (!record || record.owner !== owner) return notFound(c, 'Quote')
-    const notProven = await offRampNotProven(c, record)
-    if (notProven) return notProven
+    const parsed = { data: parsedBody(c, kitAcceptQuoteRequest) }
+    const record = await ownQuote(c, kit, quoteId)
+    if (!record) return notFound(c, 'Quote')
     // Signed accepts: the service refuses an accept without the customer's signature, so the
     // kit does too, before the call; and the signer must be a wallet this user enrolled or
     // proved. Without them the body is the empty accept, whatever the browser sent.

@@ -1,7 +1,8 @@
 import { KIT_API } from '@rampkit/core/kit'
 import type { Hono } from 'hono'
+import { cachedBody } from '../../upstream/reads.js'
 import type { KitContext, RampEnv } from '../context.js'
-import { CATALOG_READS, type CatalogRead, cachedBody, catalogQuery } from './catalog.js'
+import { CATALOG_READS, type CatalogRead, catalogQuery } from './catalog.js'
 
 /**
  * Answers a catalog-like read that the cache holds before the per-request middleware runs.

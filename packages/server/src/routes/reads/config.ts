@@ -1,7 +1,7 @@
 import type { KitConfig } from '@rampkit/core/kit'
 import { ok } from '../../http/envelope.js'
+import { loadTokens } from '../../upstream/reads.js'
 import { defineRoute } from '../define.js'
-import { loadTokens } from './catalog.js'
 
 /**
  * GET /config: what the widget needs before its first screen, public: the environment, the

@@ -1,4 +1,5 @@
 import { createRampHandler, type RampHandler } from '@rampkit/server'
+import type { Context } from 'hono'
 import { handle } from 'hono/vercel'
 
 // The kit holds the secret API key: Node runtime, never cached, never sent to the browser.
@@ -10,6 +11,23 @@ function required(name: string): string {
   if (!value) throw new Error(`Set ${name} in .env.local (see .env.example).`)
   return value
 }
+
+/**
+ * The client's address, as the platform vouches for it. A route handler gets no socket, so the
+ * kit's per-address limits need it from a header, and a header is whatever the client sent
+ * unless the platform in front overwrites it. Vercel sets `x-real-ip` itself (and `VERCEL=1` at
+ * run time); elsewhere the kit reads nothing, or what `TRUST_PROXY` says below.
+ */
+const getClientIp = process.env.VERCEL
+  ? (c: Context) => c.req.header('x-real-ip') ?? null
+  : undefined
+
+/**
+ * Behind a reverse proxy of your own that appends the client's address to `X-Forwarded-For`
+ * (nginx's `$proxy_add_x_forwarded_for`): `TRUST_PROXY=1`, or the number of such proxies. Never
+ * without one: `next start` keeps an `X-Forwarded-For` the client sent.
+ */
+const trustProxy = Number(process.env.TRUST_PROXY ?? 0)
 
 let kit: RampHandler | undefined
 
@@ -29,6 +47,8 @@ function rampKit(): RampHandler {
     // a development server offers the check to loopback pages only, and production refuses it.
     allowedOrigins: process.env.APP_ORIGIN?.trim() ? [process.env.APP_ORIGIN.trim()] : [],
     basePath: '/api/ramp',
+    getClientIp,
+    trustProxy: Number.isInteger(trustProxy) && trustProxy > 0 ? trustProxy : false,
   })
   return kit
 }
