@@ -10,7 +10,7 @@ import type {
   CheckoutSnapshot,
   CheckoutState,
 } from '@rampkit/core/checkout'
-import { orderStatusText } from '@rampkit/core/kit'
+import { isOrderFinal, orderStatusText } from '@rampkit/core/kit'
 import type { LocalWallet } from './chain.js'
 import { field, formValues, h } from './dom.js'
 import { corridorsOf, methodsOf, type Offer, providersOf, tokensOf } from './options.js'
@@ -245,11 +245,13 @@ function detailsScreen(page: Page, snapshot: CheckoutSnapshot): HTMLElement {
       ...props,
     })
   const wallet = page.wallet?.address ?? draft.walletAddress ?? ''
-  const errors = state.fieldErrors
+  // What the service refused, by its `data.field` (a 422 sends the shopper back here).
+  const refused = Object.values(state.fieldErrors)
   const form = h(
     'form',
     { class: 'stack' },
-    field('First and last name', input('name', { autocomplete: 'name' }), errors['customer.name']),
+    refused.length > 0 ? h('p', { role: 'alert', class: 'error' }, refused.join(' ')) : null,
+    field('First and last name', input('name', { autocomplete: 'name' })),
     field(
       'Date of birth',
       input('dob', {
@@ -257,13 +259,13 @@ function detailsScreen(page: Page, snapshot: CheckoutSnapshot): HTMLElement {
         pattern: '\\d{2}/\\d{2}/\\d{4}',
         autocomplete: 'bday',
       }),
-      errors['customer.dob'] ?? 'DD/MM/YYYY',
+      'DD/MM/YYYY',
     ),
     mobile
       ? field(
           'Mobile money number',
           input('phone', { type: 'tel', autocomplete: 'tel' }),
-          errors['payment_method.phone_number'] ?? 'With the country code: +254…',
+          'With the country code: +254…',
         )
       : field('Account number', input('accountNumber', { inputmode: 'numeric' })),
     field(
@@ -335,7 +337,6 @@ function reviewActions(page: Page, snapshot: CheckoutSnapshot): HTMLElement[] {
   if (state.step === 'approve') {
     const amount = `${number.format(state.quote?.amountCrypto ?? 0)} ${state.quote?.token}`
     return [
-      h('p', {}, `The ramp takes exactly ${amount} from your wallet once you allow it.`),
       h(
         'button',
         { type: 'button', disabled: page.busy !== undefined, onclick: page.approve },
@@ -389,6 +390,13 @@ function reviewScreen(page: Page, snapshot: CheckoutSnapshot): Drawn {
       : null,
     page.busy ? h('p', { role: 'status' }, page.busy) : null,
     page.failure ? h('p', { role: 'alert', class: 'error' }, page.failure) : null,
+    state.step === 'approve' && view.quote && !view.quote.expired
+      ? h(
+          'p',
+          {},
+          `The ramp takes exactly ${number.format(state.quote?.amountCrypto ?? 0)} ${state.quote?.token} from your wallet once you allow it.`,
+        )
+      : null,
     h('div', { class: 'actions' }, backButton(page, snapshot), ...reviewActions(page, snapshot)),
   )
   return { node, update }
@@ -405,7 +413,7 @@ function statusScreen(page: Page, snapshot: CheckoutSnapshot): HTMLElement {
     {},
     heading('Your order'),
     h('p', { role: 'status', 'data-status': order?.status ?? 'sending' }, `Your order: ${words}.`),
-    pay?.kind === 'mobile_money'
+    pay?.kind === 'mobile_money' && !isOrderFinal(order?.status)
       ? h('p', {}, `Approve the payment prompt on ${pay.phone ?? 'your phone'}.`)
       : null,
     view.connection === 'reconnecting' ? h('p', { role: 'status' }, 'Reconnecting…') : null,
