@@ -6,7 +6,7 @@ import { browserHistory, createCheckoutController } from '@rampkit/core/checkout
 import { createKitClient } from '@rampkit/core/kit'
 import { toBaseUnits, toDecimalString } from '@rampkit/core/units'
 import type { Address } from 'viem'
-import { localWallet, readChain } from './chain.js'
+import { readChain } from './chain.js'
 import { readOffer } from './options.js'
 import { type Drawn, drawScreen, type Page, screenKey } from './screens.js'
 import './style.css'
@@ -14,20 +14,20 @@ import './style.css'
 const root = document.querySelector<HTMLElement>('#checkout')!
 const client = createKitClient({ endpoint: '/api/ramp' })
 const [offer, chain] = await Promise.all([readOffer(client), readChain()])
-const wallet = chain ? localWallet(chain) : null
+const address = chain?.account.address ?? null
 
 const checkout = createCheckoutController({
   client,
   // A reload resumes the step with what was typed; Back and Forward move one step.
   storage: window.sessionStorage,
   history: browserHistory({ id: 'vanilla:checkout' }),
-  ...(wallet ? { wallet: wallet.address } : {}),
+  ...(address ? { wallet: address } : {}),
 })
 
 const page: Page = {
   checkout,
   offer,
-  wallet,
+  wallet: address,
   busy: undefined,
   failure: undefined,
   approve: () => void approve(),
@@ -37,9 +37,11 @@ const page: Page = {
 async function approve() {
   const { quote, token } = checkout.getSnapshot().state
   const spender = offer.tokens.spender as Address | undefined
-  if (!wallet || !quote || !token || !spender || page.busy) return
+  if (!chain || !quote || !token || !spender || page.busy) return
   set({ busy: 'Approving in your wallet…', failure: undefined })
   try {
+    // viem is loaded here, for a sale: a buy's page never downloads it.
+    const wallet = (await import('./wallet.js')).localWallet(chain)
     await wallet.prove(client)
     await wallet.approve(
       token,

@@ -11,7 +11,6 @@ import type {
   CheckoutState,
 } from '@rampkit/core/checkout'
 import { isOrderFinal, orderStatusText } from '@rampkit/core/kit'
-import type { LocalWallet } from './chain.js'
 import { field, formValues, h } from './dom.js'
 import { corridorsOf, methodsOf, type Offer, providersOf, tokensOf } from './options.js'
 
@@ -19,7 +18,8 @@ import { corridorsOf, methodsOf, type Offer, providersOf, tokensOf } from './opt
 export type Page = {
   checkout: CheckoutController
   offer: Offer
-  wallet: LocalWallet | null
+  /** The address of the page's wallet (the sandbox's test account), when it has one. */
+  wallet: string | null
   /** What the page itself is doing now (the sale's approval), for a live note. */
   busy: string | undefined
   /** The page's own last failure (the wallet's), shown until the next try. */
@@ -244,7 +244,7 @@ function detailsScreen(page: Page, snapshot: CheckoutSnapshot): HTMLElement {
       value: draft[id] ?? (state.details?.[id] as string | undefined) ?? '',
       ...props,
     })
-  const wallet = page.wallet?.address ?? draft.walletAddress ?? ''
+  const wallet = page.wallet ?? draft.walletAddress ?? ''
   // What the service refused, by its `data.field` (a 422 sends the shopper back here).
   const refused = Object.values(state.fieldErrors)
   const form = h(

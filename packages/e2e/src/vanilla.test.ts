@@ -108,6 +108,10 @@ describe.skipIf(skipBrowserTests)('vanilla example (no framework)', () => {
         quotes.push(request.url())
       }
     })
+    const scripts: string[] = []
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+    })
     await page.goto(url)
     await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('en')
 
@@ -142,6 +146,9 @@ describe.skipIf(skipBrowserTests)('vanilla example (no framework)', () => {
     await atScreen(page, 'status')
     await page.getByText('Your order: Settled.').waitFor({ timeout: 30_000 })
     await screenshotBoth(page, 'vanilla-settled')
+    // A buy never downloads the wallet code (viem): it loads when a sale is approved.
+    expect(scripts.length).toBeGreaterThan(0)
+    expect(scripts.filter((path) => path.startsWith('/assets/wallet-'))).toEqual([])
 
     // The sale, from the sandbox's funded test account, approved with viem in the page.
     await page.getByRole('button', { name: 'Start over' }).click()
@@ -175,6 +182,7 @@ describe.skipIf(skipBrowserTests)('vanilla example (no framework)', () => {
       args: [chain.account.address],
     })
     expect(before - after).toBe(12_500_000n)
+    expect(scripts.filter((path) => path.startsWith('/assets/wallet-'))).toHaveLength(1)
     expect(quotes).toHaveLength(2)
     expect(errors).toEqual([])
     await context.close()
