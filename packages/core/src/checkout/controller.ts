@@ -1,28 +1,53 @@
-import { RampApiError } from '../errors/index.js'
 import type { KitClient } from '../kit/client.js'
-import type { KitOrder } from '../kit/schemas.js'
+import type { KitCustomer, KitOrder } from '../kit/schemas.js'
+import { isOrderFinal } from '../kit/status.js'
 import type { AcceptQuoteRequest, Quote } from '../schemas/index.js'
-import { isRefusal, toCheckoutError } from './errors.js'
+import {
+  type CheckoutClock,
+  type CheckoutNetwork,
+  type CheckoutStorage,
+  hostNetwork,
+  systemClock,
+} from './adapters.js'
+import { type AmountInput, amountEvent, readAmountInput } from './amount.js'
+import { ConfirmRunner, type OrderCheck } from './confirmRunner.js'
+import {
+  type CheckoutDraft,
+  type CheckoutDrafts,
+  cleanDraft,
+  readDrafts,
+  writeDrafts,
+} from './drafts.js'
+import { toCheckoutError } from './errors.js'
+import type { CheckoutScreen, CheckoutStage } from './flow.js'
+import { identityGate, needsVerifiedCustomer } from './gate.js'
+import type { CheckoutHistory } from './history.js'
+import { HistoryDriver } from './historyDriver.js'
+import { customerQueryOf, IdentityReader } from './identity.js'
+import { type EventSourceFactory, followOrder, type OrderConnection } from './live.js'
 import { canTransition, createCheckout, transition } from './machine.js'
 import { parseCheckout, serializeCheckout } from './persist.js'
-import { fromKitOrder, fromQuote, toCreateOrderRequest, toQuoteRequest } from './requests.js'
+import { placeBefore, placeEntry } from './places.js'
+import { QuoteClock } from './quoteClock.js'
+import { fromQuote, toQuoteRequest } from './requests.js'
+import { screenEntry } from './screens.js'
 import type {
+  CheckoutCorridor,
+  CheckoutDetails,
   CheckoutDirection,
   CheckoutError,
   CheckoutEvent,
   CheckoutGuardResult,
-  CheckoutOrder,
+  CheckoutPaymentMethod,
+  CheckoutProvider,
   CheckoutState,
+  CheckoutToken,
 } from './types.js'
+import { type CheckoutView, checkoutView } from './view.js'
+import { walletCheck } from './wallet.js'
 
-/** Where a checkout is kept between page loads: `window.sessionStorage` fits. */
-export type CheckoutStorage = {
-  getItem(key: string): string | null
-  setItem(key: string, value: string): void
-}
-
-/** A look-up of an order of unknown outcome that did not find it. */
-export type OrderCheck = { status: 'not_found' } | { status: 'failed'; error: CheckoutError }
+export type { CheckoutStorage } from './adapters.js'
+export type { OrderCheck } from './confirmRunner.js'
 
 /** Options of `confirm`. */
 export type ConfirmOptions = { acceptBody?: AcceptQuoteRequest }
@@ -42,11 +67,25 @@ export type CheckoutControllerOptions = CheckoutCallbacks & {
   client: KitClient
   /** Fix the direction (the direction step is skipped). */
   direction?: CheckoutDirection
-  /** Keeps the checkout so a reload resumes it; none: the checkout lives in memory only. */
+  /** Keeps the checkout (and what was typed) so a reload resumes it; none: memory only. */
   storage?: CheckoutStorage
   /** The key in `storage` (default `rampkit:checkout`); one per checkout on the page. */
   storageKey?: string
-  /** The clock of the confirm's time (default `Date.now`). */
+  /** The browser history the checkout's places go into (`browserHistory`); none: left alone. */
+  history?: CheckoutHistory
+  /** The clock and timers (default: the host's). */
+  clock?: CheckoutClock
+  /** Online and offline (default: the browser's `navigator.onLine`; in Node always online). */
+  network?: CheckoutNetwork
+  /** The event stream's constructor (default: the global `EventSource`; none: polling only). */
+  eventSource?: EventSourceFactory
+  /** The live order's poll interval while not streaming, in ms (default 2000). */
+  pollIntervalMs?: number
+  /** The host's wallet at the start (then `setWallet` / `setOptions`), when it has one. */
+  wallet?: string
+  /** Who the identity step verifies when the kit quotes by customer (default `individual`). */
+  customerType?: 'individual' | 'business'
+  /** @deprecated The clock's `now`: give `clock` instead. */
   now?: () => number
   /** A new idempotency key per confirm (default `crypto.randomUUID`). */
   newKey?: () => string
@@ -55,13 +94,15 @@ export type CheckoutControllerOptions = CheckoutCallbacks & {
 /** What a checkout controller holds now; the same object until something changes. */
 export type CheckoutSnapshot = {
   state: CheckoutState
+  /** What a UI renders: screen, stage, counter, gate, amount error, countdown, connection. */
+  view: CheckoutView
   /** Whether the state was read back from storage (`hydrate`). */
   hydrated: boolean
   isQuoting: boolean
   isConfirming: boolean
   /**
    * A confirm left and nothing says whether it created an order (a network error, a 5xx, a
-   * reload mid-request), and no request is in flight: the user must not pay again before
+   * reload mid-request), and no request is in flight: the shopper must not pay again before
    * `checkOrder` finds the order.
    */
   confirmUnknown: boolean
@@ -70,41 +111,99 @@ export type CheckoutSnapshot = {
   orderCheck: OrderCheck | undefined
 }
 
-function randomKey(): string {
-  const crypto = globalThis.crypto
-  if (crypto?.randomUUID) return crypto.randomUUID()
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`
+/** What the host tells the checkout through `setOptions`. */
+export type CheckoutHostOptions = {
+  wallet?: string | undefined
+  screen?: CheckoutScreen | undefined
 }
 
+/** One of the choices of the first screen, as the shopper makes it. */
+export type CheckoutChoice =
+  | { direction: CheckoutDirection }
+  | { corridor: CheckoutCorridor }
+  | { paymentMethod: CheckoutPaymentMethod }
+  | { provider: CheckoutProvider }
+  | { token: CheckoutToken }
+
+function choiceEvent(choice: CheckoutChoice): CheckoutEvent {
+  if ('direction' in choice) return { type: 'SELECT_DIRECTION', direction: choice.direction }
+  if ('corridor' in choice) return { type: 'SELECT_CORRIDOR', corridor: choice.corridor }
+  if ('paymentMethod' in choice) {
+    return { type: 'SELECT_PAYMENT_METHOD', paymentMethod: choice.paymentMethod }
+  }
+  if ('provider' in choice) return { type: 'SELECT_PROVIDER', provider: choice.provider }
+  return { type: 'SELECT_TOKEN', token: choice.token }
+}
+
+// The quote's countdown starts this much before its request left: the service's started later.
+const QUOTE_MARGIN_MS = 1000
+
 /**
- * The checkout's driver, with no framework: core's pure machine (`transition`) plus its effects
- * (the binding quote, the confirm sent once, the look-up of a confirm of unknown outcome, the
- * live order's updates, the state kept in storage). A UI subscribes and renders `getSnapshot()`;
- * React's `useCheckout` is `useSyncExternalStore` over it.
+ * The checkout with no framework. It owns the flow: a UI calls one method per thing the
+ * shopper does (`choose`, `typeAmount` / `setAmount`, `submitDetails`, `submitIdentity`,
+ * `review`, `confirm`, `approvalDone`, `back`, `startOver`) and renders `getSnapshot()`. The
+ * controller decides when: it asks for the quote on entering the review (once, whatever the
+ * UI renders), expires it when the service stops honouring it, re-quotes after the identity
+ * step, follows the live order (event stream, polling, offline) and resumes after a reload.
  */
 export class CheckoutController {
   #options: CheckoutControllerOptions
+  #clock: CheckoutClock
   #listeners = new Set<() => void>()
   #state: CheckoutState
   #hydrated = false
+  #destroyed = false
   #quoting = false
-  #sending = false
-  #checking = false
-  #orderCheck: OrderCheck | undefined
+  #runner: ConfirmRunner
+  #identity: IdentityReader
+  #quoteClock: QuoteClock
+  #history: HistoryDriver | undefined
+  #connection: OrderConnection = 'idle'
+  #live: { orderId: string; stop: () => void } | undefined
+  #wallet: string | undefined
+  #appliedScreen: CheckoutScreen | undefined
+  #amount: AmountInput | undefined
+  #drafts: CheckoutDrafts = {}
+  #syncing = false
+  #again = false
   #snapshot: CheckoutSnapshot
 
   constructor(options: CheckoutControllerOptions) {
     this.#options = options
+    const now = options.now
+    this.#clock = options.clock ?? (now ? { ...systemClock, now } : systemClock)
     this.#state = createCheckout({ direction: options.direction })
+    this.#runner = new ConfirmRunner(this.#runnerHost())
+    this.#identity = new IdentityReader(options.client, this.#clock, () => this.#changed())
+    this.#quoteClock = new QuoteClock(
+      this.#clock,
+      () => this.send({ type: 'QUOTE_EXPIRED' }),
+      () => this.#emit(),
+    )
+    if (options.history) {
+      this.#history = new HistoryDriver(
+        options.history,
+        (place) => this.#moveToPlace(place),
+        () => this.#state.confirm !== undefined,
+      )
+    }
+    this.#wallet = options.wallet
     this.#snapshot = this.#makeSnapshot()
   }
 
-  /** Calls `listener` after each change; returns the unsubscribe. Hydrates on first use. */
+  /**
+   * Calls `listener` after each change; returns the unsubscribe. Hydrates on first use. The
+   * controller decides while subscribed: with no subscriber its timers, reads and stream rest.
+   */
   subscribe = (listener: () => void): (() => void) => {
     this.#listeners.add(listener)
-    this.hydrate()
+    this.#history?.start()
+    // The first subscriber hydrates (one change); a later one after a pause starts again.
+    if (this.#hydrated) this.#changed()
+    else this.hydrate()
     return () => {
       this.#listeners.delete(listener)
+      if (this.#listeners.size === 0) this.#changed()
     }
   }
 
@@ -118,7 +217,7 @@ export class CheckoutController {
     // Written before any request that depends on it: a reload mid-request sees the confirm.
     this.#state = next
     this.#write(next)
-    this.#emit()
+    this.#changed()
     return true
   }
 
@@ -126,276 +225,407 @@ export class CheckoutController {
   can = (event: CheckoutEvent): CheckoutGuardResult => canTransition(this.#state, event)
 
   /**
-   * Reads the checkout back from storage once (of the same direction, when one is fixed); a
-   * confirm in flight before the reload is looked up straight after, never sent as new.
+   * Reads the checkout (and its drafts) back from storage once, of the same direction when one
+   * is fixed; a confirm in flight before the reload is looked up straight after.
    */
   hydrate = (): void => {
-    if (this.#hydrated) return
+    if (this.#hydrated || this.#destroyed) return
     this.#hydrated = true
     const stored = this.#read()
     const { direction } = this.#options
     if (stored && (direction === undefined || stored.direction === direction)) {
       this.#state = stored
+      this.#drafts = readDrafts(this.#options.storage, this.#draftsKey())
     }
-    this.#emit()
+    this.#identity.readConfig()
+    this.#changed()
     if (this.#state.confirm?.state === 'sending') void this.checkOrder()
   }
 
-  /** Asks for the binding quote of the current choices (on the quote step). */
-  requestQuote = async (): Promise<void> => {
-    const current = this.#state
-    if (current.step !== 'quote' || current.confirm) return
-    const body = toQuoteRequest(current)
-    if (!body) return
-    this.#set(() => {
-      this.#quoting = true
-    })
-    try {
-      const quote = await this.#options.client.request('quotes', { body })
-      this.#quoting = false
-      if (this.send({ type: 'QUOTE_RECEIVED', quote: fromQuote(quote) })) {
-        this.#options.onQuote?.(quote)
-      }
-    } catch (error) {
-      this.#quoting = false
-      this.#fail({ type: 'QUOTE_FAILED', error: toCheckoutError(error) })
-    } finally {
-      this.#set(() => {
-        this.#quoting = false
-      })
-    }
+  // ---- what the shopper does ------------------------------------------------------------
+
+  /** A choice of the first screen: direction, corridor, payment method, provider or token. */
+  choose = (choice: CheckoutChoice): boolean => this.send(choiceEvent(choice))
+
+  /** The amount as typed (canonical digits and `.`): its error is worked out for this value. */
+  typeAmount = (value: string): void => {
+    this.#amount = readAmountInput(this.#state, value)
+    this.setDraft('amount', { amount: value })
   }
 
-  /**
-   * Sends the order once: accept (on-ramp) or direct create (off-ramp). `acceptBody` goes with
-   * the accept (a signed accept's signature), and again with a re-send of the same confirm.
-   */
-  confirm = async (options: ConfirmOptions = {}): Promise<void> => {
-    if (this.#sending) return
-    // A resend is the first request again, body included (the confirm keeps it).
-    if (this.#state.confirm?.state === 'sending') {
-      if (this.send({ type: 'CONFIRM_RESEND' })) await this.#sendConfirm()
-      return
-    }
-    const { acceptBody } = options
-    const now = (this.#options.now ?? Date.now)()
-    const key = (this.#options.newKey ?? randomKey)()
-    if (!this.send({ type: 'CONFIRM', key, now, ...(acceptBody ? { acceptBody } : {}) })) return
-    await this.#sendConfirm()
-  }
-
-  /**
-   * Looks again for the order of a confirm of unknown outcome: re-sends the accept of a quote
-   * (idempotent upstream) or searches the user's orders for a direct order. Never creates an
-   * order again.
-   */
-  checkOrder = async (): Promise<void> => {
-    const pending = this.#state.confirm
-    if (pending?.state !== 'sending' || this.#sending) return
-    this.#set(() => {
-      this.#checking = true
-      this.#orderCheck = undefined
-    })
-    try {
-      if (pending.flow === 'quote') {
-        this.send({ type: 'CONFIRM_RESEND' })
-        await this.#sendConfirm()
-      } else {
-        await this.#findDirectOrder()
-      }
-    } finally {
-      this.#set(() => {
-        this.#checking = false
-      })
-    }
-  }
-
-  /**
-   * Takes the live order (from a status stream or polling) into the checkout when it is the
-   * created order and something changed; calls `onStatusChange` (and `onSettled`).
-   */
-  updateOrder = (order: KitOrder): boolean => {
-    const { id: _id, ...update } = fromKitOrder(order)
-    const before = this.#state.order
-    if (!before) return false
-    const same =
-      before.id === order.id ||
-      (before.txHash !== null && before.txHash === order.tx_hash) ||
-      (before.orderId !== null && before.orderId === order.order_id)
-    if (!same) return false
-    if (
-      before.status === update.status &&
-      before.settlementTxHash === update.settlementTxHash &&
-      before.txHash === update.txHash
-    ) {
+  /** Takes the amount (the one typed, or `value`) and moves on; false with its error shown. */
+  setAmount = (value?: string): boolean => {
+    const text = value ?? this.#amount?.value ?? ''
+    const input = readAmountInput(this.#state, text)
+    this.#amount = input
+    if (input.error !== undefined) {
+      this.#changed()
       return false
     }
-    if (!this.send({ type: 'ORDER_UPDATED', order: update })) return false
-    this.#options.onStatusChange?.(order)
-    if (update.status === 'settled') this.#options.onSettled?.(order)
-    return true
+    return this.send(amountEvent(this.#state, text))
+  }
+
+  /** The details form, validated: on to the review, where the quote is asked for. */
+  submitDetails = (details: CheckoutDetails): boolean =>
+    this.send({ type: 'SUBMIT_DETAILS', details })
+
+  /**
+   * The identity step was sent (with the customer the kit answered, when the UI has it): the
+   * gate looks again, and the quote is asked once the customer is verified.
+   */
+  submitIdentity = (customer?: KitCustomer): void => {
+    if (customer) this.#identity.take(customer)
+    else this.#identity.readCustomer(this.#customerQuery(), true)
+  }
+
+  /** "Get a quote" / "New quote": a fresh binding quote for the same order. */
+  review = (): boolean => {
+    if (this.send({ type: 'REQUOTE' })) return true
+    const step = screenEntry(this.#state, 'review')
+    return step !== undefined && step !== 'details' && this.send({ type: 'GO_TO', step: 'quote' })
   }
 
   /**
-   * Reports a failure outside the checkout's own requests (an approval in the wallet) to
-   * `onError`, as the quote and confirm failures are.
+   * Sends the order once (accepting the quote), from the wallet that quoted only. `acceptBody`
+   * goes with the accept (a signed accept's signature), and again with a resend.
    */
+  confirm = async (options: ConfirmOptions = {}): Promise<void> => {
+    if (this.#walletSwitched()) return
+    await this.#runner.confirm(options.acceptBody)
+  }
+
+  /** The sale's allowance is in place (approved, or it already covered the order). */
+  approvalDone = (): boolean => !this.#walletSwitched() && this.send({ type: 'APPROVAL_CONFIRMED' })
+
+  /**
+   * The header's Back: one place back, through the browser's history when its entry before is
+   * the checkout's (so both Backs agree). False when there is no place before.
+   */
+  back = (): boolean => {
+    if (this.#state.confirm !== undefined) return false
+    if (this.#history?.back()) return true
+    const before = placeBefore(this.#place(), this.#state.identity === true)
+    return before !== undefined && this.#moveToPlace(before)
+  }
+
+  /** Moves to a screen (a partner's router); false when it cannot be shown. */
+  goTo = (screen: CheckoutScreen): boolean => {
+    const step = screenEntry(this.#state, screen)
+    if (step === undefined) return false
+    return step === this.#state.step || this.send({ type: 'GO_TO', step })
+  }
+
+  /** Starts a new checkout (of the fixed direction, when one is); what was typed is dropped. */
+  startOver = (): void => {
+    this.#runner.clearCheck()
+    this.#drafts = {}
+    this.#amount = undefined
+    this.#writeDrafts()
+    this.send({ type: 'RESET' })
+    const { direction } = this.#options
+    if (direction) this.send({ type: 'SELECT_DIRECTION', direction })
+    this.#changed()
+  }
+
+  /** @deprecated `startOver`. */
+  reset = (): void => this.startOver()
+
+  /**
+   * The host's wallet changed (or was first known): a quote asked from another wallet is not
+   * approved or confirmed from this one, and the view says `wallet.status: 'switched'`.
+   */
+  setWallet = (address: string | undefined): void => {
+    if (address === this.#wallet) return
+    this.#wallet = address
+    this.#changed()
+  }
+
+  /**
+   * What the host knows and the checkout follows, as a hook hands its props on (TanStack's
+   * `setOptions`): the wallet the host has now, and the screen a partner's router shows. A
+   * screen is applied when it changes, and refused (`goTo` false) when it cannot be shown.
+   */
+  setOptions = (options: CheckoutHostOptions): void => {
+    if ('wallet' in options) this.setWallet(options.wallet)
+    if (!('screen' in options) || options.screen === this.#appliedScreen) return
+    this.#appliedScreen = options.screen
+    if (options.screen !== undefined) this.goTo(options.screen)
+  }
+
+  /** What the shopper typed on a place, kept through Back, Forward and a reload. */
+  setDraft = (place: CheckoutStage, values: Readonly<Record<string, unknown>>): void => {
+    const draft: CheckoutDraft = cleanDraft(values)
+    this.#drafts = { ...this.#drafts, [place]: draft }
+    this.#writeDrafts()
+    this.#changed()
+  }
+
+  // ---- requests a UI may still start itself ----------------------------------------------
+
+  /** Asks for the binding quote now; the controller does so by itself on entering the review. */
+  requestQuote = async (): Promise<void> => {
+    const current = this.#state
+    if (current.step !== 'quote' || current.confirm || current.quote || this.#quoting) return
+    await this.#askQuote()
+  }
+
+  /**
+   * Looks again for the order of a confirm of unknown outcome: re-sends the accept (idempotent
+   * upstream). Never creates an order again.
+   */
+  checkOrder = (): Promise<void> => this.#runner.checkOrder()
+
+  /**
+   * Takes a live order into the checkout when it is the created order and something changed
+   * (the controller follows it itself; a host with its own source may feed it too).
+   */
+  updateOrder = (order: KitOrder): boolean => this.#runner.updateOrder(order)
+
+  /** Reports a failure outside the checkout's own requests (a wallet's) to `onError`. */
   reportError = (error: CheckoutError): void => {
     this.#options.onError?.(error)
   }
 
-  /** Starts a new checkout (of the fixed direction, when one is). */
-  reset = (): void => {
-    this.#set(() => {
-      this.#orderCheck = undefined
-    })
-    this.send({ type: 'RESET' })
-    const { direction } = this.#options
-    if (direction) this.send({ type: 'SELECT_DIRECTION', direction })
-  }
-
-  /** Drops every listener; a request in flight still settles into the state. */
+  /** Stops every timer, stream and listener; the state stays in storage. */
   destroy = (): void => {
+    this.#destroyed = true
     this.#listeners.clear()
+    this.#quoteClock.stop()
+    this.#identity.stop()
+    this.#history?.stop()
+    this.#stopLive()
   }
 
-  async #sendConfirm(): Promise<void> {
-    const current = this.#state
-    const confirm = current.confirm
-    if (!confirm || this.#sending) return
-    this.#set(() => {
-      this.#sending = true
-      this.#orderCheck = undefined
-    })
-    const { client } = this.#options
+  // ---- what the controller decides -------------------------------------------------------
+
+  /** After any change: decide what follows, then tell the listeners once. */
+  #changed(): void {
+    if (this.#syncing) {
+      this.#again = true
+      return
+    }
+    this.#syncing = true
     try {
-      let order: KitOrder
-      if (confirm.flow === 'quote') {
-        order = await client.request('acceptQuote', {
-          params: { quoteId: confirm.quoteId },
-          body: confirm.acceptBody ?? {},
-          headers: { 'idempotency-key': confirm.key },
-        })
-      } else {
-        const body = toCreateOrderRequest(current, confirm.key)
-        if (!body) throw new Error('The order is missing a choice.')
-        order = await client.request('createOrder', {
-          body,
-          headers: { 'idempotency-key': confirm.key },
-        })
-      }
-      this.#sending = false
-      this.#settle(order)
-    } catch (error) {
-      this.#sending = false
-      // Accepting twice is idempotent upstream: a 409 that names the order is a success.
-      const orderId = error instanceof RampApiError && error.status === 409 && error.data?.order_id
-      if (typeof orderId === 'string') {
-        this.#settle({ id: orderId, order_id: orderId, status: 'processing' } as KitOrder)
-        return
-      }
-      const outcome = isRefusal(error) ? 'refused' : 'unknown'
-      this.#fail({ type: 'CONFIRM_FAILED', error: toCheckoutError(error), outcome })
+      do {
+        this.#again = false
+        if (this.#hydrated && !this.#destroyed) this.#decide()
+      } while (this.#again)
     } finally {
-      this.#set(() => {
-        this.#sending = false
-      })
+      this.#syncing = false
     }
-  }
-
-  // A direct order is looked up among the user's orders, never created again: by its client_ref
-  // when the list carries it, else the off-ramp order of this wallet and amount created since
-  // the confirm left. A sale is typed in tokens (`amountFiat` is unset): its fiat is the quote's,
-  // the `amount_fiat` the order was created with.
-  async #findDirectOrder(): Promise<void> {
-    const current = this.#state
-    const pending = current.confirm
-    if (pending?.state !== 'sending' || pending.flow !== 'direct') return
-    const wallet = current.details?.walletAddress.toLowerCase()
-    const amount = current.quote?.amountFiat ?? current.amountFiat
-    try {
-      const orders = await this.#options.client.request('orders', { query: { limit: 20 } })
-      const match = orders.find(
-        (order) =>
-          (order as Record<string, unknown>).client_ref === pending.key ||
-          (order.order_type === 'OffRamp' &&
-            amount !== undefined &&
-            order.amount_fiat === amount &&
-            (wallet === undefined || order.wallet_address?.toLowerCase() === wallet) &&
-            Date.parse(order.created_at) >= pending.sentAt - 5_000),
-      )
-      if (match) this.#settle(match)
-      else this.#set(() => (this.#orderCheck = { status: 'not_found' }))
-    } catch (error) {
-      const checkoutError = toCheckoutError(error)
-      this.#set(() => (this.#orderCheck = { status: 'failed', error: checkoutError }))
-      this.reportError(checkoutError)
-    }
-  }
-
-  #settle(order: KitOrder): void {
-    const checkoutOrder: CheckoutOrder = fromKitOrder(order)
-    if (this.send({ type: 'CONFIRM_SUCCEEDED', order: checkoutOrder })) {
-      this.#options.onOrderCreated?.(order)
-    }
-  }
-
-  #fail(event: Extract<CheckoutEvent, { type: 'QUOTE_FAILED' | 'CONFIRM_FAILED' }>): void {
-    this.send(event)
-    this.reportError(event.error)
-  }
-
-  /** Applies a change of the request flags and tells the listeners when the snapshot moved. */
-  #set(change: () => void): void {
-    change()
     this.#emit()
   }
 
-  #emit(): void {
-    const next = this.#makeSnapshot()
-    const before = this.#snapshot
-    if (
-      (Object.keys(next) as (keyof CheckoutSnapshot)[]).every((key) => next[key] === before[key])
-    ) {
+  #decide(): void {
+    // Like a query observer, the controller works while it is watched: nobody subscribed (a
+    // component gone, a test done), its timers, reads and stream stop, and start again on the
+    // next subscribe.
+    if (this.#listeners.size === 0) {
+      this.#quoteClock.stop()
+      this.#identity.stop()
+      this.#stopLive()
       return
     }
-    this.#snapshot = next
+    this.#decideIdentity()
+    this.#decideQuote()
+    this.#quoteClock.follow(this.#state.confirm === undefined ? this.#state.quote : undefined)
+    this.#decideLive()
+    this.#history?.sync(this.#place())
+  }
+
+  #decideIdentity(): void {
+    const state = this.#state
+    const identity = this.#identity
+    if (identity.vault !== true && !needsVerifiedCustomer(state)) return
+    if (state.confirm !== undefined || state.step === 'status') {
+      identity.stop()
+      return
+    }
+    identity.readCustomer(this.#customerQuery())
+    const customer = identity.customer
+    if (customer.status === 'read' && !identity.verified) {
+      if (state.identity !== true) this.send({ type: 'IDENTITY_REQUIRED' })
+    }
+    identity.watch(this.#customerQuery(), this.#gate() === 'identity')
+    // Verified since the kit refused the quote: ask again, with the same details.
+    if (identity.verified && needsVerifiedCustomer(state)) {
+      if (state.step === 'quote') this.send({ type: 'REQUOTE' })
+      else if (state.step === 'details' && state.details) {
+        this.send({ type: 'SUBMIT_DETAILS', details: state.details })
+      }
+    }
+  }
+
+  #decideQuote(): void {
+    const state = this.#state
+    if (state.step !== 'quote' || state.confirm !== undefined || this.#quoting) return
+    const quote = state.quote
+    if (quote === undefined) {
+      if (state.error === undefined && this.#gate() === 'pass') void this.#askQuote()
+      return
+    }
+    // A fresh quote is reviewed beside the one button that accepts it.
+    if (!quote.expired && !state.error && !state.confirmedQuoteIds.includes(quote.quoteId)) {
+      this.send({ type: 'QUOTE_REVIEWED', now: this.#clock.now() })
+    }
+  }
+
+  #decideLive(): void {
+    const order = this.#state.order
+    const follow =
+      this.#state.step === 'status' && order !== undefined && !isOrderFinal(order.status)
+    if (!follow || this.#live?.orderId !== order?.id) this.#stopLive()
+    if (!follow || this.#live) return
+    const stop = followOrder({
+      client: this.#options.client,
+      orderId: order.id,
+      clock: this.#clock,
+      network: this.#options.network ?? hostNetwork(),
+      eventSource: this.#options.eventSource,
+      ...(this.#options.pollIntervalMs ? { pollMs: this.#options.pollIntervalMs } : {}),
+      onOrder: (live) => this.updateOrder(live),
+      onConnection: (connection) => {
+        if (connection === this.#connection) return
+        this.#connection = connection
+        this.#changed()
+      },
+    })
+    this.#live = { orderId: order.id, stop }
+  }
+
+  #stopLive(): void {
+    const live = this.#live
+    this.#live = undefined
+    live?.stop()
+    this.#connection = 'idle'
+  }
+
+  async #askQuote(): Promise<void> {
+    const current = this.#state
+    const body = toQuoteRequest(current)
+    if (!body || this.#quoting) return
+    this.#quoting = true
+    this.#changed()
+    const wallet = this.#wallet
+    const from = this.#clock.now() - QUOTE_MARGIN_MS
+    try {
+      const quote = await this.#options.client.request('quotes', { body })
+      this.#quoting = false
+      const kept = { ...fromQuote(quote, from), ...(wallet ? { wallet } : {}) }
+      if (this.send({ type: 'QUOTE_RECEIVED', quote: kept })) this.#options.onQuote?.(quote)
+    } catch (error) {
+      this.#quoting = false
+      const checkoutError = toCheckoutError(error)
+      this.send({ type: 'QUOTE_FAILED', error: checkoutError })
+      this.reportError(checkoutError)
+    } finally {
+      this.#quoting = false
+      this.#changed()
+    }
+  }
+
+  #gate() {
+    return identityGate(this.#state, {
+      vault: this.#identity.vault,
+      customer: this.#identity.customer,
+    })
+  }
+
+  #place(): CheckoutStage {
+    return this.#makeView().progress.stage
+  }
+
+  #moveToPlace(place: CheckoutStage): boolean {
+    const step = placeEntry(this.#state, place, this.#identity.verified)
+    if (step === undefined) return false
+    return step === this.#state.step || this.send({ type: 'GO_TO', step })
+  }
+
+  #walletSwitched(): boolean {
+    return walletCheck(this.#state, this.#wallet).status === 'switched'
+  }
+
+  #customerQuery() {
+    return customerQueryOf(this.#state, this.#options.customerType)
+  }
+
+  #runnerHost() {
+    return {
+      client: this.#options.client,
+      callbacks: this.#options,
+      clock: () => this.#clock,
+      newKey: this.#options.newKey,
+      state: () => this.#state,
+      send: (event: CheckoutEvent) => this.send(event),
+      changed: () => this.#changed(),
+      reportError: (error: CheckoutError) => this.reportError(error),
+    }
+  }
+
+  #emit(): void {
+    this.#snapshot = this.#makeSnapshot()
     for (const listener of this.#listeners) listener()
+  }
+
+  #makeView(): CheckoutView {
+    const quote = this.#state.quote
+    return checkoutView(this.#state, {
+      gate: this.#gate(),
+      amount: this.#amount,
+      secondsLeft: quote ? this.#quoteClock.secondsLeft(quote) : undefined,
+      connection: this.#connection,
+      wallet: walletCheck(this.#state, this.#wallet),
+      drafts: this.#drafts,
+    })
   }
 
   #makeSnapshot(): CheckoutSnapshot {
     const state = this.#state
+    const runner = this.#runner
     return {
       state,
+      view: this.#makeView(),
       hydrated: this.#hydrated,
       isQuoting: this.#quoting,
-      isConfirming: this.#sending,
+      isConfirming: runner.sending,
       confirmUnknown:
         this.#hydrated &&
         state.confirm?.state === 'sending' &&
-        !this.#sending &&
-        !this.#checking &&
+        !runner.sending &&
+        !runner.checking &&
         !state.order,
-      isCheckingOrder: this.#checking,
-      orderCheck: this.#orderCheck,
+      isCheckingOrder: runner.checking,
+      orderCheck: runner.orderCheck,
     }
   }
 
+  #storageKey(): string {
+    return this.#options.storageKey ?? 'rampkit:checkout'
+  }
+
+  #draftsKey(): string {
+    return `${this.#storageKey()}:drafts`
+  }
+
+  #writeDrafts(): void {
+    writeDrafts(this.#options.storage, this.#draftsKey(), this.#drafts)
+  }
+
   #read(): CheckoutState | null {
-    const { storage, storageKey = 'rampkit:checkout' } = this.#options
+    const { storage } = this.#options
     if (!storage) return null
     try {
-      return parseCheckout(storage.getItem(storageKey))
+      return parseCheckout(storage.getItem(this.#storageKey()))
     } catch {
       return null
     }
   }
 
   #write(state: CheckoutState): void {
-    const { storage, storageKey = 'rampkit:checkout' } = this.#options
+    const { storage } = this.#options
     if (!storage) return
     try {
-      storage.setItem(storageKey, serializeCheckout(state))
+      storage.setItem(this.#storageKey(), serializeCheckout(state))
     } catch {
       // storage full or disabled: the checkout still works, it just will not survive a reload
     }
@@ -403,18 +633,19 @@ export class CheckoutController {
 }
 
 /**
- * A checkout driven without a framework: `subscribe` / `getSnapshot` for any UI, `send` for the
- * shopper's choices, `requestQuote` / `confirm` / `checkOrder` for the requests through the kit
- * client, `updateOrder` for the live order, `destroy` when the UI goes.
+ * A checkout driven without a framework: `subscribe` / `getSnapshot` for any UI, one method per
+ * thing the shopper does, `destroy` when the UI goes. The controller asks for the quote, expires
+ * it, follows the order and keeps the browser history by itself.
  *
  * @example
  * const checkout = createCheckoutController({
  *   client: createKitClient({ endpoint: '/api/ramp' }),
  *   direction: 'OnRamp',
  *   storage: window.sessionStorage,
+ *   history: browserHistory({ id: 'rampkit:checkout' }),
  * })
- * checkout.subscribe(() => render(checkout.getSnapshot()))
- * checkout.send({ type: 'SELECT_CORRIDOR', corridor: { kind: 'african', country: 'KE', currency: 'KES' } })
+ * checkout.subscribe(() => render(checkout.getSnapshot().view))
+ * checkout.choose({ corridor: { kind: 'african', country: 'KE', currency: 'KES' } })
  */
 export function createCheckoutController(options: CheckoutControllerOptions): CheckoutController {
   return new CheckoutController(options)

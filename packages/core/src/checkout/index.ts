@@ -7,9 +7,18 @@ export {
   validateFiatAmount,
 } from '../validation/amount.js'
 export {
+  type CheckoutClock,
+  type CheckoutNetwork,
+  hostNetwork,
+  systemClock,
+} from './adapters.js'
+export { type AmountInput, type AmountProblem, amountEvent, readAmountInput } from './amount.js'
+export {
   type CheckoutCallbacks,
+  type CheckoutChoice,
   CheckoutController,
   type CheckoutControllerOptions,
+  type CheckoutHostOptions,
   type CheckoutSnapshot,
   type CheckoutStorage,
   type ConfirmOptions,
@@ -22,6 +31,7 @@ export {
   quoteNetworkName,
   tokenDisplayName,
 } from './display.js'
+export { type CheckoutDraft, type CheckoutDrafts, cleanDraft } from './drafts.js'
 export { isRefusal, toCheckoutError } from './errors.js'
 export {
   type IndicativeEstimate,
@@ -35,12 +45,39 @@ export {
   tokenLimits,
 } from './estimate.js'
 export {
+  CHECKOUT_FLOW,
+  CHECKOUT_STAGES,
+  type CheckoutProgress,
+  type CheckoutStage,
+  checkoutSteps,
+  progressOf,
+  stepsOfScreen,
+} from './flow.js'
+export {
+  type CustomerRead,
+  type IdentityGate,
+  identityGate,
+  needsVerifiedCustomer,
+} from './gate.js'
+export {
+  browserHistory,
+  type CheckoutHistory,
+  type CheckoutHistoryEntry,
+  memoryHistory,
+} from './history.js'
+export { customerQueryOf } from './identity.js'
+export {
+  type EventSourceFactory,
+  type FollowOrderOptions,
+  followOrder,
+  type OrderConnection,
+} from './live.js'
+export {
   AMOUNT_FIELDS,
   type CreateCheckoutOptions,
   canReachStep,
   canTransition,
   checkoutFlow,
-  checkoutSteps,
   createCheckout,
   isQuoteExpired,
   quoteTimeLeft,
@@ -80,3 +117,5 @@ export {
   type CheckoutStep,
   type CheckoutToken,
 } from './types.js'
+export { type CheckoutQuoteView, type CheckoutView, checkoutView } from './view.js'
+export { type CheckoutWallet, walletCheck } from './wallet.js'

@@ -1,4 +1,5 @@
 import { canMoveOrderStatus } from '../orders/lifecycle.js'
+import { checkoutSteps as flowSteps } from './flow.js'
 import type {
   CheckoutDirection,
   CheckoutEvent,
@@ -43,19 +44,7 @@ export function createCheckout(options: CreateCheckoutOptions = {}): CheckoutSta
  * checkoutSteps('OnRamp').includes('approve') // false
  */
 export function checkoutSteps(direction: CheckoutDirection | undefined): CheckoutStep[] {
-  const steps: CheckoutStep[] = [
-    'direction',
-    'corridor',
-    'paymentMethod',
-    'provider',
-    'token',
-    'amount',
-    'details',
-    'quote',
-  ]
-  if (direction === 'OffRamp') steps.push('approve')
-  steps.push('confirm', 'status')
-  return steps
+  return flowSteps(direction)
 }
 
 /**
@@ -259,6 +248,8 @@ export function canTransition(state: CheckoutState, event: CheckoutEvent): Check
     case 'RESET':
     case 'CLEAR_ERROR':
       return allow
+    case 'IDENTITY_REQUIRED':
+      return state.identity === true ? deny('wrong_step') : allow
   }
 }
 
@@ -395,7 +386,11 @@ export function transition(state: CheckoutState, event: CheckoutEvent): Checkout
     case 'SELECT_DIRECTION': {
       const changed = state.direction !== event.direction
       const base = changed
-        ? { ...createCheckout(), confirmedQuoteIds: state.confirmedQuoteIds }
+        ? {
+            ...createCheckout(),
+            confirmedQuoteIds: state.confirmedQuoteIds,
+            ...(state.identity ? { identity: true } : {}),
+          }
         : clearQuote(state)
       return { ...base, direction: event.direction, step: 'corridor' }
     }
@@ -514,6 +509,8 @@ export function transition(state: CheckoutState, event: CheckoutEvent): Checkout
       const fresh = createCheckout()
       return { ...fresh, confirmedQuoteIds: state.confirmedQuoteIds }
     }
+    case 'IDENTITY_REQUIRED':
+      return { ...state, identity: true }
     case 'CLEAR_ERROR': {
       const { error: _error, ...rest } = state
       return rest

@@ -70,6 +70,7 @@ export function parseCheckout(text: string | null | undefined): CheckoutState | 
   }
   if (!optional(isNumber)(value.amountFiat)) return null
   if (!optional(isString)(value.amountCrypto)) return null
+  if (!optional((identity) => typeof identity === 'boolean')(value.identity)) return null
   for (const [key, fields] of Object.entries(SHAPES)) {
     if (value[key] !== undefined && !hasFields(value[key], fields)) return null
   }

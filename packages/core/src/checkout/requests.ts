@@ -208,9 +208,11 @@ function sumExact(values: readonly number[]): number {
  * order goes, and the local fees summed.
  *
  * The expiry is moved onto the browser's clock: the quote's time-to-live (`expires_at` minus
- * the service's `created_at`) counted from when the answer arrived. A phone whose clock is
- * minutes off, or a service clock that runs ahead, would otherwise show a quote as expired
- * while it is still good, or as good while the service already refuses it.
+ * the service's `created_at`) counted from `receivedAt`. A phone whose clock is minutes off, or
+ * a service clock that runs ahead, would otherwise show a quote as expired while it is still
+ * good, or as good while the service already refuses it. The checkout controller counts from
+ * before its request left (less a second's margin), so the quote it shows as good is good
+ * upstream: the service's own count started later.
  */
 export function fromQuote(
   quote: Quote,

@@ -4,22 +4,10 @@
  */
 import type { OrderStatus } from '../orders/lifecycle.js'
 import type { AcceptQuoteRequest, QuoteSigning } from '../schemas/quote.js'
+import type { CheckoutStep } from './flow.js'
 
-/** The steps of a checkout, in order. `approve` is visited on off-ramp only. */
-export const CHECKOUT_STEPS = [
-  'direction',
-  'corridor',
-  'paymentMethod',
-  'provider',
-  'token',
-  'amount',
-  'details',
-  'quote',
-  'approve',
-  'confirm',
-  'status',
-] as const
-export type CheckoutStep = (typeof CHECKOUT_STEPS)[number]
+// The steps are written once, in `flow.ts` (step → screen → stage).
+export { CHECKOUT_STEPS, type CheckoutStep } from './flow.js'
 
 /** `OnRamp` buys tokens with fiat; `OffRamp` sells tokens for fiat. */
 export type CheckoutDirection = 'OnRamp' | 'OffRamp'
@@ -104,6 +92,11 @@ export type CheckoutQuote = {
    * its `typed_data` exactly as the service sent it); absent otherwise.
    */
   signing?: QuoteSigning
+  /**
+   * The host's wallet when this quote was asked (`setWallet` of the controller), when the host
+   * told one: the wallet that may approve and confirm it.
+   */
+  wallet?: string
 }
 
 /** The ERC-20 approval of an off-ramp: exact base units (decimal string) and its transactions. */
@@ -227,6 +220,12 @@ export type CheckoutState = {
   /** Service errors pinned to a field (`customer.name`...), shown on the details step. */
   fieldErrors: Record<string, string>
   error?: CheckoutError
+  /**
+   * This checkout has an identity stage (the kit quotes by verified customer and the shopper's
+   * was not verified when first asked): decided once, kept through a reload, so the counter
+   * never changes its total mid-checkout.
+   */
+  identity?: boolean
 }
 
 /** Events the machine accepts. Anything a guard refuses leaves the state unchanged. */
@@ -257,6 +256,7 @@ export type CheckoutEvent =
   | { type: 'RETRY'; step?: 'details' }
   | { type: 'RESET' }
   | { type: 'CLEAR_ERROR' }
+  | { type: 'IDENTITY_REQUIRED' }
 
 /** Why a guard refused an event. */
 export type CheckoutGuardReason =

@@ -1,25 +1,46 @@
-import type { CheckoutSnapshot } from '@rampkit/core/checkout'
-import { createCheckoutController } from '@rampkit/core/checkout'
+// @vitest-environment node
+import type { CheckoutSnapshot, CheckoutToken } from '@rampkit/core/checkout'
+import { createCheckoutController, memoryHistory } from '@rampkit/core/checkout'
 import type { KitOrder } from '@rampkit/core/kit'
-import { createKitClient, isOrderFinal } from '@rampkit/core/kit'
+import { createKitClient } from '@rampkit/core/kit'
 import { expect, inject, it, vi } from 'vitest'
-import { KENYA, MOBILE_MONEY } from '../../test/offline.js'
-import { SLOW } from '../../test/walk.js'
-import { toCheckoutToken } from '../widget/steps/select.js'
 
 const env = inject('ramp')
 
 /** The sandbox guide's Kenyan test phone whose orders settle. */
 const SANDBOX_SETTLES = '+2541111111111'
+const SLOW = { timeout: 30_000, interval: 50 }
+const KENYA = { kind: 'african', country: 'KE', currency: 'KES' } as const
+const MOBILE_MONEY = {
+  type: 'mobile_money',
+  label: 'Mobile money',
+  quoteType: 'mobile_money',
+  networkSource: 'catalog',
+} as const
+
+function memoryStorage() {
+  const map = new Map<string, string>()
+  return {
+    map,
+    getItem: (key: string) => map.get(key) ?? null,
+    setItem: (key: string, value: string) => void map.set(key, value),
+  }
+}
 
 /**
- * Core's checkout controller with no React: a UI of its own would drive it the same way, through
- * the real kit client, the server kit and the sandbox.
+ * Core's checkout controller in Node, with no DOM and no React: a UI of its own sends only what
+ * the shopper does, through the real kit client, the server kit and the sandbox. The kit's
+ * requests are counted by a fetch that passes each one on.
  */
-it('drives a KES buy from the quote to a settled order, confirmed once, and resumes it', async () => {
+it('walks a KES buy to settled sending only what a shopper does, and resumes it', async () => {
+  const sent: string[] = []
   const client = createKitClient({
     endpoint: env.endpoint,
-    headers: { origin: env.origin, 'x-test-user': 'controller-user' },
+    headers: { origin: env.origin, 'x-test-user': 'controller-node-user' },
+    fetch: (input, init) => {
+      sent.push(`${init?.method ?? 'GET'} ${new URL(String(input)).pathname}`)
+      return fetch(input, init)
+    },
   })
   const catalog = await client.request('catalog')
   const mpesa = catalog.onramp?.countries.KE?.payment_methods.mobile_money?.providers.find(
@@ -27,112 +48,116 @@ it('drives a KES buy from the quote to a settled order, confirmed once, and resu
   )
   const usdc = (await client.request('tokens')).tokens.find((token) => token.symbol === 'USDC')
   if (!mpesa || !usdc) throw new Error('the sandbox has no KES M-Pesa on-ramp of USDC')
+  const token: CheckoutToken = {
+    symbol: usdc.symbol,
+    label: usdc.label,
+    address: usdc.address,
+    decimals: usdc.decimals,
+    chainId: usdc.chain_id,
+    requiresZeroAllowanceReset: false,
+  }
 
-  const storageKey = 'rampkit:controller-buy'
+  const storage = memoryStorage()
+  const history = memoryHistory()
+  const storageKey = 'rampkit:controller-node'
   const callbacks = {
     onQuote: vi.fn(),
     onOrderCreated: vi.fn(),
-    onStatusChange: vi.fn(),
     onSettled: vi.fn(),
     onError: vi.fn(),
   }
-  const checkout = createCheckoutController({
-    client,
-    direction: 'OnRamp',
-    storage: window.sessionStorage,
-    storageKey,
-    ...callbacks,
-  })
-  // What storage held each time the controller said a confirm was in flight.
-  const snapshots: CheckoutSnapshot[] = []
+  const options = { client, direction: 'OnRamp', storage, storageKey, history } as const
+  const checkout = createCheckoutController({ ...options, ...callbacks })
+  const seen: CheckoutSnapshot[] = []
   const storedWhileConfirming: string[] = []
   checkout.subscribe(() => {
     const snapshot = checkout.getSnapshot()
-    snapshots.push(snapshot)
-    if (snapshot.isConfirming)
-      storedWhileConfirming.push(window.sessionStorage.getItem(storageKey)!)
+    seen.push(snapshot)
+    if (snapshot.isConfirming) storedWhileConfirming.push(storage.map.get(storageKey)!)
   })
-  expect(checkout.getSnapshot()).toMatchObject({ hydrated: true, state: { step: 'corridor' } })
+  const view = () => checkout.getSnapshot().view
 
-  for (const event of [
-    { type: 'SELECT_CORRIDOR', corridor: KENYA },
-    { type: 'SELECT_PAYMENT_METHOD', paymentMethod: MOBILE_MONEY },
-    { type: 'SELECT_PROVIDER', provider: { id: mpesa.id, name: mpesa.name, code: mpesa.code } },
-    { type: 'SELECT_TOKEN', token: toCheckoutToken(usdc) },
-    { type: 'SET_AMOUNT', amountFiat: 1500 },
-    {
-      type: 'SUBMIT_DETAILS',
-      details: {
-        name: 'Amina Njoroge',
-        dob: '07/14/1990',
-        phone: SANDBOX_SETTLES,
-        walletAddress: env.testAccounts[1]!.address,
-      },
-    },
-  ] as const) {
-    expect(checkout.send(event), event.type).toBe(true)
+  expect(checkout.choose({ corridor: KENYA })).toBe(true)
+  expect(checkout.choose({ paymentMethod: MOBILE_MONEY })).toBe(true)
+  const provider = {
+    id: mpesa.id,
+    name: mpesa.name,
+    minAmount: mpesa.min_amount,
+    maxAmount: mpesa.max_amount,
   }
-  expect(checkout.getSnapshot().state.step).toBe('quote')
-  // A guard says no before the quote arrives, and nothing changes.
-  expect(checkout.can({ type: 'QUOTE_REVIEWED', now: Date.now() })).toMatchObject({
-    ok: false,
-    reason: 'no_quote',
-  })
+  expect(checkout.choose({ provider })).toBe(true)
+  expect(checkout.choose({ token })).toBe(true)
+  expect(view()).toMatchObject({ screen: 'amount', progress: { stage: 'amount', current: 2 } })
 
-  await checkout.requestQuote()
-  expect(snapshots.some((snapshot) => snapshot.isQuoting)).toBe(true)
-  const { state: quoted } = checkout.getSnapshot()
-  expect(checkout.getSnapshot().isQuoting).toBe(false)
-  expect(quoted.quote).toMatchObject({ amountFiat: 1500 })
+  // The amount's error is always about the value typed now.
+  checkout.typeAmount(String(mpesa.max_amount + 1))
+  expect(view().amount).toMatchObject({ error: 'above_maximum', limits: { max: mpesa.max_amount } })
+  checkout.typeAmount('abc')
+  expect(view().amount?.error).toBe('invalid_amount')
+  checkout.typeAmount('1500')
+  expect(view().amount?.error).toBeUndefined()
+  expect(checkout.setAmount()).toBe(true)
+  expect(view().progress).toEqual({ stage: 'details', current: 3, total: 4 })
+
+  const details = {
+    name: 'Amina Njoroge',
+    dob: '07/14/1990',
+    phone: SANDBOX_SETTLES,
+    walletAddress: env.testAccounts[1]!.address,
+  }
+  checkout.setDraft('details', { name: 'Amina Njoroge', document: 'passport.png', pin: '1234' })
+  expect(checkout.submitDetails(details)).toBe(true)
+  // The controller asks for the quote itself, once, and puts it beside the confirm.
+  await vi.waitFor(() => expect(view().step).toBe('confirm'), SLOW)
+  const quotes = () => sent.filter((request) => request === 'POST /api/ramp/quotes').length
+  expect(quotes()).toBe(1)
   expect(callbacks.onQuote).toHaveBeenCalledTimes(1)
+  expect(view().progress).toEqual({ stage: 'review', current: 4, total: 4 })
+  expect(view().quote?.secondsLeft).toBeGreaterThan(100)
+  expect(view().quote?.secondsLeft).toBeLessThanOrEqual(120)
+  expect(history.entries().map((entry) => entry.place)).toEqual([
+    'choose',
+    'amount',
+    'details',
+    'review',
+  ])
 
-  expect(checkout.send({ type: 'QUOTE_REVIEWED', now: Date.now() })).toBe(true)
+  // Browser Back: one place back, to the details, with what was typed (never a file or PIN).
+  history.go(-1)
+  await vi.waitFor(() => expect(view().step).toBe('details'))
+  expect(checkout.getSnapshot().state.details).toEqual(details)
+  expect(view().drafts.details).toEqual({ name: 'Amina Njoroge' })
+  // Forward: the same quote again, not a second one.
+  history.go(1)
+  await vi.waitFor(() => expect(view().step).toBe('confirm'))
+  expect(quotes()).toBe(1)
+
   await Promise.all([checkout.confirm(), checkout.confirm()])
-  const created = checkout.getSnapshot()
-  expect(created).toMatchObject({ isConfirming: false, confirmUnknown: false })
-  expect(created.state.step).toBe('status')
+  expect(view().step).toBe('status')
   expect(callbacks.onOrderCreated).toHaveBeenCalledTimes(1)
   const order = callbacks.onOrderCreated.mock.calls[0]![0] as KitOrder
-  expect(created.state.order?.id).toBe(order.id)
   // The confirm was in storage before its request left: a reload mid-request would see it.
-  expect(storedWhileConfirming.length).toBeGreaterThan(0)
   expect(JSON.parse(storedWhileConfirming[0]!).confirm).toMatchObject({ state: 'sending' })
-  // A second confirm of the same quote is refused by the machine: no second order.
-  await checkout.confirm()
-  expect(callbacks.onOrderCreated).toHaveBeenCalledTimes(1)
+  expect(view().progress.current).toBeUndefined()
 
-  // The live order as a UI of its own would poll it, taken in until the sandbox settles it.
-  await expect
-    .poll(
-      async () => {
-        const live = await client.request('order', { params: { orderId: order.id } })
-        checkout.updateOrder(live)
-        return isOrderFinal(live.status) ? live.status : undefined
-      },
-      { ...SLOW, interval: 500 },
-    )
-    .toBe('settled')
-  expect(checkout.getSnapshot().state.order?.status).toBe('settled')
+  // The controller follows the live order (Node has no EventSource: polling) to the end.
+  await vi.waitFor(() => expect(checkout.getSnapshot().state.order?.status).toBe('settled'), SLOW)
+  expect(seen.some((snapshot) => snapshot.view.connection === 'polling')).toBe(true)
+  expect(view().connection).toBe('idle')
   expect(callbacks.onSettled).toHaveBeenCalledTimes(1)
-  expect(callbacks.onStatusChange.mock.calls.map(([live]) => live.status)).toContain('settled')
   expect(callbacks.onError).not.toHaveBeenCalled()
   checkout.destroy()
 
   // A reload mid-accept: the state stored while the confirm was in flight. The accept is re-sent
   // with its key (idempotent upstream) and finds the same order, never a second one.
-  window.sessionStorage.setItem(storageKey, storedWhileConfirming[0]!)
+  storage.setItem(storageKey, storedWhileConfirming[0]!)
   const onOrderCreated = vi.fn()
-  const reloaded = createCheckoutController({
-    client,
-    direction: 'OnRamp',
-    storage: window.sessionStorage,
-    storageKey,
-    onOrderCreated,
-  })
+  const reloaded = createCheckoutController({ ...options, onOrderCreated })
   reloaded.subscribe(() => {})
-  expect(reloaded.getSnapshot()).toMatchObject({ hydrated: true, isCheckingOrder: true })
   await vi.waitFor(() => expect(reloaded.getSnapshot().state.step).toBe('status'), SLOW)
-  expect(reloaded.getSnapshot().state.order?.orderId).toBe(created.state.order?.orderId)
+  expect(reloaded.getSnapshot().state.order?.orderId).toBe(order.order_id)
   expect(onOrderCreated).toHaveBeenCalledTimes(1)
+  await vi.waitFor(() => expect(reloaded.getSnapshot().state.order?.status).toBe('settled'), SLOW)
+  expect(quotes()).toBe(1)
   reloaded.destroy()
 })

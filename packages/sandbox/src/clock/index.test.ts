@@ -17,6 +17,18 @@ describe('sandbox clock', () => {
     clock.stop()
   })
 
+  it('keeps the clock of quotes at real speed, moved by advance as sandbox time is', async () => {
+    const real = fakeReal()
+    const clock = createSandboxClock({ speed: 2, start: 0, realNow: real.now })
+    real.tick(60_000)
+    // A minute of real time is two of sandbox time, and one of a quote's time-to-live.
+    expect(clock.now()).toBe(120_000)
+    expect(clock.wallNow()).toBe(60_000)
+    await clock.advance(120_000)
+    expect(clock.wallNow()).toBe(180_000)
+    clock.stop()
+  })
+
   it('freezes at speed 0 so only advance moves time', async () => {
     const real = fakeReal()
     const clock = createSandboxClock({ speed: 0, start: 0, realNow: real.now })

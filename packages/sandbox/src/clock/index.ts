@@ -45,6 +45,13 @@ export type SandboxClock = {
   now(): number
   /** Sandbox time in fractional ms (microsecond timestamps use the fraction). */
   nowPrecise(): number
+  /**
+   * Time at real speed, moved by every `advance()` as sandbox time is: the clock of quotes. A
+   * quote's time-to-live is what a checkout counts down on the shopper's screen, so it runs
+   * at real speed whatever `speed` makes orders settle at; a test still expires it by
+   * advancing.
+   */
+  wallNow(): number
   /** The speed multiplier. */
   readonly speed: number
   /** Schedules `run` `delayMs` of sandbox time from now. */
@@ -124,6 +131,7 @@ export function createSandboxClock(options: SandboxClockOptions = {}): SandboxCl
   return {
     now: () => Math.floor(nowPrecise()),
     nowPrecise,
+    wallNow: () => Math.floor(start + (realNow() - realStart) + offset),
     speed,
     schedule(delayMs, run, label = 'job') {
       const at = nowPrecise() + Math.max(0, Number.isFinite(delayMs) ? delayMs : 0)

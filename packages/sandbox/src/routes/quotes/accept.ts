@@ -37,7 +37,7 @@ export function acceptQuote(ctx: SandboxContext) {
         quote_id: quote.id,
       })
     }
-    if (ctx.clock.now() > quote.expiresAt) {
+    if (ctx.clock.wallNow() > quote.expiresAt) {
       throw new ApiError(410, 'Quote expired; create a new quote', {
         quote_id: quote.id,
         expires_at: isoMillis(quote.expiresAt),

@@ -99,7 +99,8 @@ export function createQuote(ctx: SandboxContext) {
       accountNumber: method.account_number,
       names: customer.names,
     })
-    const now = ctx.clock.now()
+    // Quotes live on the real-speed clock: their countdown is the shopper's (see `wallNow`).
+    const now = ctx.clock.wallNow()
     const feeFiat = serviceFee(amountFiat, orderType, currency)
     const expiresAt = now + ctx.timings.quoteTtlMs
     const quote: Quote = {

@@ -1,0 +1,92 @@
+import type { CheckoutStage } from './flow.js'
+import type { CheckoutHistory, CheckoutHistoryEntry } from './history.js'
+import { placeOrder } from './places.js'
+
+/**
+ * Keeps the browser history in step with the checkout's place: the first place takes the
+ * page's entry (a reload finds its own there), a move on is pushed, a move back the checkout
+ * made itself replaces, and a Back or Forward asks `moveTo` for the place it landed on. A place
+ * that cannot be shown any more (anything before a sent confirm) leaves the checkout instead:
+ * the browser goes back past its entries, as Back leaves any page.
+ */
+export class HistoryDriver {
+  #history: CheckoutHistory
+  #moveTo: (place: CheckoutStage) => boolean
+  #locked: () => boolean
+  #place: CheckoutStage | undefined
+  #depth = 0
+  #popping = false
+  #unlisten: (() => void) | undefined
+
+  constructor(
+    history: CheckoutHistory,
+    moveTo: (place: CheckoutStage) => boolean,
+    locked: () => boolean,
+  ) {
+    this.#history = history
+    this.#moveTo = moveTo
+    this.#locked = locked
+  }
+
+  /** Hears Back and Forward from now on. */
+  start(): void {
+    this.#unlisten ??= this.#history.listen((entry) => this.#onPop(entry))
+  }
+
+  stop(): void {
+    this.#unlisten?.()
+    this.#unlisten = undefined
+  }
+
+  /** The checkout is now at `place`: an entry is pushed, replaced or left as it is. */
+  sync(place: CheckoutStage): void {
+    const before = this.#place
+    if (place === before) return
+    this.#place = place
+    if (before === undefined) {
+      this.#first(place)
+      return
+    }
+    // A Back or Forward moved the checkout: the browser is on that entry already.
+    if (this.#popping) return
+    const forward = placeOrder(place) > placeOrder(before) || before === 'status'
+    if (forward) {
+      this.#depth += 1
+      this.#history.push({ place, depth: this.#depth })
+    } else {
+      this.#history.replace({ place, depth: this.#depth })
+    }
+  }
+
+  /** Goes back one entry when the one before is the checkout's; false when there is none. */
+  back(): boolean {
+    if (this.#depth <= 0 || this.#locked()) return false
+    this.#history.go(-1)
+    return true
+  }
+
+  #first(place: CheckoutStage): void {
+    const current = this.#history.current()
+    this.#depth = current?.depth ?? 0
+    if (current?.place !== place) this.#history.replace({ place, depth: this.#depth })
+  }
+
+  #onPop(entry: CheckoutHistoryEntry | undefined): void {
+    if (!entry) return
+    this.#depth = entry.depth
+    if (entry.place === this.#place) return
+    this.#popping = true
+    const moved = this.#moveTo(entry.place)
+    this.#popping = false
+    if (moved) {
+      // Landed elsewhere (the identity place of a shopper verified since): that entry says so.
+      if (this.#place && this.#place !== entry.place) {
+        this.#history.replace({ place: this.#place, depth: entry.depth })
+      }
+      return
+    }
+    // After a confirm the places before it are gone: Back leaves the checkout in one press.
+    if (this.#locked()) this.#history.go(-(entry.depth + 1))
+    else if (this.#place) this.#history.replace({ place: this.#place, depth: entry.depth })
+  }
+}

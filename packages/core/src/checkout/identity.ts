@@ -1,0 +1,95 @@
+import type { KitClient } from '../kit/client.js'
+import type { KitCustomer, KitCustomerQuery } from '../kit/schemas.js'
+import { isCustomerVerified } from '../kit/status.js'
+import type { CheckoutClock } from './adapters.js'
+import type { CustomerRead } from './gate.js'
+import type { CheckoutState } from './types.js'
+
+/**
+ * Which package a shopper without a customer yet is shown: the partner's `customerType`, and
+ * the corridor's country (a Nigerian resident also needs a BVN).
+ */
+export function customerQueryOf(
+  state: Pick<CheckoutState, 'corridor'>,
+  customerType: 'individual' | 'business' | undefined,
+): KitCustomerQuery {
+  const country = state.corridor?.country ?? undefined
+  return {
+    ...(customerType ? { customer_type: customerType } : {}),
+    ...(country ? { country } : {}),
+  }
+}
+
+/**
+ * What the controller knows for the identity gate: the kit's `customer_mode` (read once) and
+ * the shopper's customer (read when the kit quotes by customer, then again every few seconds
+ * while the gate waits on a review).
+ */
+export class IdentityReader {
+  vault: boolean | undefined
+  customer: CustomerRead = { status: 'unknown' }
+  #client: KitClient
+  #clock: CheckoutClock
+  #changed: () => void
+  #configAsked = false
+  #poll: unknown
+
+  constructor(client: KitClient, clock: CheckoutClock, changed: () => void) {
+    this.#client = client
+    this.#clock = clock
+    this.#changed = changed
+  }
+
+  get verified(): boolean {
+    return this.customer.status === 'read' && isCustomerVerified(this.customer.customer.status)
+  }
+
+  /** Reads the kit's config once; a kit that cannot say is taken as not quoting by customer. */
+  readConfig(): void {
+    if (this.#configAsked) return
+    this.#configAsked = true
+    this.#client.request('config').then(
+      (config) => this.#set(() => (this.vault = config.customer_mode === 'vault')),
+      () => this.#set(() => (this.vault = false)),
+    )
+  }
+
+  /** Reads the customer when not read yet (or again, `force`). */
+  readCustomer(query: KitCustomerQuery, force = false): void {
+    if (this.customer.status === 'loading') return
+    if (!force && this.customer.status !== 'unknown') return
+    this.customer = { status: 'loading' }
+    this.#client.request('customer', { query }).then(
+      (customer) => this.#set(() => (this.customer = { status: 'read', customer })),
+      () => this.#set(() => (this.customer = { status: 'error' })),
+    )
+  }
+
+  /** Takes a customer the shopper's own submit answered with. */
+  take(customer: KitCustomer): void {
+    this.#set(() => (this.customer = { status: 'read', customer }))
+  }
+
+  /** While the gate waits on a review, the customer is read again every `ms`. */
+  watch(query: KitCustomerQuery, on: boolean, ms = 3000): void {
+    if (!on) {
+      this.#clock.clearTimeout(this.#poll)
+      this.#poll = undefined
+      return
+    }
+    if (this.#poll !== undefined) return
+    this.#poll = this.#clock.setTimeout(() => {
+      this.#poll = undefined
+      this.readCustomer(query, true)
+    }, ms)
+  }
+
+  stop(): void {
+    this.watch({}, false)
+  }
+
+  #set(change: () => void): void {
+    change()
+    this.#changed()
+  }
+}
