@@ -35,6 +35,12 @@ export {
   tokenLimits,
 } from './estimate.js'
 export {
+  type DetailsField,
+  type DetailsFields,
+  detailsFieldOf,
+  detailsFields,
+} from './fields.js'
+export {
   AMOUNT_FIELDS,
   type CreateCheckoutOptions,
   canReachStep,
@@ -46,6 +52,24 @@ export {
   quoteTimeLeft,
   transition,
 } from './machine.js'
+export {
+  amountLimits,
+  banksCountry,
+  banksQuery,
+  type CorridorLimits,
+  catalogCountries,
+  corridorKey,
+  corridorOptions,
+  internationalLimits,
+  paymentMethodOptions,
+  paymentMethodsQuery,
+  pickOption,
+  providerOptions,
+  toCheckoutToken,
+  tokenKey,
+  wantedCorridors,
+  wantedTokenKey,
+} from './options.js'
 export { parseCheckout, serializeCheckout } from './persist.js'
 export {
   fromKitOrder,

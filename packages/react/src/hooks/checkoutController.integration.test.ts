@@ -1,11 +1,10 @@
 import type { CheckoutSnapshot } from '@rampkit/core/checkout'
-import { createCheckoutController } from '@rampkit/core/checkout'
+import { createCheckoutController, toCheckoutToken } from '@rampkit/core/checkout'
 import type { KitOrder } from '@rampkit/core/kit'
 import { createKitClient, isOrderFinal } from '@rampkit/core/kit'
 import { expect, inject, it, vi } from 'vitest'
 import { KENYA, MOBILE_MONEY } from '../../test/offline.js'
 import { SLOW } from '../../test/walk.js'
-import { toCheckoutToken } from '../widget/steps/select.js'
 
 const env = inject('ramp')
 

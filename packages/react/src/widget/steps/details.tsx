@@ -1,7 +1,6 @@
 'use client'
-import type { CheckoutDetails } from '@rampkit/core/checkout'
+import { type CheckoutDetails, detailsFields } from '@rampkit/core/checkout'
 import { customerQueryOptions } from '@rampkit/core/kit/query'
-import { dobOrder, requiresBvn } from '@rampkit/core/validation'
 import { useQuery } from '@tanstack/react-query'
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import { type UseFormSetValue, useForm } from 'react-hook-form'
@@ -80,19 +79,11 @@ export default function DetailsStep(): ReactNode {
   const onFile = useOnFile()
   const { checkout, props } = useWidget()
   const { state, send } = checkout
-  const country = state.corridor?.country ?? null
+  // Which fields this corridor and rail need: core's rules, the same a partner's own UI reads.
+  const needs = detailsFields(state, locale)
+  const { country, dobOrder: order } = needs
   const offRamp = state.direction === 'OffRamp'
-  const rail = state.paymentMethod?.quoteType ?? state.paymentMethod?.type
-  const needsPhone = rail === 'mobile_money'
-  const needsAccount = !needsPhone
-  const needsBvn = country !== null && requiresBvn(country)
-  // An international bank pay-in in euros is paid from a SEPA account: its number is an IBAN.
-  const needsIban =
-    needsAccount && state.corridor?.kind === 'international' && state.corridor.currency === 'EUR'
-  const order = dobOrder(locale, country)
   const serverErrors = state.fieldErrors
-  // Date of birth is an African retail rule (spec 7); a service that asks for it anyway gets it.
-  const needsDob = state.corridor?.kind === 'african' || 'customer.dob' in serverErrors
   const connected = useRef<string | undefined>(undefined)
   const countryLabel = country ? regionName(country, locale) : ''
 
@@ -106,13 +97,7 @@ export default function DetailsStep(): ReactNode {
     country,
     countryLabel,
     order,
-    needs: {
-      dob: needsDob,
-      phone: needsPhone,
-      account: needsAccount,
-      iban: needsIban,
-      bvn: needsBvn,
-    },
+    needs,
     bank: state.provider?.name,
     connected: offRamp ? connected : undefined,
   })
@@ -193,8 +178,8 @@ export default function DetailsStep(): ReactNode {
       <Field label={t('details.name')} error={errors.name?.message}>
         {(ids) => <input {...ids} {...register('name')} className="rk-input" autoComplete="name" />}
       </Field>
-      {needsDob ? <DobField form={form} order={order} error={errors.dob?.message} /> : null}
-      {needsPhone ? (
+      {needs.dob ? <DobField form={form} order={order} error={errors.dob?.message} /> : null}
+      {needs.phone ? (
         <PhoneField
           form={form}
           country={country}
@@ -202,10 +187,10 @@ export default function DetailsStep(): ReactNode {
           error={errors.phone?.message}
         />
       ) : null}
-      {needsAccount ? (
-        <AccountField form={form} iban={needsIban} error={errors.accountNumber?.message} />
+      {needs.account ? (
+        <AccountField form={form} iban={needs.iban} error={errors.accountNumber?.message} />
       ) : null}
-      {needsBvn ? <BvnField form={form} error={errors.bvn?.message} /> : null}
+      {needs.bvn ? <BvnField form={form} error={errors.bvn?.message} /> : null}
       <WalletField
         form={form}
         offRamp={offRamp}
