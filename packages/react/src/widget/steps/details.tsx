@@ -3,8 +3,7 @@ import { type CheckoutDetails, detailsFields } from '@rampkit/core/checkout'
 import { customerQueryOptions } from '@rampkit/core/kit/query'
 import { useQuery } from '@tanstack/react-query'
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
-import { type UseFormSetValue, useForm } from 'react-hook-form'
-import { useConnection } from 'wagmi'
+import { useForm } from 'react-hook-form'
 import { useRampKit } from '../../kitContext.js'
 import { useWidget } from '../context.js'
 import { customerQueryOf } from '../identity/gate.js'
@@ -18,36 +17,7 @@ import {
   useServiceErrors,
 } from './detailsRules.js'
 import { swapDayMonth } from './dob.js'
-
-/**
- * Fills the wallet from the connected wagmi account (rendered only under a WagmiProvider). The
- * off-ramp wallet is the connected one, always; an on-ramp wallet the user typed or the partner
- * passed is theirs to keep, so the account only fills an empty field, or one that still holds the
- * account connected before a switch.
- */
-function ConnectedWallet(props: {
-  offRamp: boolean
-  getValue: () => string
-  setValue: UseFormSetValue<DetailsForm>
-  onAddress: (address: string | undefined) => void
-}): null {
-  const { address } = useConnection()
-  const { offRamp, getValue, setValue, onAddress } = props
-  const before = useRef<string | undefined>(undefined)
-  useEffect(() => {
-    onAddress(address)
-    const was = before.current
-    before.current = address
-    if (!address) return
-    // A field that still holds the account connected before was not typed by the user: it
-    // follows the account they switch to.
-    const value = getValue().trim().toLowerCase()
-    if (offRamp || value === '' || (was !== undefined && value === was.toLowerCase())) {
-      setValue('walletAddress', address, { shouldValidate: false })
-    }
-  }, [address, offRamp, getValue, setValue, onAddress])
-  return null
-}
+import { ConnectedWallet } from './wallet.js'
 
 /**
  * What a verified customer's profile on file says of the details (name, date of birth as
@@ -162,14 +132,12 @@ export default function DetailsStep(): ReactNode {
   const errors = formState.errors
   return (
     <form ref={formRef} className="rk-form" onSubmit={onSubmit} noValidate>
-      {hasWagmi ? (
-        <ConnectedWallet
-          offRamp={offRamp}
-          getValue={getWallet}
-          setValue={setValue}
-          onAddress={onAddress}
-        />
-      ) : null}
+      <ConnectedWallet
+        offRamp={offRamp}
+        getValue={getWallet}
+        setValue={setValue}
+        onAddress={onAddress}
+      />
       {unmapped.length > 0 ? (
         <Alert>
           <p>{t('error.refused')}</p>

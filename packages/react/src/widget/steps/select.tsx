@@ -21,6 +21,7 @@ import { type ReactNode, useId, useState } from 'react'
 import { useBanks, useCatalog, usePaymentMethods, useTokens } from '../../hooks/reads.js'
 import type { UseCheckoutReturnType } from '../../hooks/useCheckout.js'
 import { useRampKit } from '../../provider.js'
+import { loadWallet } from '../../wallet/load.js'
 import { useWidget } from '../context.js'
 import { readLastChoice, sameCorridor } from '../last.js'
 import { LoadError, Loading } from '../parts.js'
@@ -170,8 +171,12 @@ export function ChooseScreen(): ReactNode {
 
   const chosen =
     corridor && method && provider && token ? { corridor, method, provider, token } : undefined
-  const next = () =>
-    chosen && sendChoices(checkout, props.direction ? undefined : direction, chosen)
+  const next = () => {
+    if (!chosen) return
+    // A sale needs the wallet parts (wagmi, the allowance, the proof): they load from here on.
+    if (direction === 'OffRamp') void loadWallet()
+    sendChoices(checkout, props.direction ? undefined : direction, chosen)
+  }
   const offRamp = direction === 'OffRamp'
   return (
     <div className="rk-form rk-choose">
