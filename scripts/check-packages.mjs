@@ -8,7 +8,8 @@
 //  3. walked from each of its entries (exports and bins) through its own files: every package a
 //     module imports statically must be a dependency or a required peer. An optional peer may be
 //     imported only by the entries named for it in OPTIONAL_PEER_ENTRIES below (which the README
-//     says need it) or by a dynamic import (`await import('pg')`, reached only when used);
+//     says need it) or by a dynamic import (`await import('pg')`, reached only when used), or by
+//     a module that only a dynamic import reaches (a lazy chunk: the widget's wallet parts);
 //  4. installed with npm into a fresh directory outside the workspace, @rampkit/server with hono
 //     and nothing else, to import it and create the README's handler with no secret set (it must
 //     load, and answer 503 `configuration_error` naming the missing variables), and to require()
@@ -36,6 +37,9 @@ const PACKAGES = ['core', 'server', 'react', 'sandbox']
 /** Optional peers, and the only entries that may import them statically. */
 const OPTIONAL_PEER_ENTRIES = {
   '@rampkit/core': { '@tanstack/query-core': ['./kit/query'] },
+  // The widget and the hooks load the wallet parts (wagmi, viem) lazily, when a sale needs them;
+  // `./wallet` is the hooks that need wagmi, and its README says to install it.
+  '@rampkit/react': { wagmi: ['./wallet'], viem: ['./wallet'] },
   '@rampkit/server': {
     pg: ['./postgres'],
     ioredis: ['./redis'],
@@ -100,13 +104,26 @@ async function importsOfEntries(dir, pkg) {
       packages: 'external',
       logLevel: 'silent',
     })
+    const { inputs } = result.metafile
+    // The entry's own modules that load with it: reached through static imports only. A module
+    // reached through a dynamic import (a lazy chunk) loads when used, so what it imports is
+    // imported dynamically as far as the entry is concerned.
+    const eager = new Set()
+    const walk = (path) => {
+      if (eager.has(path) || !inputs[path]) return
+      eager.add(path)
+      for (const imported of inputs[path].imports) {
+        if (!imported.external && imported.kind !== 'dynamic-import') walk(imported.path)
+      }
+    }
+    walk(relative(dir, join(dir, file)))
     const statics = new Set()
     const dynamics = new Set()
-    for (const input of Object.values(result.metafile.inputs)) {
+    for (const [path, input] of Object.entries(inputs)) {
       for (const imported of input.imports) {
         if (!imported.external || isBuiltin(imported.path)) continue
-        const into = imported.kind === 'dynamic-import' ? dynamics : statics
-        into.add(packageOf(imported.path))
+        const lazy = imported.kind === 'dynamic-import' || !eager.has(path)
+        ;(lazy ? dynamics : statics).add(packageOf(imported.path))
       }
     }
     for (const name of statics) dynamics.delete(name)

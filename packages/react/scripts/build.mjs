@@ -14,6 +14,7 @@ export const ENTRIES = {
   index: 'src/index.ts',
   'hooks/index': 'src/hooks/index.ts',
   'accounts/index': 'src/accounts/index.ts',
+  'wallet/index': 'src/wallet/index.ts',
 }
 
 /** Bundles the entries; `write: false` returns the files in memory (tests). */

@@ -6,7 +6,10 @@
 // --format=esm, the peers external). Each chunk and the stylesheet are gzipped: "initial" is the
 // stylesheet, the entry chunk and the chunks it imports statically; "total" adds everything one
 // page can load lazily: the details step, the deposit QR code, the identity step and one language
-// other than English (a page loads only its locale's messages, so the largest language counts).
+// other than English (a page loads only its locale's messages, so the largest language counts);
+// the sale's wallet parts, which this on-ramp page never loads, are weighed beside it. The same
+// page bundled whole (wagmi and viem bundled, only React and TanStack Query external) is what the
+// widget adds for a partner who ships neither, and the first chunks must import no wagmi.
 // The same page bundled from the workspace's TypeScript source is printed beside it. Exits 1 when
 // the installed widget is over budget. Usage: pnpm size [--json]
 import { execFileSync } from 'node:child_process'
@@ -50,6 +53,23 @@ export const EXTERNAL = [
   '@tanstack/react-query',
   '@tanstack/query-core',
 ]
+
+// An on-ramp page bundled whole, by a partner who ships only React and TanStack Query: wagmi and
+// viem are bundled too (installed for the measure), so the first chunks count whatever of them
+// the widget imports statically. The issue's figure on main at 6302987: 93.7 kB gzip.
+export const WHOLE_EXTERNAL = [
+  'react',
+  'react/*',
+  'react-dom',
+  'react-dom/*',
+  '@tanstack/react-query',
+  '@tanstack/query-core',
+]
+export const WHOLE_GOAL = 50 * 1000
+const WHOLE_ON_MAIN = 93.7 * 1000
+// The optional peer a page with no wallet must not import on its first screen (viem comes with
+// @rampkit/core, a dependency: its units are on the first screen, reported in the whole figure).
+const WALLET_PEERS = /^(wagmi(\/|$)|@wagmi\/)/
 
 // The partner's page: the provider, the widget, the stylesheet, rendered.
 const PAGE = `import { RampCheckout, RampKitProvider } from '@rampkit/react'
@@ -106,7 +126,7 @@ export function installPacked(dir) {
 }
 
 /** Bundles `entry` (resolving from its directory), gzips every output; see the header. */
-export async function weigh(entry) {
+export async function weigh(entry, external = EXTERNAL) {
   const outdir = mkdtempSync(join(tmpdir(), 'rampkit-size-out-'))
   try {
     const result = await build({
@@ -118,7 +138,7 @@ export async function weigh(entry) {
       platform: 'browser',
       target: 'es2022',
       outdir,
-      external: EXTERNAL,
+      external,
       metafile: true,
       jsx: 'automatic',
       logLevel: 'silent',
@@ -185,7 +205,43 @@ export async function weigh(entry) {
         .slice(0, 6)
         .map(([input, info]) => `${input.replace(/.*node_modules\//, '')} ${info.bytesInOutput}`),
     }))
-    return { initial: gzip.initial, total: gzip.total, brotli: total(br), chunks }
+    // The packages the first chunks import (the peers left external): wagmi and viem must not be
+    // among them, since an on-ramp page has neither installed nor loaded.
+    const initialImports = [
+      ...new Set(
+        [...initial].flatMap((file) =>
+          (outputs[file]?.imports ?? []).filter((dep) => dep.external).map((dep) => dep.path),
+        ),
+      ),
+    ].sort()
+    // The minified bytes each package puts in the first chunks (rampkit's own under its name).
+    const initialPackages = {}
+    for (const file of initial) {
+      for (const [input, info] of Object.entries(outputs[file]?.inputs ?? {})) {
+        const name = /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?((?:@[^/]+\/)?[^/]+)/.exec(
+          input,
+        )
+        const key = name ? name[1] : '(page)'
+        initialPackages[key] = (initialPackages[key] ?? 0) + info.bytesInOutput
+      }
+    }
+    // The sale's wallet parts (the widget's `wallet/parts` chunk): an on-ramp page never loads
+    // them, so they are weighed beside the total, not in it.
+    const saleParts = Object.keys(gz).filter((file) =>
+      /(?:src\/wallet\/parts\.tsx|@rampkit\/react\/dist\/parts-\w+\.js)$/.test(
+        outputs[file]?.entryPoint ?? '',
+      ),
+    )
+    const sale = saleParts.reduce((sum, file) => sum + gz[file], 0)
+    return {
+      initial: gzip.initial,
+      total: gzip.total - sale,
+      sale,
+      brotli: total(br),
+      chunks,
+      initialImports,
+      initialPackages,
+    }
   } finally {
     rmSync(outdir, { recursive: true, force: true })
   }
@@ -201,6 +257,12 @@ export async function measure() {
     const app = installPacked(dir)
     writeFileSync(join(app, 'page.jsx'), PAGE)
     const installed = await weigh(join(app, 'page.jsx'))
+    // Installed with no wagmi (an optional peer npm does not add): the first chunks import
+    // neither wagmi nor viem, so the page loads and renders without them.
+    installed.walletInFirstChunks = installed.initialImports.filter((path) =>
+      WALLET_PEERS.test(path),
+    )
+    installed.whole = await weighWhole(app)
     // The workspace's source: the same page inside this package, where @rampkit/* resolve to src.
     const sourcePage = join(here, '.size-page.jsx')
     writeFileSync(sourcePage, PAGE)
@@ -227,6 +289,46 @@ export async function measure() {
   }
 }
 
+/**
+ * The on-ramp page bundled whole (`WHOLE_EXTERNAL` alone external) in the installed app, with
+ * wagmi added at the workspace's version: what the widget adds to React and TanStack Query, its
+ * first chunks (the budget's figure) and the wallet parts a sale loads.
+ */
+async function weighWhole(app) {
+  const wagmi = JSON.parse(
+    readFileSync(join(here, '../node_modules/wagmi/package.json'), 'utf8'),
+  ).version
+  sh(
+    'npm',
+    [
+      'install',
+      '--no-audit',
+      '--no-fund',
+      '--legacy-peer-deps',
+      '--ignore-scripts',
+      '--silent',
+      `wagmi@${wagmi}`,
+    ],
+    app,
+  )
+  const whole = await weigh(join(app, 'page.jsx'), WHOLE_EXTERNAL)
+  const walletChunks = whole.chunks.filter(
+    (chunk) => !chunk.initial && chunk.inputs.some((input) => /^(wagmi|viem|@wagmi)\//.test(input)),
+  )
+  const wallet = /^(viem|ox|@noble\/.*|abitype|@scure\/.*|wagmi|@wagmi\/.*)$/
+  return {
+    initial: whole.initial,
+    total: whole.total,
+    wallet: walletChunks.reduce((sum, chunk) => sum + chunk.gzip, 0),
+    // viem and its own dependencies in the first chunks, minified bytes.
+    walletInInitial: Object.entries(whole.initialPackages)
+      .filter(([name]) => wallet.test(name))
+      .reduce((sum, [, bytes]) => sum + bytes, 0),
+    initialPackages: whole.initialPackages,
+    wagmi,
+  }
+}
+
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -247,8 +349,24 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   console.log(
     `<RampCheckout /> installed from the packed tarballs: initial (JS and CSS) ${kb(report.initial)} gzip (budget ${kb(BUDGET.initial)}); everything one page can load (one locale) ${kb(report.total)} gzip (budget ${kb(BUDGET.total)})`,
   )
+  const whole = report.whole
+  console.log(
+    `The sale's wallet parts (not in the total: an on-ramp page never loads them): ${kb(report.sale)} gzip`,
+  )
+  console.log(
+    `An on-ramp page bundled whole (only react, react-dom, @tanstack/react-query external; wagmi ${whole.wagmi} and viem bundled): the widget adds ${(whole.initial / 1000).toFixed(1)} kB gzip on the first screen (goal <= ${WHOLE_GOAL / 1000} kB: ${whole.initial <= WHOLE_GOAL ? 'met' : 'not met'}; ${(WHOLE_ON_MAIN / 1000).toFixed(1)} kB on main at 6302987), of which viem and its dependencies ${(whole.walletInInitial / 1000).toFixed(1)} kB minified; a sale loads ${(whole.wallet / 1000).toFixed(1)} kB more`,
+  )
+  console.log(
+    `The first chunks' packages, installed with no wagmi: ${report.initialImports.join(', ') || 'none'}`,
+  )
   if (report.initial > BUDGET.initial || report.total > BUDGET.total) {
     console.error('Over the size budget.')
+    process.exit(1)
+  }
+  if (report.walletInFirstChunks.length > 0) {
+    console.error(
+      `The on-ramp page imports the wallet's peers on its first screen: ${report.walletInFirstChunks.join(', ')}`,
+    )
     process.exit(1)
   }
 }

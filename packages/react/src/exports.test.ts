@@ -20,7 +20,6 @@ describe('public API', () => {
   it('@rampkit/react', async () => {
     expect(Object.keys(await import('./index.js')).sort()).toMatchInlineSnapshot(`
       [
-        "ApprovalError",
         "PaymentInstructions",
         "RAMP_LOCALES",
         "ROUTES",
@@ -28,8 +27,6 @@ describe('public API', () => {
         "RampKitLocale",
         "RampKitProvider",
         "STREAM_END_STATUSES",
-        "SignedAcceptError",
-        "WalletProofError",
         "acceptQuoteMutationOptions",
         "accountsQueryOptions",
         "banksQueryOptions",
@@ -68,7 +65,6 @@ describe('public API', () => {
         "uploadDocumentMutationOptions",
         "useAcceptQuote",
         "useAccounts",
-        "useAllowance",
         "useBanks",
         "useCatalog",
         "useCheckout",
@@ -87,13 +83,11 @@ describe('public API', () => {
         "useQuote",
         "useRampKit",
         "useSaveCustomer",
-        "useSignedAccept",
         "useSigningKeys",
         "useSubmitCustomer",
         "useTokenPreview",
         "useTokens",
         "useUploadDocument",
-        "useWalletProof",
         "walletProofQueryOptions",
       ]
     `)
@@ -102,14 +96,11 @@ describe('public API', () => {
   it('@rampkit/react/hooks', async () => {
     expect(Object.keys(await import('./hooks/index.js')).sort()).toMatchInlineSnapshot(`
       [
-        "ApprovalError",
         "RAMP_LOCALES",
         "ROUTES",
         "RampKitLocale",
         "RampKitProvider",
         "STREAM_END_STATUSES",
-        "SignedAcceptError",
-        "WalletProofError",
         "acceptQuoteMutationOptions",
         "accountsQueryOptions",
         "banksQueryOptions",
@@ -146,7 +137,6 @@ describe('public API', () => {
         "uploadDocumentMutationOptions",
         "useAcceptQuote",
         "useAccounts",
-        "useAllowance",
         "useBanks",
         "useCatalog",
         "useCheckout",
@@ -165,14 +155,25 @@ describe('public API', () => {
         "useQuote",
         "useRampKit",
         "useSaveCustomer",
-        "useSignedAccept",
         "useSigningKeys",
         "useSubmitCustomer",
         "useTokenPreview",
         "useTokens",
         "useUploadDocument",
-        "useWalletProof",
         "walletProofQueryOptions",
+      ]
+    `)
+  })
+
+  it('@rampkit/react/wallet', async () => {
+    expect(Object.keys(await import('./wallet/index.js')).sort()).toMatchInlineSnapshot(`
+      [
+        "ApprovalError",
+        "SignedAcceptError",
+        "WalletProofError",
+        "useAllowance",
+        "useSignedAccept",
+        "useWalletProof",
       ]
     `)
   })
@@ -183,6 +184,7 @@ describe('public API', () => {
         ".",
         "./hooks",
         "./accounts",
+        "./wallet",
         "./styles.css",
       ]
     `)

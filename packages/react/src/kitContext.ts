@@ -43,7 +43,11 @@ export type RampKitContextValue = {
   /** A message of the current locale with `{placeholders}` filled. */
   t: (key: MessageKey, values?: Record<string, string | number>) => string
   theme: RampTheme
-  /** Whether a wagmi config is available (needed for off-ramp only). */
+  /**
+   * Whether wagmi is there (needed for off-ramp only): a `wagmiConfig` was given, or the host's
+   * WagmiProvider was seen. wagmi is an optional peer loaded with the wallet parts, so the host's
+   * provider is seen once they load (when a sale is chosen or the details step shows).
+   */
   hasWagmi: boolean
 }
 

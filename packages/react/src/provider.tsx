@@ -2,8 +2,8 @@
 import type { KitConfigurationError } from '@rampkit/core/errors'
 import { createKitClient } from '@rampkit/core/kit'
 import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query'
-import { type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react'
-import { type Config, WagmiContext, WagmiProvider } from 'wagmi'
+import { type ReactNode, Suspense, useContext, useEffect, useMemo, useRef, useState } from 'react'
+import type { Config } from 'wagmi'
 import {
   RampKitContext,
   type RampKitContextValue,
@@ -17,8 +17,16 @@ import {
   messagesFor,
   type RampMessages,
 } from './messages/index.js'
+import { lazyWagmi, useWagmiSeen } from './wallet/load.js'
 
 export { type RampKitContextValue, type RampTheme, useRampKit } from './kitContext.js'
+
+// wagmi is an optional peer, loaded lazily (`wallet/load.ts`): `wagmiConfig` gets its
+// WagmiProvider from there (the tree waits for it, only when a config is given).
+const WagmiWhenMissing = lazyWagmi(
+  (wagmi) => wagmi.WagmiWhenMissing,
+  (props: { config: Config; children?: ReactNode }) => props.children,
+)
 
 /**
  * The messages of a locale: at once for English or a locale already loaded, otherwise
@@ -84,7 +92,8 @@ export type RampKitProviderProps = {
  */
 export function RampKitProvider(props: RampKitProviderProps): ReactNode {
   const hostQueryClient = useContext(QueryClientContext)
-  const hostWagmi = useContext(WagmiContext)
+  // The host's WagmiProvider, seen once wagmi's context has loaded (a sale, the details step).
+  const hostWagmi = useWagmiSeen()
   const [ownQueryClient] = useState(() =>
     props.queryClient || hostQueryClient ? undefined : new QueryClient(),
   )
@@ -104,7 +113,7 @@ export function RampKitProvider(props: RampKitProviderProps): ReactNode {
       }),
     [endpoint, fetch, headersKey],
   )
-  const hasWagmi = Boolean(hostWagmi ?? props.wagmiConfig)
+  const hasWagmi = Boolean(hostWagmi || props.wagmiConfig)
   const localeMessages = useLocaleMessages(locale)
   const value = useMemo<RampKitContextValue>(() => {
     const messages = { ...(localeMessages ?? ENGLISH_MESSAGES), ...overrides }
@@ -122,8 +131,12 @@ export function RampKitProvider(props: RampKitProviderProps): ReactNode {
   let tree: ReactNode = (
     <RampKitContext.Provider value={value}>{props.children}</RampKitContext.Provider>
   )
-  if (!hostWagmi && props.wagmiConfig) {
-    tree = <WagmiProvider config={props.wagmiConfig}>{tree}</WagmiProvider>
+  if (props.wagmiConfig) {
+    tree = (
+      <Suspense fallback={null}>
+        <WagmiWhenMissing config={props.wagmiConfig}>{tree}</WagmiWhenMissing>
+      </Suspense>
+    )
   }
   const queryClient = props.queryClient ?? ownQueryClient
   if (queryClient) tree = <QueryClientProvider client={queryClient}>{tree}</QueryClientProvider>

@@ -11,6 +11,7 @@ import { RampKitProvider } from '../src/provider.js'
 
 type MockFeatures = NonNullable<Parameters<typeof mock>[0]['features']>
 
+import { loadWallet } from '../src/wallet/load.js'
 import type { RampCheckoutProps } from '../src/widget/context.js'
 import { RampCheckout } from '../src/widget/RampCheckout.js'
 
@@ -37,6 +38,10 @@ export async function connectedWagmi(
     transports: { [chain.id]: http(env.rpcUrl) },
   })
   await connect(config, { connector: config.connectors[0]! })
+  // A page with a connected wallet has its wallet parts loaded (a sale chosen, a details step
+  // shown) before it signs or approves: the widget loads them lazily, and a test that starts on
+  // a later step would otherwise wait for their first transform.
+  await loadWallet()
   return config
 }
 

@@ -13,6 +13,7 @@ import { base } from 'viem/chains'
 import { type Config, createConfig } from 'wagmi'
 import { connect } from 'wagmi/actions'
 import { injected } from 'wagmi/connectors'
+import { loadWallet } from '../src/wallet/load.js'
 
 /**
  * A wallet for unit tests of the approval screens, without a chain: one EIP-1193 function is
@@ -103,6 +104,10 @@ export async function stubWallet(
     transports: { [chain.id]: custom({ request }) },
   })
   await connect(config, { connector: config.connectors[0]! })
+  // A page with a connected wallet has its wallet parts loaded (a sale chosen, a details step
+  // shown) before it signs or approves: the widget loads them lazily, and a test that starts on
+  // a later step would otherwise wait for their first transform.
+  await loadWallet()
   return Object.assign(wallet, {
     config,
     switchAccount(next: Address) {

@@ -45,6 +45,12 @@ export {
   tokenLimits,
 } from './estimate.js'
 export {
+  type DetailsField,
+  type DetailsFields,
+  detailsFieldOf,
+  detailsFields,
+} from './fields.js'
+export {
   CHECKOUT_FLOW,
   CHECKOUT_STAGES,
   type CheckoutProgress,
@@ -83,6 +89,24 @@ export {
   quoteTimeLeft,
   transition,
 } from './machine.js'
+export {
+  amountLimits,
+  banksCountry,
+  banksQuery,
+  type CorridorLimits,
+  catalogCountries,
+  corridorKey,
+  corridorOptions,
+  internationalLimits,
+  paymentMethodOptions,
+  paymentMethodsQuery,
+  pickOption,
+  providerOptions,
+  toCheckoutToken,
+  tokenKey,
+  wantedCorridors,
+  wantedTokenKey,
+} from './options.js'
 export { parseCheckout, serializeCheckout } from './persist.js'
 export {
   fromKitOrder,

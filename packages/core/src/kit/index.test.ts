@@ -62,9 +62,9 @@ const externalsOf = (metafile: {
   ),
 ]
 
-// The plain rules the checkout reads (the amount limits, the BVN's id type) sit beside
+// The plain rules the checkout reads (the amount limits, the BVN, the date-of-birth order) sit beside
 // validation's zod schemas and phone module; a browser entry may reach those rules, never the rest.
-const PLAIN_RULES = /src\/validation\/(amount|bvn|fields|result)\.ts$/
+const PLAIN_RULES = /src\/validation\/(amount|bvn|dob|fields|result)\.ts$/
 
 describe.each([
   // entry, the modules it may reach, the packages it may import

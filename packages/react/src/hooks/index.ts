@@ -17,7 +17,8 @@ export {
 } from '@rampkit/core/kit'
 /**
  * `@rampkit/react/hooks`: the provider and the headless hooks, without the styled widget. Build
- * your own checkout UI from these; `<RampCheckout />` uses nothing else.
+ * your own checkout UI from these; `<RampCheckout />` uses nothing else. The hooks that need
+ * wagmi (a sale's allowance, wallet proof and signed accept) are `@rampkit/react/wallet`'s.
  */
 // The kit's client, keys and query options live in core (`@rampkit/core/kit`, no React, no
 // zod) beside the route table; re-exported here so the hooks entry keeps its whole API.
@@ -98,15 +99,6 @@ export {
   useTokens,
 } from './reads.js'
 export {
-  type AllowancePhase,
-  type AllowanceToken,
-  ApprovalError,
-  type ApprovalErrorReason,
-  type UseAllowanceParameters,
-  type UseAllowanceReturnType,
-  useAllowance,
-} from './useAllowance.js'
-export {
   type ConfirmOptions,
   type OrderCheck,
   type UseCheckoutParameters,
@@ -119,19 +111,6 @@ export {
   type UseOrderStatusReturnType,
   useOrderStatus,
 } from './useOrderStatus.js'
-export {
-  SignedAcceptError,
-  type SignedAcceptErrorReason,
-  type UseSignedAcceptReturnType,
-  useSignedAccept,
-} from './useSignedAccept.js'
 export { type UseSigningKeysReturnType, useSigningKeys } from './useSigningKeys.js'
 export { type UseTokenPreviewOptions, useTokenPreview } from './useTokenPreview.js'
-export {
-  type UseWalletProofParameters,
-  type UseWalletProofReturnType,
-  useWalletProof,
-  WalletProofError,
-  type WalletProofErrorReason,
-} from './useWalletProof.js'
 export { useAcceptQuote, useCreateOrder, useQuote } from './writes.js'

@@ -4,6 +4,7 @@ import {
   createCheckout,
   fromQuote,
   serializeCheckout,
+  toCheckoutToken,
   toCreateOrderRequest,
   toQuoteRequest,
   transition,
@@ -34,7 +35,6 @@ import {
 } from '../../test/render.js'
 import { choose, click, pick, review, SLOW, section, step } from '../../test/walk.js'
 import type { RampCheckoutProps } from './context.js'
-import { toCheckoutToken } from './steps/select.js'
 
 const env = inject('ramp')
 const publicClient = createPublicClient({ transport: http(env.rpcUrl) })

@@ -1,7 +1,7 @@
 'use client'
-import { type ReactNode, useContext, useEffect, useState } from 'react'
-import { WagmiContext } from 'wagmi'
+import { type ReactNode, use, useEffect, useState } from 'react'
 import { useRampKit } from '../kitContext.js'
+import { loadWagmi, useLoadedWagmi } from '../wallet/load.js'
 import { Icon } from './icons.js'
 
 /**
@@ -47,12 +47,18 @@ export function CopyButton(props: { value: string; label: string }): ReactNode {
 /**
  * The block explorer of `chainId` from the chains the host's wagmi config defines (viem's
  * chain definitions carry `blockExplorers`), or undefined: no wagmi, an unknown chain, or a
- * local chain such as the sandbox's anvil, which has none.
+ * local chain such as the sandbox's anvil, which has none. wagmi's context comes with the
+ * lazily loaded wagmi parts, loaded here once a chain is asked for.
  */
 export function useBlockExplorer(
   chainId: number | undefined,
 ): { name: string; url: string } | undefined {
-  const config = useContext(WagmiContext)
+  const wagmi = useLoadedWagmi()
+  useEffect(() => {
+    if (chainId !== undefined) void loadWagmi()
+  }, [chainId])
+  // React 19's `use` reads a context after the condition.
+  const config = wagmi ? use(wagmi.WagmiContext) : undefined
   const chain = config?.chains.find((each) => each.id === chainId)
   return chain?.blockExplorers?.default
 }

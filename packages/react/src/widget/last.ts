@@ -1,4 +1,9 @@
-import type { CheckoutCorridor, CheckoutDirection, CheckoutState } from '@rampkit/core/checkout'
+import {
+  type CheckoutCorridor,
+  type CheckoutDirection,
+  type CheckoutState,
+  tokenKey,
+} from '@rampkit/core/checkout'
 
 /**
  * The choices of the user's last order, kept in localStorage so the next checkout starts from
@@ -41,11 +46,6 @@ export function readLastChoice(storageKey: string | undefined): LastChoice | und
   } catch {
     return undefined
   }
-}
-
-/** How a token is named in a stored choice and a token select: `chainId-address`, lower case. */
-export function tokenKey(token: { chainId: number; address: string }): string {
-  return `${token.chainId}-${token.address.toLowerCase()}`
 }
 
 /** Keeps the choices of an order just created, for the next checkout's defaults. */

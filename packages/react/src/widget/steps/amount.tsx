@@ -1,6 +1,7 @@
 'use client'
 import {
   AMOUNT_FIELDS,
+  amountLimits,
   indicativeEstimate,
   indicativePayout,
   tokenLimits,
@@ -16,7 +17,6 @@ import { fiatDigits, formatFiat } from '../format.js'
 import { Field, Loading } from '../parts.js'
 import { AmountPreview } from './amountPreview.js'
 import { limitsHint, readAmount, refusedText } from './amountRead.js'
-import { internationalLimits } from './select.js'
 
 /**
  * The amount the binding quote takes. On-ramp: the fiat the user pays, in whole units (the
@@ -37,10 +37,7 @@ export function AmountStep(): ReactNode {
   const sell = state.direction === 'OffRamp'
   const catalog = useCatalog()
   // An international bank option has no limits of its own: its currency's are the catalog's.
-  const bounds =
-    provider?.minAmount !== undefined
-      ? provider
-      : (internationalLimits(catalog.data, state.corridor) ?? provider)
+  const bounds = amountLimits(catalog.data, state.corridor, provider)
   const currency = bounds?.currency ?? state.corridor?.currency ?? ''
   const min = bounds?.minAmount
   const max = bounds?.maxAmount

@@ -6,23 +6,17 @@ import type {
   CheckoutProvider,
   CheckoutToken,
 } from '@rampkit/core/checkout'
-import { tokenDisplayName } from '@rampkit/core/checkout'
+import { corridorKey, tokenDisplayName, tokenKey } from '@rampkit/core/checkout'
 import { type ReactNode, useState } from 'react'
 import { ENGLISH_MESSAGES, type MessageKey } from '../../messages/index.js'
 import { useRampKit } from '../../provider.js'
 import { countryLabel, formatFiat } from '../format.js'
-import { tokenKey } from '../last.js'
 import { LoadError, Loading } from '../parts.js'
 
 // The fields of the choose screen (corridor, payment method, provider, token) and their parts.
 
 export function messageOr(t: (key: MessageKey) => string, key: string, fallback: string): string {
   return key in ENGLISH_MESSAGES ? t(key as MessageKey) : fallback
-}
-
-/** A corridor's key in the lists of the choose screen. */
-export function corridorKey(corridor: Pick<CheckoutCorridor, 'country' | 'currency'>): string {
-  return `${corridor.country ?? 'intl'}-${corridor.currency}`
 }
 
 /**
@@ -180,7 +174,7 @@ export function CorridorField(props: {
           <option key={corridorKey(each)} value={corridorKey(each)}>
             {`${flags ? corridorFlag(each) : ''} ${
               each.kind === 'african'
-                ? `${countryLabel(each.country, locale, each.countryName)} · ${each.currency}`
+                ? `${countryLabel(each.country ?? '', locale, each.countryName)} · ${each.currency}`
                 : t('corridor.international', { currency: each.currency })
             }`.trim()}
           </option>

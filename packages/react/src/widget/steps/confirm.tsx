@@ -7,8 +7,7 @@ import { errorText } from '../errors.js'
 import { formatExact } from '../format.js'
 import { Alert, Hash, Loading, Row } from '../parts.js'
 import { QuoteExpiry, QuoteSummary } from './quote.js'
-import { SellerCheck } from './seller.js'
-import { SignedConfirm } from './signed.js'
+import { SellerCheck, SignedConfirm } from './wallet.js'
 
 export function ConfirmStep(): ReactNode {
   const { t, locale } = useRampKit()
@@ -115,7 +114,7 @@ function LegalLinks(): ReactNode {
  * holds it (`SellerCheck`). Buying needs no wallet here.
  */
 function ConfirmButton(props: { disabled: boolean; pending: boolean }): ReactNode {
-  const { t, hasWagmi } = useRampKit()
+  const { t } = useRampKit()
   const { checkout } = useWidget()
   const { state, confirm, isConfirming } = checkout
   const { disabled, pending } = props
@@ -124,14 +123,8 @@ function ConfirmButton(props: { disabled: boolean; pending: boolean }): ReactNod
     ? t('confirm.sending')
     : t(state.direction === 'OffRamp' ? 'confirm.button.OffRamp' : 'confirm.button.OnRamp')
   if (signedAccepts) {
-    // The kit asks the user's wallet to approve each order: it signs, then the accept is sent.
-    if (!hasWagmi) {
-      return (
-        <Alert>
-          <p>{t('signed.noWallet')}</p>
-        </Alert>
-      )
-    }
+    // The kit asks the user's wallet to approve each order: it signs, then the accept is sent
+    // (with no wagmi, `SignedConfirm` says there is no wallet).
     const gate = <SignedConfirm disabled={disabled} label={label} />
     return state.direction === 'OffRamp' ? <SellerCheck>{gate}</SellerCheck> : gate
   }
@@ -147,5 +140,5 @@ function ConfirmButton(props: { disabled: boolean; pending: boolean }): ReactNod
       {label}
     </button>
   )
-  return state.direction === 'OffRamp' && hasWagmi ? <SellerCheck>{button}</SellerCheck> : button
+  return state.direction === 'OffRamp' ? <SellerCheck>{button}</SellerCheck> : button
 }

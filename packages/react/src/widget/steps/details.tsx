@@ -1,11 +1,10 @@
 'use client'
-import type { CheckoutDetails } from '@rampkit/core/checkout'
+import { type CheckoutDetails, detailsFields } from '@rampkit/core/checkout'
 import { customerQueryOptions } from '@rampkit/core/kit/query'
-import { dobOrder, phoneOfCountry, requiresBvn } from '@rampkit/core/validation'
+import { phoneOfCountry } from '@rampkit/core/validation'
 import { useQuery } from '@tanstack/react-query'
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
-import { type UseFormSetValue, useForm } from 'react-hook-form'
-import { useConnection } from 'wagmi'
+import { useForm } from 'react-hook-form'
 import { useRampKit } from '../../kitContext.js'
 import { useWidget } from '../context.js'
 import { customerQueryOf } from '../identity/gate.js'
@@ -19,36 +18,7 @@ import {
   useServiceErrors,
 } from './detailsRules.js'
 import { swapDayMonth } from './dob.js'
-
-/**
- * Fills the wallet from the connected wagmi account (rendered only under a WagmiProvider). The
- * off-ramp wallet is the connected one, always; an on-ramp wallet the user typed or the partner
- * passed is theirs to keep, so the account only fills an empty field, or one that still holds the
- * account connected before a switch.
- */
-function ConnectedWallet(props: {
-  offRamp: boolean
-  getValue: () => string
-  setValue: UseFormSetValue<DetailsForm>
-  onAddress: (address: string | undefined) => void
-}): null {
-  const { address } = useConnection()
-  const { offRamp, getValue, setValue, onAddress } = props
-  const before = useRef<string | undefined>(undefined)
-  useEffect(() => {
-    onAddress(address)
-    const was = before.current
-    before.current = address
-    if (!address) return
-    // A field that still holds the account connected before was not typed by the user: it
-    // follows the account they switch to.
-    const value = getValue().trim().toLowerCase()
-    if (offRamp || value === '' || (was !== undefined && value === was.toLowerCase())) {
-      setValue('walletAddress', address, { shouldValidate: false })
-    }
-  }, [address, offRamp, getValue, setValue, onAddress])
-  return null
-}
+import { ConnectedWallet } from './wallet.js'
 
 /**
  * What a verified customer's profile on file says of the details (name, date of birth as
@@ -82,19 +52,11 @@ export default function DetailsStep(): ReactNode {
   const onFile = useOnFile()
   const { checkout, props } = useWidget()
   const { state, send } = checkout
-  const country = state.corridor?.country ?? null
+  // Which fields this corridor and rail need: core's rules, the same a partner's own UI reads.
+  const needs = detailsFields(state, locale)
+  const { country, dobOrder: order } = needs
   const offRamp = state.direction === 'OffRamp'
-  const rail = state.paymentMethod?.quoteType ?? state.paymentMethod?.type
-  const needsPhone = rail === 'mobile_money'
-  const needsAccount = !needsPhone
-  const needsBvn = country !== null && requiresBvn(country)
-  // An international bank pay-in in euros is paid from a SEPA account: its number is an IBAN.
-  const needsIban =
-    needsAccount && state.corridor?.kind === 'international' && state.corridor.currency === 'EUR'
-  const order = dobOrder(locale, country)
   const serverErrors = state.fieldErrors
-  // Date of birth is an African retail rule (spec 7); a service that asks for it anyway gets it.
-  const needsDob = state.corridor?.kind === 'african' || 'customer.dob' in serverErrors
   const connected = useRef<string | undefined>(undefined)
   const countryLabel = country ? regionName(country, locale) : ''
 
@@ -108,13 +70,7 @@ export default function DetailsStep(): ReactNode {
     country,
     countryLabel,
     order,
-    needs: {
-      dob: needsDob,
-      phone: needsPhone,
-      account: needsAccount,
-      iban: needsIban,
-      bvn: needsBvn,
-    },
+    needs,
     bank: state.provider?.name,
     connected: offRamp ? connected : undefined,
   })
@@ -179,14 +135,12 @@ export default function DetailsStep(): ReactNode {
   const errors = formState.errors
   return (
     <form ref={formRef} className="rk-form" onSubmit={onSubmit} noValidate>
-      {hasWagmi ? (
-        <ConnectedWallet
-          offRamp={offRamp}
-          getValue={getWallet}
-          setValue={setValue}
-          onAddress={onAddress}
-        />
-      ) : null}
+      <ConnectedWallet
+        offRamp={offRamp}
+        getValue={getWallet}
+        setValue={setValue}
+        onAddress={onAddress}
+      />
       {unmapped.length > 0 ? (
         <Alert>
           <p>{t('error.refused')}</p>
@@ -195,8 +149,8 @@ export default function DetailsStep(): ReactNode {
       <Field label={t('details.name')} error={errors.name?.message}>
         {(ids) => <input {...ids} {...register('name')} className="rk-input" autoComplete="name" />}
       </Field>
-      {needsDob ? <DobField form={form} order={order} error={errors.dob?.message} /> : null}
-      {needsPhone ? (
+      {needs.dob ? <DobField form={form} order={order} error={errors.dob?.message} /> : null}
+      {needs.phone ? (
         <PhoneField
           form={form}
           country={country}
@@ -204,10 +158,10 @@ export default function DetailsStep(): ReactNode {
           error={errors.phone?.message}
         />
       ) : null}
-      {needsAccount ? (
-        <AccountField form={form} iban={needsIban} error={errors.accountNumber?.message} />
+      {needs.account ? (
+        <AccountField form={form} iban={needs.iban} error={errors.accountNumber?.message} />
       ) : null}
-      {needsBvn ? <BvnField form={form} error={errors.bvn?.message} /> : null}
+      {needs.bvn ? <BvnField form={form} error={errors.bvn?.message} /> : null}
       <WalletField
         form={form}
         offRamp={offRamp}

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
+import { type DetailsField, type DetailsFields, detailsFieldOf } from '@rampkit/core/checkout'
 import {
   type DobOrder,
   detailsSchema,
@@ -18,27 +19,20 @@ import type { MessageKey } from '../../messages/index.js'
 // service's own refusals pinned on the form's fields.
 
 /** The details form's values, as typed. */
-export type DetailsForm = {
-  name: string
-  dob: string
-  phone: string
-  accountNumber: string
-  bvn: string
-  walletAddress: string
-}
+export type DetailsForm = Record<DetailsField, string>
 
 /**
- * The service's `data.field` names mapped to the form's fields (spec section 7), with the
- * message shown there: the service's own text is English, the widget speaks the user's locale.
+ * The message a field shows when the service refused it (core's `detailsFieldOf` says which
+ * field a 422 `data.field` lands on): the service's own text is English, the widget speaks the
+ * user's locale.
  */
-const SERVICE_FIELDS: Record<string, { field: keyof DetailsForm; message: MessageKey }> = {
-  'customer.name': { field: 'name', message: 'validation.name' },
-  'customer.dob': { field: 'dob', message: 'validation.dob' },
-  'payment_method.phone_number': { field: 'phone', message: 'validation.phone' },
-  'payment_method.account_number': { field: 'accountNumber', message: 'validation.accountNumber' },
-  'customer.additional_id_number': { field: 'bvn', message: 'validation.bvn' },
-  wallet_address: { field: 'walletAddress', message: 'validation.wallet' },
-  user_address: { field: 'walletAddress', message: 'validation.wallet' },
+const SERVICE_MESSAGES: Record<DetailsField, MessageKey> = {
+  name: 'validation.name',
+  dob: 'validation.dob',
+  phone: 'validation.phone',
+  accountNumber: 'validation.accountNumber',
+  bvn: 'validation.bvn',
+  walletAddress: 'validation.wallet',
 }
 
 /** The message for each way a date of birth can be refused (core's `validateDob` codes). */
@@ -66,7 +60,8 @@ function messageKey(
     if (on.nuban && code === 'invalid_format') return 'validation.nuban'
     return 'validation.accountNumber'
   }
-  return SERVICE_FIELDS[field]?.message ?? 'validation.required'
+  const target = detailsFieldOf(field)
+  return target ? SERVICE_MESSAGES[target] : 'validation.required'
 }
 
 /** The form's fields in the order they are laid out, for focusing the first one in error. */
@@ -94,7 +89,7 @@ export type DetailsRules = {
   country: string | null
   countryLabel: string
   order: DobOrder
-  needs: { dob: boolean; phone: boolean; account: boolean; iban: boolean; bvn: boolean }
+  needs: Pick<DetailsFields, 'dob' | 'phone' | 'account' | 'iban' | 'bvn'>
   /** The payout bank's name (a Nigerian bank's code checks the NUBAN). */
   bank: string | undefined
   /** The connected wallet, which an off-ramp's wallet must be. */
@@ -163,13 +158,13 @@ export function useServiceErrors(
   useEffect(() => {
     const invalid: string[] = []
     for (const field of Object.keys(serverErrors)) {
-      const target = SERVICE_FIELDS[field]
+      const target = detailsFieldOf(field)
       if (!target) continue
-      const message = serverMessage.current(target.message)
-      setError(target.field, { type: 'server', message })
-      invalid.push(target.field)
+      const message = serverMessage.current(SERVICE_MESSAGES[target])
+      setError(target, { type: 'server', message })
+      invalid.push(target)
     }
     firstInvalid(formRef.current, invalid)?.focus()
   }, [serverErrors, setError, formRef])
-  return Object.keys(serverErrors).filter((field) => !(field in SERVICE_FIELDS))
+  return Object.keys(serverErrors).filter((field) => detailsFieldOf(field) === undefined)
 }

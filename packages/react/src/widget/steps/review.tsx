@@ -3,9 +3,9 @@ import { lazy, type ReactNode, Suspense } from 'react'
 import { useRampKit } from '../../provider.js'
 import { useWidget } from '../context.js'
 import { Loading } from '../parts.js'
-import { ApproveStep } from './approve.js'
 import { ConfirmStep } from './confirm.js'
 import { QuoteExpiry, QuoteStep, QuoteSummary } from './quote.js'
+import { ApproveStep } from './wallet.js'
 
 // The details form carries the form library and the phone metadata: loaded only when shown.
 const DetailsStep = lazy(() => import('./details.js'))

@@ -1,110 +1,39 @@
 'use client'
-import type { Catalog, CatalogCountry, MetaToken } from '@rampkit/core'
-import type {
-  CheckoutCorridor,
-  CheckoutDirection,
-  CheckoutPaymentMethod,
-  CheckoutProvider,
-  CheckoutToken,
+import {
+  banksQuery,
+  type CheckoutCorridor,
+  type CheckoutDirection,
+  type CheckoutPaymentMethod,
+  type CheckoutProvider,
+  type CheckoutToken,
+  corridorKey,
+  corridorOptions,
+  paymentMethodOptions,
+  paymentMethodsQuery,
+  pickOption,
+  providerOptions,
+  toCheckoutToken,
+  tokenKey,
+  wantedCorridors,
+  wantedTokenKey,
 } from '@rampkit/core/checkout'
 import { type ReactNode, useId, useState } from 'react'
 import { useBanks, useCatalog, usePaymentMethods, useTokens } from '../../hooks/reads.js'
 import type { UseCheckoutReturnType } from '../../hooks/useCheckout.js'
 import { useRampKit } from '../../provider.js'
+import { loadWallet } from '../../wallet/load.js'
 import { useWidget } from '../context.js'
-import { readLastChoice, sameCorridor, tokenKey } from '../last.js'
+import { readLastChoice, sameCorridor } from '../last.js'
 import { LoadError, Loading } from '../parts.js'
 import {
   CorridorField,
-  corridorKey,
   DirectionChoices,
   MethodChoices,
   ProviderChoices,
   TokenField,
 } from './choices.js'
 
-export { corridorFlag, corridorKey, ProviderMark } from './choices.js'
-
-/** The catalog's countries for a direction (off-ramp provider lists can differ, spec 4.3). */
-export function catalogCountries(
-  catalog: Catalog | undefined,
-  direction: CheckoutDirection | undefined,
-): CatalogCountry[] {
-  const tree = direction === 'OffRamp' ? (catalog?.offramp ?? catalog?.onramp) : catalog?.onramp
-  return Object.values(tree?.countries ?? {}).filter((country) => country.enabled)
-}
-
-/**
- * The `country` of GET /banks. The listing needs a two-letter country on every rail (spec 4.4:
- * `country` length 2, also for the international types `BankSepa` and `BankSwift`), while an
- * EUR/USD pay-in corridor is chosen by currency alone and has none. For those: the partner's
- * `bankCountry` (the payer's bank), else the issuer of the currency, whose ISO 4217 code starts
- * with its ISO 3166 code (USD -> US; EUR -> EU, the code ISO 3166 reserves for the European
- * Union). The international options are best-effort and keyed by rail and currency.
- *
- * @example
- * banksCountry({ kind: 'international', country: null, currency: 'USD' }) // 'US'
- */
-export function banksCountry(corridor: CheckoutCorridor, bankCountry?: string): string {
-  if (corridor.country) return corridor.country
-  const given = bankCountry?.trim().toUpperCase()
-  if (given && /^[A-Z]{2}$/.test(given)) return given
-  return corridor.currency.slice(0, 2).toUpperCase()
-}
-
-/** The checkout's token from a token of GET /tokens. */
-export function toCheckoutToken(token: MetaToken): CheckoutToken {
-  return {
-    symbol: token.symbol,
-    label: token.label,
-    address: token.address,
-    decimals: token.decimals,
-    chainId: token.chain_id,
-    ...(token.chain ? { chain: token.chain } : {}),
-    requiresZeroAllowanceReset: token.requires_zero_allowance_reset ?? false,
-  }
-}
-
-/** The corridors of a direction: the catalog's countries, then the international currencies. */
-function corridorsOf(
-  catalog: Catalog | undefined,
-  direction: CheckoutDirection | undefined,
-): CheckoutCorridor[] {
-  return [
-    ...catalogCountries(catalog, direction).map((country) => ({
-      kind: 'african' as const,
-      country: country.country_code,
-      currency: country.currency,
-      countryName: country.country_name,
-    })),
-    ...(catalog?.international_bank?.currencies ?? [])
-      .filter((entry) => (direction === 'OffRamp' ? entry.offramp : entry.onramp))
-      .map((entry) => ({
-        kind: 'international' as const,
-        country: null,
-        currency: entry.currency,
-      })),
-  ]
-}
-
-/**
- * The pay-in limits of an international bank corridor, from the catalog's currency entry: its
- * bank options carry none, so without these an EUR or USD amount would be unbounded until the
- * quote refused it.
- */
-export function internationalLimits(
-  catalog: Catalog | undefined,
-  corridor: CheckoutCorridor | undefined,
-): Pick<CheckoutProvider, 'minAmount' | 'maxAmount' | 'currency'> | undefined {
-  if (corridor?.kind !== 'international') return undefined
-  const entry = catalog?.international_bank?.currencies?.find(
-    (each) => each.currency.toUpperCase() === corridor.currency.toUpperCase(),
-  )
-  if (typeof entry?.min_amount !== 'number' || typeof entry.max_amount !== 'number') {
-    return undefined
-  }
-  return { minAmount: entry.min_amount, maxAmount: entry.max_amount, currency: entry.currency }
-}
+export { corridorFlag, ProviderMark } from './choices.js'
 
 /** The payment methods of a corridor: the catalog's buckets, or the listing of an international one. */
 function usePaymentMethodOptions(
@@ -112,39 +41,9 @@ function usePaymentMethodOptions(
   corridor: CheckoutCorridor | undefined,
 ) {
   const catalog = useCatalog()
-  const international = corridor?.kind === 'international'
-  const listed = usePaymentMethods(
-    international && corridor && direction
-      ? { currency: corridor.currency, order_type: direction }
-      : undefined,
-  )
-  const country = catalogCountries(catalog.data, direction).find(
-    (entry) => entry.country_code === corridor?.country,
-  )
-  const methods: CheckoutPaymentMethod[] = international
-    ? (listed.data?.[direction === 'OffRamp' ? 'offramp' : 'onramp'] ?? [])
-        .filter((method) => method.status === 'active')
-        .map((method) => ({
-          type: method.type,
-          label: method.type,
-          // The quote of an international pay-in names its rail type (`BankSepa`), the same id
-          // the banks listing takes (spec 4.4); its networks come from the banks listing.
-          quoteType: method.type,
-          networkSource: 'banks' as const,
-        }))
-    : (['mobile_money', 'bank'] as const).flatMap((type) => {
-        const bucket = country?.payment_methods[type]
-        if (!bucket?.enabled) return []
-        return [
-          {
-            type,
-            label: bucket.label,
-            quoteType: bucket.quote_type,
-            networkSource: type === 'mobile_money' ? ('catalog' as const) : ('banks' as const),
-          },
-        ]
-      })
-  return { methods, query: international ? listed : catalog, country }
+  const listed = usePaymentMethods(paymentMethodsQuery(direction, corridor))
+  const methods = paymentMethodOptions(catalog.data, direction, corridor, listed.data)
+  return { methods, query: corridor?.kind === 'international' ? listed : catalog }
 }
 
 /** The providers of a payment method: the catalog's, or the banks listing's with their limits. */
@@ -155,52 +54,10 @@ function useProviderOptions(
   bankCountry: string | undefined,
 ) {
   const catalog = useCatalog()
-  const country = catalogCountries(catalog.data, direction).find(
-    (entry) => entry.country_code === corridor?.country,
-  )
-  const fromBanks = method?.networkSource === 'banks'
-  const bucket = method
-    ? country?.payment_methods[method.type as 'mobile_money' | 'bank']
-    : undefined
-  const catalogProviders = (bucket?.providers ?? []).filter((provider) => provider.enabled)
-  const banks = useBanks(
-    fromBanks && corridor && method && direction
-      ? {
-          country: banksCountry(corridor, bankCountry),
-          currency: corridor.currency,
-          order_type: direction,
-          payment_method_type: method.type,
-        }
-      : undefined,
-  )
-  const currencyLimits = internationalLimits(catalog.data, corridor)
-  const providers: CheckoutProvider[] = fromBanks
-    ? (banks.data?.banks ?? []).map((bank) => {
-        // Bank networks carry no limits; the catalog's bank providers do when they list the id,
-        // and an international corridor's currency entry does for all its options.
-        const limits = catalogProviders.find((provider) => provider.id === bank.id)
-        return {
-          id: bank.id,
-          name: bank.name,
-          ...(limits
-            ? {
-                code: limits.code,
-                minAmount: limits.min_amount,
-                maxAmount: limits.max_amount,
-                currency: limits.currency,
-              }
-            : (currencyLimits ?? {})),
-        }
-      })
-    : catalogProviders.map((provider) => ({
-        id: provider.id,
-        name: provider.name,
-        code: provider.code,
-        minAmount: provider.min_amount,
-        maxAmount: provider.max_amount,
-        currency: provider.currency,
-      }))
-  return { providers, query: fromBanks ? banks : catalog }
+  const query = banksQuery(direction, corridor, method, bankCountry)
+  const banks = useBanks(query)
+  const providers = providerOptions(catalog.data, direction, corridor, method, banks.data)
+  return { providers, query: method?.networkSource === 'banks' ? banks : catalog }
 }
 
 /** What the user picked on the choose screen, before Continue hands it to the machine. */
@@ -210,36 +67,6 @@ type Draft = {
   method?: string
   provider?: string
   token?: string
-}
-
-/** The first key of `candidates` that names one of `options`. */
-function pick<T>(options: T[], key: (option: T) => string, ...candidates: (string | undefined)[]) {
-  for (const candidate of candidates) {
-    if (candidate === undefined) continue
-    const found = options.find((option) => key(option) === candidate)
-    if (found) return found
-  }
-  return undefined
-}
-
-/** The corridor keys the partner's `country` or `currency` prop asks for. */
-function wantedCorridors(
-  corridors: CheckoutCorridor[],
-  props: { country?: string | undefined; currency?: string | undefined },
-): (string | undefined)[] {
-  if (props.country) {
-    const prefix = `${props.country.toUpperCase()}-`
-    return corridors.map(corridorKey).filter((key) => key.startsWith(prefix))
-  }
-  return [props.currency ? `intl-${props.currency.toUpperCase()}` : undefined]
-}
-
-/** The key of the token the partner's `token` prop names (a symbol or a label). */
-function wantedTokenKey(tokens: CheckoutToken[], wanted: string | undefined): string | undefined {
-  const token = wanted
-    ? tokens.find((each) => each.symbol === wanted || each.label === wanted)
-    : undefined
-  return token ? tokenKey(token) : undefined
 }
 
 /**
@@ -288,8 +115,8 @@ export function ChooseScreen(): ReactNode {
   const sameDirection = state.direction === direction
 
   const catalog = useCatalog()
-  const corridors = corridorsOf(catalog.data, direction)
-  const corridor = pick(
+  const corridors = corridorOptions(catalog.data, direction)
+  const corridor = pickOption(
     corridors,
     corridorKey,
     draft.corridor,
@@ -302,7 +129,7 @@ export function ChooseScreen(): ReactNode {
     corridor !== undefined && chosen !== undefined && sameCorridor(chosen, corridor)
 
   const { methods, query: methodQuery } = usePaymentMethodOptions(direction, corridor)
-  const method = pick(
+  const method = pickOption(
     methods,
     (each) => each.type,
     draft.method,
@@ -317,7 +144,7 @@ export function ChooseScreen(): ReactNode {
     props.bankCountry,
   )
   const sameMethod = (type: string | undefined) => type !== undefined && type === method?.type
-  const provider = pick(
+  const provider = pickOption(
     providers,
     (each) => each.id,
     draft.provider,
@@ -332,7 +159,7 @@ export function ChooseScreen(): ReactNode {
 
   const tokens = useTokens()
   const tokenList = (tokens.data?.tokens ?? []).map(toCheckoutToken)
-  const token = pick(
+  const token = pickOption(
     tokenList,
     tokenKey,
     draft.token,
@@ -344,8 +171,12 @@ export function ChooseScreen(): ReactNode {
 
   const chosen =
     corridor && method && provider && token ? { corridor, method, provider, token } : undefined
-  const next = () =>
-    chosen && sendChoices(checkout, props.direction ? undefined : direction, chosen)
+  const next = () => {
+    if (!chosen) return
+    // A sale needs the wallet parts (wagmi, the allowance, the proof): they load from here on.
+    if (direction === 'OffRamp') void loadWallet()
+    sendChoices(checkout, props.direction ? undefined : direction, chosen)
+  }
   const offRamp = direction === 'OffRamp'
   return (
     <div className="rk-form rk-choose">
