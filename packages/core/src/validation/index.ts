@@ -62,7 +62,10 @@ export {
   sandboxTestAccountOutcome,
   sandboxTestNameOutcome,
   sandboxTestPhoneOutcome,
+  sandboxTestPhones,
+  sandboxTestReviewRejects,
 } from './sandboxTestValues.js'
+export { sandboxTestPhonesOf } from './sandboxTestPhonesOf.js'
 export {
   amountSchema,
   bvnSchema,
