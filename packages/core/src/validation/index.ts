@@ -56,6 +56,7 @@ export {
   validateQuoteInput,
 } from './quoteInput.js'
 export type { ValidationCode, ValidationFailure, ValidationResult } from './result.js'
+export { sandboxTestPhonesOf } from './sandboxTestPhonesOf.js'
 export {
   SANDBOX_TEST_VALUES,
   type SandboxTestOutcome,
@@ -65,7 +66,6 @@ export {
   sandboxTestPhones,
   sandboxTestReviewRejects,
 } from './sandboxTestValues.js'
-export { sandboxTestPhonesOf } from './sandboxTestPhonesOf.js'
 export {
   amountSchema,
   bvnSchema,

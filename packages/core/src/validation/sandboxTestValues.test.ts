@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { sandboxTestPhonesOf } from './sandboxTestPhonesOf.js'
 import {
   SANDBOX_TEST_VALUES,
   sandboxTestAccountOutcome,
@@ -7,7 +8,6 @@ import {
   sandboxTestPhones,
   sandboxTestReviewRejects,
 } from './sandboxTestValues.js'
-import { sandboxTestPhonesOf } from './sandboxTestPhonesOf.js'
 
 describe('sandbox test values of the success & failure guide', () => {
   it.each([
@@ -80,7 +80,9 @@ describe("the sandbox's test phones of each country, and the review's own value"
   it("rejects a review for Rejected, never for the failing sale's Failure", () => {
     expect(sandboxTestReviewRejects('Rejected Jane Doe')).toBe(true)
     expect(sandboxTestReviewRejects('jane rejected')).toBe(true)
-    expect(sandboxTestReviewRejects(`${SANDBOX_TEST_VALUES.customerName.fail} Jane Doe`)).toBe(false)
+    expect(sandboxTestReviewRejects(`${SANDBOX_TEST_VALUES.customerName.fail} Jane Doe`)).toBe(
+      false,
+    )
     expect(sandboxTestNameOutcome('Rejected Jane Doe')).toBeUndefined()
   })
 })

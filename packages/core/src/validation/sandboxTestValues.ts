@@ -114,7 +114,9 @@ export function sandboxTestAccountOutcome(input: unknown): SandboxTestOutcome | 
  */
 export function sandboxTestPhones(callingCode: string): Record<SandboxTestOutcome, string> {
   const { settle, fail } = SANDBOX_TEST_VALUES.phoneDigits
-  const listed = Object.entries(SANDBOX_TEST_VALUES.otherPhones as Record<string, SandboxTestOutcome>)
+  const listed = Object.entries(
+    SANDBOX_TEST_VALUES.otherPhones as Record<string, SandboxTestOutcome>,
+  )
   const own = (outcome: SandboxTestOutcome) =>
     listed.find(([phone, forced]) => forced === outcome && phone.startsWith(`+${callingCode}`))?.[0]
   return {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SANDBOX_TEST_VALUES } from '@rampkit/core/validation'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   freshAddress,
   KE_FAILS,

@@ -302,7 +302,9 @@ describe('submit and review on the sandbox clock', () => {
 
   it('rejects a profile name containing Rejected, with a review note', async () => {
     const { call, ctx } = createTestApp()
-    const person = await submittedCustomer(call, 'rej-1', { profile: { last_name: 'Rejected Doe' } })
+    const person = await submittedCustomer(call, 'rej-1', {
+      profile: { last_name: 'Rejected Doe' },
+    })
     await ctx.clock.advance(2_000)
     const rejected = await call(`${BASE}/${person}`)
     expect(rejected.body.data).toMatchObject({
