@@ -3,7 +3,13 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { privateKeyToAccount } from 'viem/accounts'
 import { describe, expect, test } from 'vitest'
-import { expectNoAxeViolations, screenshotDir, skipBrowserTests, VIEWPORTS } from './browser.js'
+import {
+  expectNoAxeViolations,
+  screenshotBoth,
+  screenshotDir,
+  skipBrowserTests,
+  VIEWPORTS,
+} from './browser.js'
 import {
   atStep,
   fillIdentity,
@@ -89,6 +95,7 @@ describe.skipIf(skipBrowserTests)(
       // Signed out: the kit answers for an anonymous session, which has no orders and no identity.
       await second.page.getByRole('button', { name: 'Sign out' }).click()
       await second.page.getByRole('heading', { name: 'Signed out' }).waitFor()
+      await screenshotBoth(second.page, 'shopper-signed-out')
       expect(await kitData<unknown[]>(second.page, '/orders')).toEqual([])
       expect((await kitData<{ status: string }>(second.page, '/customer')).status).toBe('none')
       await expectNoAxeViolations(second.page)
@@ -241,6 +248,7 @@ describe.skipIf(skipBrowserTests)(
       ])
       expect(await accounts.textContent()).not.toMatch(/Have the customer|on Base/)
       await expectNoAxeViolations(page)
+      await screenshotBoth(page, 'shopper-account')
 
       // A declined shopper: the reason and support, never the checkout the checkout refuses.
       const declined = await openShop(own.browser, '/', own.demo.stack)
@@ -260,6 +268,7 @@ describe.skipIf(skipBrowserTests)(
       expect(text).toContain('Reason given: Review declined')
       expect(text).not.toContain('in the checkout')
       await expectNoAxeViolations(declined.page)
+      await screenshotBoth(declined.page, 'shopper-account-declined')
       expect(errors).toEqual([])
       expect(declined.errors).toEqual([])
       await declined.context.close()
