@@ -3,7 +3,8 @@ import { anonymousSession, createRampHandler, nodeServerTimeouts } from '@rampki
 import { createPublicClient, http, type PublicClient } from 'viem'
 import { createShopApp } from './app.js'
 import { demoChain, readConfig } from './config.js'
-import { customerRefSecret, demoShopper, sessionSecret } from './session.js'
+import { customerRefSecret, sessionSecret } from './session.js'
+import { shopperSignIn } from './sign-in.js'
 import { openStore } from './store.js'
 
 const config = readConfig()
@@ -12,6 +13,19 @@ const origin = `http://${config.host}:${config.port}`
 
 const chain = demoChain(config.chainFile)
 let chainClient: { chainId: number; client: PublicClient } | undefined
+/** The local chain's client, for the chain it runs; null for any other chain. */
+async function localClient(chainId: number): Promise<PublicClient | null> {
+  const local = await chain()
+  if (!local || local.chainId !== chainId) return null
+  chainClient ??= { chainId, client: createPublicClient({ transport: http(local.rpcUrl) }) }
+  return chainClient.client
+}
+const origins = [origin, `http://localhost:${config.port}`]
+const secret = await sessionSecret(config.dataDir)
+// One wallet is one shopper in any browser: the shopper signs in with their wallet (Sign-In with
+// Ethereum, verified here), and the kit's end user is that wallet; before that, an anonymous
+// signed-cookie session. A shop with a login of its own returns its own user id instead.
+const signIn = shopperSignIn({ secret, origins, store: storage.store, publicClient: localClient })
 
 const ramp = createRampHandler({
   apiKey: config.apiKey,
@@ -19,10 +33,8 @@ const ramp = createRampHandler({
   webhookSecret: config.webhookSecret,
   store: storage.store,
   ...(storage.bus ? { bus: storage.bus } : {}),
-  allowedOrigins: [origin, `http://localhost:${config.port}`],
-  // Shoppers are anonymous signed-cookie sessions here, one per chosen test account; a real
-  // shop passes its own sign-in.
-  getEndUser: demoShopper(anonymousSession({ secret: await sessionSecret(config.dataDir) })),
+  allowedOrigins: origins,
+  getEndUser: signIn.endUser(anonymousSession({ secret })),
   // Quotes by the shopper's verified vault customer (KYC once, in the widget) unless
   // RAMP_CUSTOMER_MODE=inline; the keyed hash that names shoppers in the vault keeps its key.
   customerMode: config.customerMode,
@@ -30,17 +42,12 @@ const ramp = createRampHandler({
   signedAccepts: config.signedAccepts,
   // Wallet proofs are checked on the local chain itself, smart-contract wallets included.
   walletProof: {
-    publicClients: async (chainId) => {
-      const local = await chain()
-      if (!local || local.chainId !== chainId) return null
-      chainClient ??= { chainId, client: createPublicClient({ transport: http(local.rpcUrl) }) }
-      return chainClient.client
-    },
+    publicClients: localClient,
   },
 })
 ramp.ramp.start()
 
-const app = createShopApp({ ramp, chain, distDir: config.distDir })
+const app = createShopApp({ ramp, chain, signIn: signIn.routes, distDir: config.distDir })
 // A slow client is cut off within seconds (headers 10 s, whole request 30 s), not 5 minutes.
 const server = serve(
   {

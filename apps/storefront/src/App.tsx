@@ -7,13 +7,13 @@ import { LanguagePicker, useLanguage } from './language.js'
 import { CheckoutPage } from './pages/CheckoutPage.js'
 import { Link, useRoute } from './router.js'
 import {
-  chooseShopper,
   createWalletConfig,
   DEMO_CHAIN_QUERY,
   type DemoChain,
   saveAccount,
   savedAccount,
 } from './wallet/chain.js'
+import { ShopperSession } from './wallet/session.js'
 import { TestValues } from './wallet/TestValues.js'
 import { WalletPanel } from './wallet/WalletPanel.js'
 
@@ -39,19 +39,15 @@ const AccountPage = lazy(() =>
 const THEME: RampTheme = { mode: 'auto' }
 /** Another ramp environment: no test accounts, so the shopper is the browser's session. */
 function NoWallet() {
-  useState(() => chooseShopper(undefined))
   return <Shop chain={null} />
 }
 
 /** The wallet of the local chain; choosing another test account reconnects as that account. */
 function LocalWallet({ chain }: { chain: DemoChain }) {
   const queryClient = useQueryClient()
-  // Each test account is its own shopper; the cookie is set before the kit's first request.
-  const [account, setAccount] = useState(() => {
-    const saved = savedAccount(chain)
-    chooseShopper(saved)
-    return saved
-  })
+  // Each test account is a wallet of its own, and a wallet is one shopper in any browser: the
+  // shop signs in with it (wallet/session.tsx) before the kit's first request.
+  const [account, setAccount] = useState(() => savedAccount(chain))
   const config = useMemo(
     () => (account ? createWalletConfig(chain, account) : null),
     [chain, account],
@@ -59,7 +55,6 @@ function LocalWallet({ chain }: { chain: DemoChain }) {
   if (!config || !account) return <Shop chain={null} />
   const select = (next: Address) => {
     saveAccount(next)
-    chooseShopper(next)
     // Every kit answer is dropped: most are the shopper's own (orders, customer, signing keys),
     // and the public reads cost one refetch.
     queryClient.removeQueries({ queryKey: rampKitKeys.all(ENDPOINT) })
@@ -78,7 +73,11 @@ function ConnectedShop(props: {
   shopper: Address
 }) {
   const { address } = useConnection()
-  return <Shop {...props} walletAddress={address} />
+  return (
+    <ShopperSession account={props.shopper} chainId={props.chain.chainId} endpoint={ENDPOINT}>
+      <Shop {...props} walletAddress={address} />
+    </ShopperSession>
+  )
 }
 
 /** The shop's pages. Without a local chain (another ramp environment) there is no wallet panel. */

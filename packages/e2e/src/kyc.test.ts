@@ -134,9 +134,9 @@ describe.skipIf(skipBrowserTests)('verified customers (kit in vault mode)', () =
   test("a forced rejection shows the service's reason", async () => {
     const { context, page, errors } = await openShop(own.browser, '/', own.demo.stack)
     await selectTestAccount(page, own.chain, 2)
-    // The sandbox's review rejects a name containing "Failure".
-    await toIdentity(page, 'Failure Otieno')
-    await fillIdentity(page, 'failure@example.com')
+    // The sandbox's review rejects a name containing "Rejected".
+    await toIdentity(page, 'Rejected Otieno')
+    await fillIdentity(page, 'rejected@example.com')
     await widget(page).getByRole('button', { name: 'Send for review' }).click()
     await widget(page).getByText('We are checking your details').waitFor({ timeout: 15_000 })
     await advance(2_500)

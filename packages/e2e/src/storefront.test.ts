@@ -255,6 +255,8 @@ describe.skipIf(skipBrowserTests)('storefront', () => {
 
   test("shows a failure (the sandbox guide's failure number), and a forced refund, in the widget and on the orders page", async () => {
     const { context, page } = await openShop(browser)
+    // A wallet is one shopper in any browser: a test account of this test's own.
+    await selectAccount(page, 4)
     await upToDetails(page, KES_MPESA)
     await fillKenyanDetails(page, SANDBOX_FAILS)
     await getQuoteAndConfirm(page)
@@ -292,20 +294,22 @@ describe.skipIf(skipBrowserTests)('storefront', () => {
     await expect.poll(statuses).toEqual(['Failed'])
     await page.getByLabel('Show').selectOption({ label: 'All orders' })
 
-    // Each test account is a shopper of its own: another one sees none of these orders...
+    // Each wallet is a shopper of its own: another one sees none of these orders...
     await selectAccount(page, 3)
     await page.getByTestId('orders-empty').waitFor()
     expect(await page.getByTestId('order-row').count()).toBe(0)
     await expectAccessible(page)
     await screenshotBoth(page, 'orders-empty')
     // ...and the first one sees them again.
-    await selectAccount(page, 0)
+    await selectAccount(page, 4)
     await expect.poll(statuses).toEqual(['Refunded', 'Failed'])
     await context.close()
   })
 
   test('a reload in the middle of the checkout resumes it, and a reload after paying resumes the live status', async () => {
     const { context, page } = await openShop(browser)
+    // A wallet is one shopper in any browser: a test account of this test's own.
+    await selectAccount(page, 5)
     await upToDetails(page, KES_MPESA)
     await fillKenyanDetails(page)
     await getQuoteAndConfirm(page)

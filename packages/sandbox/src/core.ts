@@ -31,6 +31,7 @@ export {
   sandboxTestAccountOutcome,
   sandboxTestNameOutcome,
   sandboxTestPhoneOutcome,
+  sandboxTestReviewRejects,
   validateAmountForProvider,
   validateBvn,
   validateBvnType,

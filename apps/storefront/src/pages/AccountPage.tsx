@@ -9,15 +9,16 @@ const STATUS_TEXT: Record<string, string> = {
   pending_review: 'Your details are being checked. This usually takes a minute or two.',
   approved: 'Verified. You can buy and sell without verifying again.',
   active: 'Verified. You can buy and sell without verifying again.',
+  // What to do next, with the service's reason, is said once, by <RampAccounts /> below.
   rejected: 'Verification declined.',
-  suspended: 'This account is suspended. Contact support.',
+  suspended: 'Suspended.',
 }
 
 /**
  * The shopper's account: whether the ramp has verified them (KYC, done once in the checkout)
  * and their accounts with the service, from `<RampAccounts />`: balances, how to add money,
  * opening another, live as money arrives. Everything comes from the kit's owner-only routes,
- * which answer for this shopper (test account) only.
+ * which answer for the shopper signed in with this wallet only.
  */
 export function AccountPage({ shopper }: { shopper?: string | undefined }) {
   const customer = useCustomer()
@@ -27,7 +28,8 @@ export function AccountPage({ shopper }: { shopper?: string | undefined }) {
       <h1 id="account-title">Your account</h1>
       {shopper ? (
         <p className="orders-owner">
-          Test account <code>{`${shopper.slice(0, 8)}…${shopper.slice(-6)}`}</code>.
+          Signed in with the wallet <code>{`${shopper.slice(0, 8)}…${shopper.slice(-6)}`}</code>:
+          your verified identity and your accounts follow it into any browser.
         </p>
       ) : null}
       <section aria-labelledby="verification-title" className="verification">
@@ -39,9 +41,6 @@ export function AccountPage({ shopper }: { shopper?: string | undefined }) {
         {status ? (
           <p data-testid="verification-status" data-status={status}>
             {STATUS_TEXT[status] ?? `Status: ${status}`}
-            {status === 'rejected' && customer.data?.rejection_reason
-              ? ` ${customer.data.rejection_reason}`
-              : null}
           </p>
         ) : null}
         {status === 'none' || status === 'incomplete' ? (

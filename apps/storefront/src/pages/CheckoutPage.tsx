@@ -7,7 +7,7 @@ const LEGAL = { termsUrl: '/terms.html', privacyUrl: '/privacy.html' }
  * Buy or sell: the kit's checkout widget. Buying pays out to the connected wallet; selling takes
  * the tokens from it (the widget asks the wallet to approve the service's spender first). Each
  * direction keeps its own checkout in sessionStorage, so a reload resumes where it was; so does
- * each shopper (test account), whose quotes and orders the kit answers for that shopper only.
+ * each shopper (the wallet signed in with), whose quotes and orders the kit answers for them only.
  */
 export function CheckoutPage({
   direction,

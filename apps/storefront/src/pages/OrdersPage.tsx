@@ -30,7 +30,7 @@ type Filter = keyof typeof FILTERS
 
 /**
  * This shopper's orders, newest first, with live status. The list comes from the kit's GET
- * /orders, which answers for the session's shopper only (in this demo: the chosen test account,
+ * /orders, which answers for the signed-in shopper only (in this demo: the wallet signed in with,
  * see server/session.ts); each open order streams its status over SSE with `useOrderStatus`.
  * The list itself refreshes every few seconds, since even a settled order can later be refunded.
  */
@@ -47,8 +47,8 @@ export function OrdersPage({ shopper }: { shopper?: string | undefined }) {
       <h1 id="orders-title">Your orders</h1>
       {shopper ? (
         <p className="orders-owner">
-          Orders of test account <code>{shortHash(shopper)}</code>. Each test account is a shopper
-          of its own.
+          Orders of the wallet <code>{shortHash(shopper)}</code>, signed in with it: they follow the
+          wallet into any browser.
         </p>
       ) : null}
       {orders.isPending ? <p>Loading orders…</p> : null}

@@ -4,6 +4,7 @@ import { useId } from 'react'
 import { type Address, erc20Abi, formatUnits } from 'viem'
 import { useBalance, useConnection, useReadContracts } from 'wagmi'
 import type { DemoChain } from './chain.js'
+import { useShopperSession } from './session.js'
 
 function short(address: string) {
   return `${address.slice(0, 6)}…${address.slice(-4)}`
@@ -23,6 +24,7 @@ export function WalletPanel({
   const selectId = useId()
   const { address, status } = useConnection()
   const chainName = useChainName(chain.chainId)
+  const session = useShopperSession()
   const eth = useBalance({ address, query: { enabled: !!address, refetchInterval: 2000 } })
   const balances = useReadContracts({
     contracts: chain.tokens.map((token) => ({
@@ -57,6 +59,19 @@ export function WalletPanel({
       {address ? (
         <p className="wallet-address" data-testid="wallet-address">
           {address}
+        </p>
+      ) : null}
+      {session ? (
+        <p className="wallet-session" data-testid="signed-in">
+          Signed in with this wallet.{' '}
+          <button
+            type="button"
+            className="wallet-sign-out"
+            onClick={session.signOut}
+            disabled={session.signingOut}
+          >
+            Sign out
+          </button>
         </p>
       ) : null}
       <dl className="balances" aria-live="polite">

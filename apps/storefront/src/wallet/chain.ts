@@ -63,19 +63,3 @@ export function savedAccount(chain: DemoChain): Address | undefined {
 export function saveAccount(account: Address) {
   window.localStorage.setItem(ACCOUNT_KEY, account)
 }
-
-// The shop's back end reads it (server/session.ts, DEMO_ACCOUNT_COOKIE) to tell its shoppers apart.
-const SHOPPER_COOKIE = 'rampshop_account'
-
-/**
- * Makes `account` the shopper the kit answers for: in this demo each test account stands for a
- * different person, so orders, their status and wallet proofs belong to the account chosen.
- * Call it before the kit's first request as that account. Without an account (no local chain)
- * the shopper is the session alone.
- */
-export function chooseShopper(account: Address | undefined) {
-  // biome-ignore lint/suspicious/noDocumentCookie: it must be set before the next request, synchronously (the Cookie Store API is async and not in every browser); the value is an address
-  document.cookie = account
-    ? `${SHOPPER_COOKIE}=${account}; path=/; SameSite=Lax; max-age=${30 * 24 * 60 * 60}`
-    : `${SHOPPER_COOKIE}=; path=/; SameSite=Lax; max-age=0`
-}

@@ -59,12 +59,15 @@ export {
   validateQuoteInput,
 } from './quoteInput.js'
 export type { ValidationCode, ValidationFailure, ValidationResult } from './result.js'
+export { sandboxTestPhonesOf } from './sandboxTestPhonesOf.js'
 export {
   SANDBOX_TEST_VALUES,
   type SandboxTestOutcome,
   sandboxTestAccountOutcome,
   sandboxTestNameOutcome,
   sandboxTestPhoneOutcome,
+  sandboxTestPhones,
+  sandboxTestReviewRejects,
 } from './sandboxTestValues.js'
 export {
   amountSchema,

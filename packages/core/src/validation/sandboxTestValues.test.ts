@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest'
+import { sandboxTestPhonesOf } from './sandboxTestPhonesOf.js'
 import {
   SANDBOX_TEST_VALUES,
   sandboxTestAccountOutcome,
   sandboxTestNameOutcome,
   sandboxTestPhoneOutcome,
+  sandboxTestPhones,
+  sandboxTestReviewRejects,
 } from './sandboxTestValues.js'
 
 describe('sandbox test values of the success & failure guide', () => {
@@ -55,5 +58,31 @@ describe('sandbox test values of the success & failure guide', () => {
     expect(sandboxTestNameOutcome('Jane Doe')).toBeUndefined()
     expect(sandboxTestNameOutcome('Unsuccessful Jane')).toBeUndefined()
     expect(sandboxTestNameOutcome(null)).toBeUndefined()
+  })
+})
+
+describe("the sandbox's test phones of each country, and the review's own value", () => {
+  it.each([
+    ['KE', '+2541111111111', '+2540000000000'],
+    ['NG', '+2341111111111', '+2340000000000'],
+    ['GH', '+2331111111111', '+2330000000000'],
+    ['UG', '+256111111111', '+2560000000000'],
+  ] as const)('%s settles with %s and fails with %s', (country, settle, fail) => {
+    expect(sandboxTestPhonesOf(country)).toEqual({ settle, fail })
+    expect(sandboxTestPhoneOutcome(settle)).toBe('settle')
+    expect(sandboxTestPhoneOutcome(fail)).toBe('fail')
+  })
+
+  it('has no test phones for a country without phone rules', () => {
+    expect(sandboxTestPhonesOf('AQ')).toBeUndefined()
+  })
+
+  it("rejects a review for Rejected, never for the failing sale's Failure", () => {
+    expect(sandboxTestReviewRejects('Rejected Jane Doe')).toBe(true)
+    expect(sandboxTestReviewRejects('jane rejected')).toBe(true)
+    expect(sandboxTestReviewRejects(`${SANDBOX_TEST_VALUES.customerName.fail} Jane Doe`)).toBe(
+      false,
+    )
+    expect(sandboxTestNameOutcome('Rejected Jane Doe')).toBeUndefined()
   })
 })

@@ -22,11 +22,20 @@ export const SANDBOX_TEST_VALUES = {
   accountNumber: { settle: '1111111111', fail: '0000000000' },
   /** Off-ramp: a word in `customer.name` (or an institution's `business_name`). */
   customerName: { settle: 'Successful', fail: 'Failure' },
+  /**
+   * rampkit's sandbox only: a word in a vault profile's name that makes its review reject the
+   * customer. The service's guide documents no identity failure (its sandbox may auto-approve),
+   * and its `Failure` is an order's outcome: a shopper named `Failure Jane Doe` must pass review
+   * so that the failing sale can be tried, so the review's trigger is a word of its own, the
+   * status it forces.
+   */
+  customerReview: { reject: 'Rejected' },
 } as const satisfies {
   phoneDigits: Record<SandboxTestOutcome, string>
   otherPhones: Record<string, SandboxTestOutcome>
   accountNumber: Record<SandboxTestOutcome, string>
   customerName: Record<SandboxTestOutcome, string>
+  customerReview: { reject: string }
 }
 
 // The separators people type in a phone number; anything else makes it no test value.
@@ -93,6 +102,41 @@ export function sandboxTestAccountOutcome(input: unknown): SandboxTestOutcome | 
   if (account === settle) return 'settle'
   if (account === fail) return 'fail'
   return undefined
+}
+
+/**
+ * The test phones of a country by its calling code (`'254'`): the documented number that settles
+ * (Uganda's nine ones where the guide names one) and the one that fails.
+ *
+ * @example
+ * sandboxTestPhones('254') // { settle: '+2541111111111', fail: '+2540000000000' }
+ * sandboxTestPhones('256').settle // '+256111111111'
+ */
+export function sandboxTestPhones(callingCode: string): Record<SandboxTestOutcome, string> {
+  const { settle, fail } = SANDBOX_TEST_VALUES.phoneDigits
+  const listed = Object.entries(
+    SANDBOX_TEST_VALUES.otherPhones as Record<string, SandboxTestOutcome>,
+  )
+  const own = (outcome: SandboxTestOutcome) =>
+    listed.find(([phone, forced]) => forced === outcome && phone.startsWith(`+${callingCode}`))?.[0]
+  return {
+    settle: own('settle') ?? `+${callingCode}${settle}`,
+    fail: own('fail') ?? `+${callingCode}${fail}`,
+  }
+}
+
+/**
+ * Whether rampkit's sandbox rejects a vault customer of this name at review: a name containing
+ * `Rejected` (any case, `SANDBOX_TEST_VALUES.customerReview`). `Failure`, the guide's failing
+ * order, does not reject: the customer passes and the order they place fails.
+ *
+ * @example
+ * sandboxTestReviewRejects('Rejected Jane Doe') // true
+ * sandboxTestReviewRejects('Failure Jane Doe') // false
+ */
+export function sandboxTestReviewRejects(name: unknown): boolean {
+  if (typeof name !== 'string') return false
+  return name.toLowerCase().includes(SANDBOX_TEST_VALUES.customerReview.reject.toLowerCase())
 }
 
 /**

@@ -1,6 +1,11 @@
 'use client'
-import type { CustomerAccount, OpenAccountRequest } from '@rampkit/core'
-import { hasBanking, isCustomerVerified, type KitAccountEvent } from '@rampkit/core/kit'
+import type { CustomerAccount, MetaToken, OpenAccountRequest } from '@rampkit/core'
+import {
+  hasBanking,
+  isCustomerVerified,
+  type KitAccountEvent,
+  type KitCustomer,
+} from '@rampkit/core/kit'
 import { type ReactNode, useId, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import {
@@ -10,6 +15,7 @@ import {
   useOpenAccount,
   usePayoutBanks,
 } from '../hooks/customer.js'
+import { useCatalog, useTokens } from '../hooks/reads.js'
 import { useSigningKeys } from '../hooks/useSigningKeys.js'
 import { type RampTheme, useRampKit } from '../kitContext.js'
 import { formatMessage, rampLocale } from '../messages/index.js'
@@ -18,12 +24,16 @@ import { CopyButton } from '../widget/copy.js'
 import { errorText } from '../widget/errors.js'
 import { Alert, LoadError, Loading, Row } from '../widget/parts.js'
 import { themeStyle } from '../widget/theme.js'
+import { accountNetworkName, offeredChoices } from './choices.js'
 import { ACCOUNTS_MESSAGES, type AccountsMessageKey } from './messages.js'
 
 /** An account the user may open: a fiat currency, or a stablecoin on a network. */
 export type RampAccountChoice = OpenAccountRequest
 
-/** What `<RampAccounts />` offers to open by default. */
+/**
+ * The accounts `<RampAccounts />` may offer by default: of these, only the ones the app serves
+ * (a fiat currency of a corridor in the catalog, a stablecoin of the token list).
+ */
 export const DEFAULT_ACCOUNT_CHOICES: readonly RampAccountChoice[] = [
   { asset_type: 'fiat', currency: 'KES' },
   { asset_type: 'fiat', currency: 'NGN' },
@@ -39,7 +49,10 @@ const PAYOUT_BANK_CURRENCIES = new Set(['NGN', 'GHS', 'CAD'])
 
 /** Props of `<RampAccounts />`. */
 export type RampAccountsProps = {
-  /** The accounts the user may open (default: `DEFAULT_ACCOUNT_CHOICES`). */
+  /**
+   * The accounts the user may open, as given (default: those of `DEFAULT_ACCOUNT_CHOICES` the
+   * catalog and the token list serve).
+   */
   choices?: readonly RampAccountChoice[]
   /** Overrides the provider's locale. */
   locale?: string
@@ -98,6 +111,8 @@ function Accounts(props: RampAccountsProps): ReactNode {
     },
   })
   const accounts = useAccounts()
+  const catalog = useCatalog()
+  const tokens = useTokens()
   listed.current = accounts.data
   const theme = {
     ...baseTheme,
@@ -111,6 +126,8 @@ function Accounts(props: RampAccountsProps): ReactNode {
   else if (customer.isError)
     body = <LoadError error={customer.error} onRetry={() => void customer.refetch()} />
   else if (status === 'pending_review') body = <p className="rk-hint">{text('accounts.review')}</p>
+  else if (status === 'rejected' || status === 'suspended')
+    body = <Declined customer={customer.data} text={text} />
   else if (!isCustomerVerified(status))
     body = <p className="rk-hint">{text('accounts.notVerified')}</p>
   else if (!hasBanking(customer.data))
@@ -124,12 +141,21 @@ function Accounts(props: RampAccountsProps): ReactNode {
         {accounts.data.length === 0 ? <p className="rk-hint">{text('accounts.none')}</p> : null}
         <ul className="rk-accounts-list">
           {accounts.data.map((account) => (
-            <AccountCard key={account.id} account={account} text={text} />
+            <AccountCard
+              key={account.id}
+              account={account}
+              text={text}
+              tokens={tokens.data?.tokens}
+            />
           ))}
         </ul>
         <OpenAccount
           text={text}
-          choices={(props.choices ?? DEFAULT_ACCOUNT_CHOICES).filter(
+          tokens={tokens.data?.tokens}
+          choices={(
+            props.choices ??
+            offeredChoices(DEFAULT_ACCOUNT_CHOICES, catalog.data, tokens.data?.tokens)
+          ).filter(
             (choice) => !accounts.data.some((account) => choiceKey(account) === choiceKey(choice)),
           )}
         />
@@ -153,6 +179,25 @@ function Accounts(props: RampAccountsProps): ReactNode {
       {body}
       {isCustomerVerified(status) ? <SigningKeys text={text} onNotice={setNotice} /> : null}
     </section>
+  )
+}
+
+/**
+ * A declined or suspended user: what happened, the service's reason, and where to go. The
+ * checkout offers no second review, so the way on is the app's support, as the checkout says.
+ */
+function Declined(props: { customer: KitCustomer; text: Text }): ReactNode {
+  const { customer, text } = props
+  const rejected = customer.status === 'rejected'
+  return (
+    <Alert>
+      <p data-testid="accounts-declined">
+        {text(rejected ? 'accounts.rejected' : 'accounts.suspended')}
+      </p>
+      {rejected && customer.rejection_reason ? (
+        <p>{text('accounts.rejected.reason', { reason: customer.rejection_reason })}</p>
+      ) : null}
+    </Alert>
   )
 }
 
@@ -211,8 +256,28 @@ function SigningKeys(props: { text: Text; onNotice: (notice: string) => void }):
   )
 }
 
-function AccountCard(props: { account: CustomerAccount; text: Text }): ReactNode {
-  const { account, text } = props
+/** An account named as the checkout names it: `KES`, `USDC on Anvil`. */
+function accountName(
+  account: Pick<CustomerAccount, 'currency' | 'network'>,
+  tokens: readonly MetaToken[] | undefined,
+  text: Text,
+): string {
+  if (!account.network) return account.currency
+  return text('accounts.open.stablecoin', {
+    currency: account.currency,
+    network: accountNetworkName(tokens, account.currency, account.network),
+  })
+}
+
+/** An account, the messages, and the token list its network is named from. */
+type AccountProps = {
+  account: CustomerAccount
+  text: Text
+  tokens: readonly MetaToken[] | undefined
+}
+
+function AccountCard(props: AccountProps): ReactNode {
+  const { account, text, tokens } = props
   const headingId = useId()
   const active = account.status === 'active'
   const statusText =
@@ -233,7 +298,7 @@ function AccountCard(props: { account: CustomerAccount; text: Text }): ReactNode
       data-status={account.status}
     >
       <h3 id={headingId} className="rk-account-title">
-        {account.display_name ?? account.currency}
+        {accountName(account, tokens, text)}
       </h3>
       <dl className="rk-summary">
         <Row label={text('accounts.balance')}>
@@ -242,7 +307,7 @@ function AccountCard(props: { account: CustomerAccount; text: Text }): ReactNode
         <Row label={text('accounts.status')}>{statusText}</Row>
       </dl>
       {active ? (
-        <DepositDetails accountId={account.id} text={text} />
+        <DepositDetails account={account} text={text} tokens={tokens} />
       ) : (
         <p className="rk-hint">{text('accounts.deposit.pending')}</p>
       )}
@@ -253,9 +318,14 @@ function AccountCard(props: { account: CustomerAccount; text: Text }): ReactNode
   )
 }
 
-function DepositDetails(props: { accountId: number; text: Text }): ReactNode {
-  const { text } = props
-  const deposit = useDepositInstructions(props.accountId)
+/**
+ * How to add money to an active account, in the user's words: the coordinates from the service,
+ * and our own sentence for the user (the service's `instructions` is written for the partner,
+ * "Have the customer pay…", and in English only).
+ */
+function DepositDetails(props: AccountProps): ReactNode {
+  const { text, account, tokens } = props
+  const deposit = useDepositInstructions(account.id)
   if (deposit.isPending) return <Loading />
   if (deposit.isError)
     return <LoadError error={deposit.error} onRetry={() => void deposit.refetch()} />
@@ -267,11 +337,19 @@ function DepositDetails(props: { accountId: number; text: Text }): ReactNode {
     ['accounts.accountNumber', data.account_number, true],
     ['accounts.bankCode', data.bank_code, true],
     ['accounts.swift', data.swift_bic, true],
-    ['accounts.network', data.network, false],
+    [
+      'accounts.network',
+      data.network ? accountNetworkName(tokens, account.currency, data.network) : null,
+      false,
+    ],
     ['accounts.wallet', data.wallet_address, true],
   ]
   return (
-    <section className="rk-instructions" aria-label={text('accounts.deposit')}>
+    <section
+      className="rk-instructions"
+      // One region per account: named by the account too, so two never share a name.
+      aria-label={`${text('accounts.deposit')}: ${accountName(account, tokens, text)}`}
+    >
       <p className="rk-instructions-title">{text('accounts.deposit')}</p>
       <dl className="rk-summary">
         {rows.map(([label, value, copy]) =>
@@ -285,7 +363,18 @@ function DepositDetails(props: { accountId: number; text: Text }): ReactNode {
           ) : null,
         )}
       </dl>
-      {data.instructions ? <p className="rk-hint">{data.instructions}</p> : null}
+      <p className="rk-hint" data-testid="deposit-hint">
+        {account.asset_type === 'stablecoin'
+          ? text('accounts.deposit.wallet', {
+              currency: account.currency,
+              network: accountNetworkName(
+                tokens,
+                account.currency,
+                data.network ?? account.network ?? '',
+              ),
+            })
+          : text('accounts.deposit.bank', { currency: account.currency })}
+      </p>
     </section>
   )
 }
@@ -307,9 +396,13 @@ function PayoutBankList(props: { accountId: number; text: Text }): ReactNode {
   )
 }
 
-function OpenAccount(props: { choices: readonly RampAccountChoice[]; text: Text }): ReactNode {
+function OpenAccount(props: {
+  choices: readonly RampAccountChoice[]
+  text: Text
+  tokens: readonly MetaToken[] | undefined
+}): ReactNode {
   const { t } = useRampKit()
-  const { text, choices } = props
+  const { text, choices, tokens } = props
   const open = useOpenAccount()
   const selectId = useId()
   const first = choices[0]
@@ -330,12 +423,11 @@ function OpenAccount(props: { choices: readonly RampAccountChoice[]; text: Text 
         <select id={selectId} className="rk-input" {...form.register('choice')}>
           {choices.map((choice) => (
             <option key={choiceKey(choice)} value={choiceKey(choice)}>
-              {choice.network
-                ? text('accounts.open.stablecoin', {
-                    currency: choice.currency,
-                    network: choice.network,
-                  })
-                : choice.currency}
+              {accountName(
+                { currency: choice.currency, network: choice.network ?? null },
+                tokens,
+                text,
+              )}
             </option>
           ))}
         </select>

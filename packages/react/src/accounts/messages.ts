@@ -6,6 +6,14 @@ const en = {
   'accounts.title': 'Your accounts',
   'accounts.notVerified': 'Verify your identity in the checkout to open accounts.',
   'accounts.review': 'Your identity is being checked. Accounts open once you are verified.',
+  'accounts.rejected':
+    'We could not verify your identity, so accounts cannot be opened. Contact support and quote the reason below.',
+  'accounts.rejected.reason': 'Reason given: {reason}',
+  'accounts.suspended': 'This account is suspended, so accounts cannot be opened. Contact support.',
+  'accounts.deposit.bank':
+    'Pay {currency} by bank transfer from an account in your own name to the account above. It shows in your balance once it arrives.',
+  'accounts.deposit.wallet':
+    'Send only {currency} on {network} to this address. Another token, or another network, is lost.',
   'accounts.provisioning': 'Your accounts are being set up. This takes a moment.',
   'accounts.none': 'You have no accounts yet.',
   'accounts.open': 'Open an account',
@@ -45,6 +53,15 @@ const fr: AccountsMessages = {
   'accounts.notVerified':
     'Vérifiez votre identité dans le parcours d’achat pour ouvrir des comptes.',
   'accounts.review': 'Votre identité est en cours de vérification. Les comptes s’ouvrent ensuite.',
+  'accounts.rejected':
+    'Nous n’avons pas pu vérifier votre identité : les comptes ne peuvent pas être ouverts. Contactez le support en citant le motif ci-dessous.',
+  'accounts.rejected.reason': 'Motif indiqué : {reason}',
+  'accounts.suspended':
+    'Ce compte est suspendu : les comptes ne peuvent pas être ouverts. Contactez le support.',
+  'accounts.deposit.bank':
+    'Payez en {currency} par virement bancaire depuis un compte à votre nom vers le compte ci-dessus. Le montant apparaît dans votre solde dès son arrivée.',
+  'accounts.deposit.wallet':
+    'Envoyez uniquement des {currency} sur {network} à cette adresse. Tout autre jeton, ou tout autre réseau, est perdu.',
   'accounts.provisioning': 'Vos comptes sont en cours de création. Cela prend un instant.',
   'accounts.none': 'Vous n’avez pas encore de compte.',
   'accounts.open': 'Ouvrir un compte',
@@ -80,6 +97,15 @@ const pt: AccountsMessages = {
   'accounts.title': 'As suas contas',
   'accounts.notVerified': 'Verifique a sua identidade no checkout para abrir contas.',
   'accounts.review': 'A sua identidade está a ser verificada. As contas abrem depois.',
+  'accounts.rejected':
+    'Não foi possível verificar a sua identidade, por isso não pode abrir contas. Contacte o apoio e indique o motivo abaixo.',
+  'accounts.rejected.reason': 'Motivo indicado: {reason}',
+  'accounts.suspended':
+    'Esta conta está suspensa, por isso não pode abrir contas. Contacte o apoio.',
+  'accounts.deposit.bank':
+    'Pague em {currency} por transferência bancária, a partir de uma conta em seu nome, para a conta acima. O valor aparece no seu saldo quando chegar.',
+  'accounts.deposit.wallet':
+    'Envie apenas {currency} na rede {network} para este endereço. Outro token, ou outra rede, perde-se.',
   'accounts.provisioning': 'As suas contas estão a ser criadas. Demora um momento.',
   'accounts.none': 'Ainda não tem contas.',
   'accounts.open': 'Abrir uma conta',
@@ -115,6 +141,15 @@ const sw: AccountsMessages = {
   'accounts.title': 'Akaunti zako',
   'accounts.notVerified': 'Thibitisha utambulisho wako kwenye malipo ili kufungua akaunti.',
   'accounts.review': 'Utambulisho wako unakaguliwa. Akaunti zitafunguliwa ukishathibitishwa.',
+  'accounts.rejected':
+    'Hatukuweza kuthibitisha utambulisho wako, kwa hiyo huwezi kufungua akaunti. Wasiliana na huduma kwa wateja na utaje sababu iliyo hapa chini.',
+  'accounts.rejected.reason': 'Sababu iliyotolewa: {reason}',
+  'accounts.suspended':
+    'Akaunti hii imesimamishwa, kwa hiyo huwezi kufungua akaunti. Wasiliana na huduma kwa wateja.',
+  'accounts.deposit.bank':
+    'Lipa {currency} kwa uhamisho wa benki kutoka akaunti iliyo kwa jina lako kwenda akaunti iliyo hapo juu. Zitaonekana kwenye salio lako zikifika.',
+  'accounts.deposit.wallet':
+    'Tuma {currency} kwenye {network} pekee kwa anwani hii. Sarafu nyingine, au mtandao mwingine, itapotea.',
   'accounts.provisioning': 'Akaunti zako zinaandaliwa. Itachukua muda mfupi.',
   'accounts.none': 'Bado huna akaunti.',
   'accounts.open': 'Fungua akaunti',

@@ -1,4 +1,5 @@
 import { ConflictError, NotFoundError, ValidationError } from '@rampkit/core'
+import { SANDBOX_TEST_VALUES } from '@rampkit/core/validation'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PDF_BASE64, PERSON } from '../../test/customers.js'
 import { failure, KEY_B, startTestSandbox, type TestSandbox } from '../../test/sandbox.js'
@@ -101,10 +102,10 @@ describe('vault: requirements, create, patch, documents, submit, review', () => 
     expect(listed.customers.map((row) => row.id)).toContain(created.id)
   })
 
-  it('rejects a name containing Failure; retries a deposit-failure provisioning', async () => {
+  it('rejects a name containing Rejected; retries a deposit-failure provisioning', async () => {
     const client = t.client()
     const rejected = await t.onboardCustomer(client, 'vault-reject', {
-      profile: { first_name: 'Failure Jane' },
+      profile: { first_name: `${SANDBOX_TEST_VALUES.customerReview.reject} Jane` },
       ready: false,
     })
     const decided = await client.getCustomer({ customer_id: rejected })

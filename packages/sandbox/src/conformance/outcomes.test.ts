@@ -1,3 +1,4 @@
+import { SANDBOX_TEST_VALUES } from '@rampkit/core/validation'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   freshAddress,
@@ -268,6 +269,23 @@ describe('off-ramp quotes follow the customer name, then the deposit', () => {
     }
     const orders = [await sell(successful), await sell(plain)]
     expect(await statusAfterSettlement(orders, KEY_B)).toEqual(['settled', 'pending_settlement'])
+  })
+
+  it("a customer named with the failing sale's value passes review, and only their sale fails", async () => {
+    const client = t.client(KEY_B)
+    const id = await t.onboardCustomer(client, 'outcome-failure', {
+      profile: { first_name: `${SANDBOX_TEST_VALUES.customerName.fail} Jane` },
+    })
+    expect((await client.getCustomer({ customer_id: id })).status).toBe('approved')
+    const { customer: _inline, ...body } = t.kenyaOffRampQuote({ customer_id: id })
+    const quote = await client.createQuote(body)
+    const order = (await client.acceptQuote({ quote_id: quote.quote_id })).order_id
+    expect(await statusAfterSettlement([order], KEY_B)).toEqual(['failed'])
+    expect((await client.getPartnerOrder({ order_id: order })).failure_reason).toBe(
+      'Failure forced by a sandbox test value',
+    )
+    // The identity stays approved: the shopper can try the next sale.
+    expect((await client.getCustomer({ customer_id: id })).status).toBe('approved')
   })
 })
 

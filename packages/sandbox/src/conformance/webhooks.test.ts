@@ -48,7 +48,7 @@ describe('webhooks (spec section 6)', () => {
       profile: { country_of_residence: 'KE' },
     })
     await t.onboardCustomer(client, 'hook-reject', {
-      profile: { last_name: 'Failure' },
+      profile: { last_name: 'Rejected' },
       ready: false,
     })
     const offboarded = await t.onboardCustomer(client, 'hook-revoke', { ready: false })

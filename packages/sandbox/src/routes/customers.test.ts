@@ -314,9 +314,11 @@ describe('submit and review on the sandbox clock', () => {
     expect(ctx.store.accountsOf(id)).toEqual([])
   })
 
-  it('rejects a profile name containing Failure, with a review note', async () => {
+  it('rejects a profile name containing Rejected, with a review note', async () => {
     const { call, ctx } = createTestApp()
-    const person = await submittedCustomer(call, 'rej-1', { profile: { last_name: 'Failure Doe' } })
+    const person = await submittedCustomer(call, 'rej-1', {
+      profile: { last_name: 'Rejected Doe' },
+    })
     await ctx.clock.advance(2_000)
     const rejected = await call(`${BASE}/${person}`)
     expect(rejected.body.data).toMatchObject({

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto'
 import { type Address, type Hex, verifyTypedData } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { sandboxTestReviewRejects } from '../core.js'
 import { ApiError } from '../http/envelope.js'
 import { PAYOUT_BANKS } from '../seed/corridors.js'
 import {
@@ -20,21 +21,19 @@ import { accountEventBody, customerWebhookView } from './views.js'
  * clock, the deposit-account product, accounts and signing-key enrollment, with their
  * `customer.*` and `account.*` webhooks.
  *
- * Test values (README, "Customer vault"): a profile name containing `Failure` (any case) is
- * rejected at review, as the service's sandbox fails an order for a `Failure` name; a
+ * Test values (README, "Customer vault"): a profile name containing `Rejected` (any case, core's
+ * `SANDBOX_TEST_VALUES.customerReview`) is rejected at review. `Failure`, the guide's failing
+ * order, passes review: the customer's orders fail instead, so one test value never does both; a
  * `partner_customer_ref` containing `deposit-failure` has its first deposit-account provisioning
  * fail, so that the retry route can be exercised.
  */
 
-/** The names the review reads for the `Failure` test value. */
+/** The names the review reads for the `Rejected` test value (and an order's name test values). */
 const NAME_FIELDS = ['first_name', 'middle_name', 'last_name', 'legal_name'] as const
 
-/** Whether review rejects the customer: a profile name containing `Failure` (any case). */
+/** Whether review rejects the customer: a profile name containing `Rejected` (any case). */
 export function isForcedRejection(customer: Pick<Customer, 'profile'>): boolean {
-  return NAME_FIELDS.some((field) => {
-    const value = customer.profile[field]
-    return typeof value === 'string' && /failure/i.test(value)
-  })
+  return NAME_FIELDS.some((field) => sandboxTestReviewRejects(customer.profile[field]))
 }
 
 /**
@@ -141,7 +140,7 @@ export function submitCustomer(ctx: SandboxContext, user: SandboxUser, customer:
   )
 }
 
-/** Decides a case in review: rejected for the `Failure` test value, approved otherwise. */
+/** Decides a case in review: rejected for the `Rejected` test value, approved otherwise. */
 export function reviewCustomer(ctx: SandboxContext, user: SandboxUser, customer: Customer) {
   if (customer.status !== 'pending_review') return
   customer.reviewedAt = ctx.clock.now()

@@ -408,7 +408,7 @@ describe('submit, review and the live stream', () => {
 
   it('shows a rejection with the review’s reason', async () => {
     const user = userOf(kit, 'user-rejected')
-    await completePackage(user, { last_name: 'Failure' })
+    await completePackage(user, { last_name: 'Rejected' })
     await user.post(KIT_ROUTES.submitCustomer, {})
     await review()
     await waitFor(async () => (await storedStatus(kit, user)) === 'rejected')

@@ -81,9 +81,9 @@ describe('every typed handler, with events from the real sandbox', () => {
     const direct = (await amina.json<Body<KitOrder>>(created)).data
     expect(direct.status).toBe('submitted')
     // Customers, submitted now (customer.submitted): one approved, one rejected (the sandbox's
-    // Failure name) at review 2 s later, one revoked while in review (customer.revoked).
+    // Rejected name) at review 2 s later, one revoked while in review (customer.revoked).
     const approved = await submitCustomer(client, uid('cust'))
-    await submitCustomer(client, uid('cust'), { last_name: 'Failure' })
+    await submitCustomer(client, uid('cust'), { last_name: 'Rejected' })
     const offboarded = await submitCustomer(client, uid('cust'))
     await client.revokeCustomer({ customer_id: offboarded, reason: 'closed' })
     await sandbox.admin.advance(1000)

@@ -172,12 +172,12 @@ describe('the identity step against the vault-mode kit and the sandbox', () => {
   it("shows the service's reason when the review rejects the buyer", async () => {
     const shopper = 'kyc-rejected'
     vi.stubGlobal('EventSource', eventSourceFor(shopper))
-    // The sandbox's review rejects a profile name containing "Failure".
+    // The sandbox's review rejects a profile name containing "Rejected".
     const view = renderCheckout({
       vault: true,
       user: shopper,
       props: props({
-        name: 'Failure Otieno',
+        name: 'Rejected Otieno',
         phone: SANDBOX_SETTLES,
         dob: '03/02/1988',
         email: 'f.otieno@example.com',
