@@ -1,6 +1,11 @@
 import type { Catalog, MetaToken, OpenAccountRequest } from '@rampkit/core'
-import { chainDisplayName, networkDisplayName, quoteAssetOf } from '@rampkit/core/checkout'
-import { catalogCountries, toCheckoutToken } from '../widget/steps/select.js'
+import {
+  catalogCountries,
+  chainDisplayName,
+  networkDisplayName,
+  quoteAssetOf,
+  toCheckoutToken,
+} from '@rampkit/core/checkout'
 
 /** A stablecoin account's network (`Base`) as the service names it, for a token of the list. */
 function serviceNetwork(token: MetaToken): string {
