@@ -1,16 +1,18 @@
 // @vitest-environment node
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 
 /**
- * Every code block of the READMEs that is a file a partner copies (a `ts` or `tsx` block whose
- * first line is a comment naming the file: `// app/page.tsx`) is written out as that file and
- * type-checked by tsc against the packages, so the docs cannot drift from the API. The
- * partner's own functions the snippets call (`fulfil`, `auth`, `show`) are declared here.
+ * Every code block of the READMEs and the docs pages that is a file a partner copies (a `ts` or
+ * `tsx` block whose first line is a comment naming the file: `// app/page.tsx`) is written out
+ * as that file and type-checked by tsc against the packages, so the docs cannot drift from the
+ * API. The partner's own modules a snippet imports (`./fulfilment`, `@/lib/auth`) are file
+ * blocks of the same document: each block is checked beside the others of its document, and
+ * `@/` is the app's root, as create-next-app sets it.
  */
 const root = fileURLToPath(new URL('../../../', import.meta.url))
 const READMES = [
@@ -19,6 +21,7 @@ const READMES = [
   'packages/server/README.md',
   'packages/react/README.md',
   'packages/sandbox/README.md',
+  'apps/docs/pages/guides/going-live.md',
 ]
 const FILE_BLOCK = /^```(tsx?)\n\/\/ ([\w./[\]-]+\.tsx?)\b[^\n]*\n([\s\S]*?)^```$/gm
 
@@ -29,13 +32,6 @@ export function fileBlocks(markdown: string): { path: string; source: string }[]
     source: `// ${match[2]}\n${match[3]}`,
   }))
 }
-
-// The partner's code the snippets stand for, and the stylesheet import a bundler handles.
-const PARTNER = `declare function fulfil(owner: string | null, order: unknown, deliveryId?: string): Promise<void>
-declare function auth(request: Request): Promise<{ userId: string } | null>
-declare function show(order: unknown): void
-declare module '*.css'
-`
 
 // Inside this package, so the snippets resolve @rampkit/*, hono and react as a partner's app does.
 const work = mkdtempSync(join(fileURLToPath(new URL('../', import.meta.url)), '.readme-files-'))
@@ -59,17 +55,38 @@ describe('README files', () => {
   })
 
   it('type-checks every one with tsc', () => {
-    for (const [index, block] of blocks.entries()) {
-      const file = join(work, `${index}-${block.readme.replace(/\W+/g, '-')}`, block.path)
+    const put = (dir: string, path: string, source: string) => {
+      const file = join(work, dir, path)
       mkdirSync(dirname(file), { recursive: true })
-      writeFileSync(file, block.source)
+      writeFileSync(file, source)
     }
-    writeFileSync(join(work, 'partner.d.ts'), PARTNER)
+    for (const [index, block] of blocks.entries()) {
+      const dir = `${index}-${block.readme.replace(/\W+/g, '-')}`
+      put(dir, block.path, block.source)
+      // The modules of the document it imports by a relative path (`./fulfilment.js`) beside it.
+      for (const other of blocks.filter((b) => b.readme === block.readme)) {
+        const stem = other.path.replace(/\.tsx?$/, '')
+        const imported = [`'./${stem}'`, `'./${stem}.js'`].some((at) => block.source.includes(at))
+        if (other.path !== block.path && imported) {
+          put(dir, other.path, other.source)
+        }
+      }
+    }
+    // `@/lib/…` of a Next.js snippet: the app's root, where the documents' lib/ files go.
+    for (const block of blocks.filter((b) => b.path.startsWith('lib/'))) {
+      put('.', block.path, block.source)
+    }
     writeFileSync(
       join(work, 'tsconfig.json'),
       JSON.stringify({
         extends: join(root, 'tsconfig.base.json'),
-        compilerOptions: { types: ['node'], noEmit: true },
+        compilerOptions: {
+          types: ['node'],
+          noEmit: true,
+          paths: { '@/*': ['./*'] },
+          // TypeScript 6's default, said here: `import '@rampkit/react/styles.css'` must resolve.
+          noUncheckedSideEffectImports: true,
+        },
         include: ['**/*.ts', '**/*.tsx'],
       }),
     )
@@ -81,5 +98,59 @@ describe('README files', () => {
       output = String((error as { stdout?: string }).stdout ?? error)
     }
     expect(output).toBe('')
-  }, 120_000)
+  }, 240_000)
+})
+
+/** The variables an app's sources read: `env.NAME`, `env['NAME']` and `required('NAME')`. */
+function variablesRead(dir: string): Set<string> {
+  const names = new Set<string>()
+  const patterns = [
+    /\benv\.([A-Z][A-Z0-9_]+)/g,
+    /\benv\[['"]([A-Z][A-Z0-9_]+)['"]\]/g,
+    /\brequired\((?:env, )?'([A-Z][A-Z0-9_]+)'\)/g,
+  ]
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    const path = join(entry.parentPath, entry.name)
+    if (!entry.isFile() || /node_modules|[/\\](dist|\.next|\.data)[/\\]/.test(path)) continue
+    if (!/\.(ts|tsx|mjs)$/.test(entry.name) || /\.test\.tsx?$/.test(entry.name)) continue
+    const text = readFileSync(path, 'utf8')
+    for (const pattern of patterns) for (const match of text.matchAll(pattern)) names.add(match[1]!)
+  }
+  return names
+}
+
+describe('.env.example beside each example app', () => {
+  // Read by the framework, not the app's code.
+  const FRAMEWORK = new Set(['NEXT_TELEMETRY_DISABLED'])
+  for (const app of ['apps/storefront', 'apps/next-example']) {
+    it(`${app} lists exactly the variables its code reads`, () => {
+      const listed = readFileSync(join(root, app, '.env.example'), 'utf8')
+        .split('\n')
+        .map((line) => /^([A-Z][A-Z0-9_]*)=/.exec(line)?.[1])
+        .filter((name): name is string => name !== undefined)
+      const read = variablesRead(join(root, app))
+      expect(read.size).toBeGreaterThan(3)
+      expect([...read].filter((name) => !listed.includes(name)).sort()).toEqual([])
+      expect(listed.filter((name) => !read.has(name) && !FRAMEWORK.has(name))).toEqual([])
+    })
+  }
+})
+
+describe("the widget's weight", () => {
+  it('every document shows the one figure pnpm size wrote to size.json', async () => {
+    // @ts-expect-error: a script without types
+    const size = await import('../scripts/size.mjs')
+    const sizes = JSON.parse(readFileSync(size.SIZE_FILE, 'utf8'))
+    const figures = size.sizeFigures(sizes) as Record<string, string>
+    let marks = 0
+    for (const document of size.SIZE_DOCUMENTS as string[]) {
+      for (const match of readFileSync(document, 'utf8').matchAll(size.SIZE_MARK as RegExp)) {
+        marks++
+        expect(match[0], document).toBe(
+          `<!-- size:${match[1]} -->${figures[match[1]!]}<!-- /size -->`,
+        )
+      }
+    }
+    expect(marks).toBeGreaterThanOrEqual(3)
+  })
 })
