@@ -84,8 +84,10 @@ export function writeHonoApp(dir: string, tarballs: Tarballs) {
 
 /**
  * A Next.js App Router app at `major`: `route` and `page` name the README snippets of its API
- * route and its page, with the template's layout and `lib/partner.ts` (the helpers the snippets
- * leave to the app). No next.config: the installed packages need none.
+ * route and its page, with the template's layout, `lib/partner.ts` (the helpers the snippets
+ * leave to the app) and the modules the snippets import them from (`lib/auth.ts`,
+ * `lib/receipt.ts`), and `next.config.ts` as `create-next-app` writes it for that major (Next
+ * 16's turns on `cacheComponents`, under which a route's `runtime` export fails the build).
  */
 export function writeNextApp(
   dir: string,
@@ -95,6 +97,10 @@ export function writeNextApp(
   page: keyof typeof SNIPPETS,
 ) {
   cpSync(join(templates, 'next'), dir, { recursive: true })
+  cpSync(
+    join(templates, 'next-config', String(major), 'next.config.ts'),
+    join(dir, 'next.config.ts'),
+  )
   const routeCode = SNIPPETS[route]()
   write(dir, routePath(routeCode), withHelpers(routeCode, '@/lib/partner', ['auth', 'fulfil']))
   write(

@@ -45,7 +45,9 @@ export function readmeBlock(root: string, readme: string, holds: string[]): Bloc
  * Only the helpers the snippet names are imported.
  */
 export function withHelpers(code: string, from: string, helpers: string[]): string {
-  const used = helpers.filter((name) => new RegExp(`\\b${name}\\(`).test(code))
+  // A helper the snippet imports itself (from the partner's module it names) is not added.
+  const imported = (name: string) => new RegExp(`^import [^\\n]*\\b${name}\\b`, 'm').test(code)
+  const used = helpers.filter((name) => new RegExp(`\\b${name}\\(`).test(code) && !imported(name))
   if (used.length === 0) return code
   // The file's leading comments (`// app/page.tsx`), then its directive if any.
   const head = /^(?:\s*\/\/[^\n]*\n)*(?:\s*(['"])use (?:client|server)\1;?[^\n]*\n)?/.exec(code)![0]

@@ -43,6 +43,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   await bundle()
   mkdirSync(join(root, 'dist'), { recursive: true })
   copyFileSync(join(root, 'src/styles/rampkit.css'), join(root, 'dist/rampkit.css'))
+  copyFileSync(join(root, 'src/styles/rampkit.css.d.ts'), join(root, 'dist/rampkit.css.d.ts'))
   execFileSync('pnpm', ['exec', 'tsc', '-p', 'tsconfig.build.json'], {
     cwd: root,
     stdio: 'inherit',

@@ -331,8 +331,48 @@ async function weighWhole(app) {
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`
 
+/** Where the one figure of the widget's weight lives, and the documents that show it. */
+export const SIZE_FILE = join(here, '../size.json')
+export const SIZE_DOCUMENTS = ['README.md', 'packages/react/README.md'].map((path) =>
+  join(packages, '..', path),
+)
+/** A figure in a document: `<!-- size:initial -->39.6 kB<!-- /size -->` (or `size:total`). */
+export const SIZE_MARK = /<!-- size:(initial|total) -->[^<]*<!-- \/size -->/g
+
+/** The figures of `size.json` as the documents print them. */
+export function sizeFigures(sizes) {
+  return { initial: kb(sizes.initial), total: kb(sizes.total) }
+}
+
+/**
+ * Writes the installed widget's weight to `size.json`, the one place it is kept, and the
+ * figures the documents show from it (their `size:` marks). `pnpm size` and the bench's widget
+ * entry both call it, so the READMEs and BENCHMARKS.md give the same measurement.
+ */
+export function writeSizeFigures(report) {
+  const sizes = {
+    initial: report.initial,
+    total: report.total,
+    brotli: report.brotli,
+    versions: report.versions,
+  }
+  writeFileSync(SIZE_FILE, `${JSON.stringify(sizes, null, 2)}\n`)
+  const figures = sizeFigures(sizes)
+  for (const document of SIZE_DOCUMENTS) {
+    const text = readFileSync(document, 'utf8')
+    writeFileSync(
+      document,
+      text.replace(
+        SIZE_MARK,
+        (_, which) => `<!-- size:${which} -->${figures[which]}<!-- /size -->`,
+      ),
+    )
+  }
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const report = await measure()
+  writeSizeFigures(report)
   if (process.argv.includes('--json')) {
     console.log(JSON.stringify(report, null, 2))
   } else {

@@ -7,10 +7,12 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, it } from 'vitest'
 
 /**
- * Every code block of the READMEs that is a file a partner copies (a `ts` or `tsx` block whose
- * first line is a comment naming the file: `// app/page.tsx`) is written out as that file and
- * type-checked by tsc against the packages, so the docs cannot drift from the API. The
- * partner's own functions the snippets call (`fulfil`, `auth`, `show`) are declared here.
+ * Every code block of the READMEs and the docs pages that is a file a partner copies (a `ts` or
+ * `tsx` block whose first line is a comment naming the file: `// app/page.tsx`) is written out
+ * as that file and type-checked by tsc against the packages, so the docs cannot drift from the
+ * API. The partner's own modules a snippet imports (`./fulfilment`, `@/lib/auth`) are file
+ * blocks of the same document: each block is checked beside the others of its document, and
+ * `@/` is the app's root, as create-next-app sets it.
  */
 const root = fileURLToPath(new URL('../../../', import.meta.url))
 const READMES = [
@@ -19,16 +21,17 @@ const READMES = [
   'packages/server/README.md',
   'packages/react/README.md',
   'packages/sandbox/README.md',
+  'apps/docs/pages/guides/going-live.md',
 ]
 /**
- * The documentation site's pages (every `.md` under `apps/docs/pages`): their file blocks are checked the
- * same way, in a folder inside `apps/docs`, whose devDependencies are the frameworks the recipes
- * use (next, react-router, express, vite).
+ * The documentation site's pages (every `.md` under `apps/docs/pages` but the ones READMES names):
+ * checked the same way, in a folder inside `apps/docs`, whose devDependencies are the frameworks
+ * the recipes use (next, react-router, express, vite).
  */
-const docsPages = join(root, 'apps/docs/pages')
-const DOCS_PAGES = readdirSync(docsPages, { recursive: true, encoding: 'utf8' })
+const DOCS_PAGES = readdirSync(join(root, 'apps/docs/pages'), { recursive: true, encoding: 'utf8' })
   .filter((file) => file.endsWith('.md'))
   .map((file) => `apps/docs/pages/${file}`)
+  .filter((page) => !READMES.includes(page))
 const FILE_BLOCK = /^```(tsx?)\n\/\/ ([\w./[\]-]+\.tsx?)\b[^\n]*\n([\s\S]*?)^```$/gm
 
 /** The file blocks of one README: the path the block names and its text (the path line kept). */
@@ -39,14 +42,62 @@ export function fileBlocks(markdown: string): { path: string; source: string }[]
   }))
 }
 
-// The partner's code the snippets stand for, and the stylesheet import a bundler handles.
-const PARTNER = `declare function fulfil(owner: string | null, order: unknown, deliveryId?: string): Promise<void>
-declare function auth(request: Request): Promise<{ userId: string } | null>
-declare function show(order: unknown): void
-declare module '*.css'
-`
+type FileBlock = { readme: string; path: string; source: string }
 
-// Inside this package, so the snippets resolve @rampkit/*, hono and react as a partner's app does.
+/**
+ * Writes each block as its file under `work`, beside the blocks of its own document it imports
+ * (`./fulfilment.js`), and the documents' `lib/` files at the root (`@/lib/…`), then runs tsc
+ * over them all; returns tsc's output, empty when every file type-checks.
+ */
+function typeCheck(work: string, blocks: FileBlock[]): string {
+  const put = (dir: string, path: string, source: string) => {
+    const file = join(work, dir, path)
+    mkdirSync(dirname(file), { recursive: true })
+    writeFileSync(file, source)
+  }
+  for (const [index, block] of blocks.entries()) {
+    const dir = `${index}-${block.readme.replace(/\W+/g, '-')}`
+    put(dir, block.path, block.source)
+    for (const other of blocks.filter((b) => b.readme === block.readme)) {
+      const stem = other.path.replace(/\.tsx?$/, '')
+      const imported = [`'./${stem}'`, `'./${stem}.js'`].some((at) => block.source.includes(at))
+      if (other.path !== block.path && imported) put(dir, other.path, other.source)
+    }
+  }
+  // `@/lib/…` of a Next.js snippet: the app's root, where the documents' lib/ files go.
+  for (const block of blocks.filter((b) => b.path.startsWith('lib/'))) {
+    put('.', block.path, block.source)
+  }
+  writeFileSync(
+    join(work, 'tsconfig.json'),
+    JSON.stringify({
+      extends: join(root, 'tsconfig.base.json'),
+      compilerOptions: {
+        types: ['node'],
+        noEmit: true,
+        paths: { '@/*': ['./*'] },
+        // TypeScript 6's default, said here: `import '@rampkit/react/styles.css'` must resolve.
+        noUncheckedSideEffectImports: true,
+      },
+      include: ['**/*.ts', '**/*.tsx'],
+    }),
+  )
+  const tsc = createRequire(join(root, 'package.json')).resolve('typescript/bin/tsc')
+  try {
+    execFileSync(process.execPath, [tsc, '-p', work], { encoding: 'utf8' })
+    return ''
+  } catch (error) {
+    return String((error as { stdout?: string }).stdout ?? error)
+  }
+}
+
+const blocksOf = (documents: string[]): FileBlock[] =>
+  documents.flatMap((readme) =>
+    fileBlocks(readFileSync(join(root, readme), 'utf8')).map((block) => ({ readme, ...block })),
+  )
+
+// Inside this package, so the snippets resolve @rampkit/*, hono and react as a partner's app does;
+// the site's pages inside apps/docs, which has the frameworks its recipes use.
 const work = mkdtempSync(join(fileURLToPath(new URL('../', import.meta.url)), '.readme-files-'))
 const docsWork = mkdtempSync(join(root, 'apps/docs/.page-files-'))
 afterAll(() => {
@@ -54,43 +105,8 @@ afterAll(() => {
   rmSync(docsWork, { recursive: true, force: true })
 })
 
-/**
- * Writes each block as its file under `dir` with a tsconfig, runs tsc; returns its output. With
- * `byPage`, the files of one page share a folder, so a recipe's route may import its other file.
- */
-function typeCheck(
-  dir: string,
-  blocks: { readme: string; path: string; source: string }[],
-  byPage = false,
-) {
-  for (const [index, block] of blocks.entries()) {
-    const folder = block.readme.replace(/\W+/g, '-')
-    const file = join(dir, byPage ? folder : `${index}-${folder}`, block.path)
-    mkdirSync(dirname(file), { recursive: true })
-    writeFileSync(file, block.source)
-  }
-  writeFileSync(join(dir, 'partner.d.ts'), PARTNER)
-  writeFileSync(
-    join(dir, 'tsconfig.json'),
-    JSON.stringify({
-      extends: join(root, 'tsconfig.base.json'),
-      compilerOptions: { types: ['node'], noEmit: true },
-      include: ['**/*.ts', '**/*.tsx'],
-    }),
-  )
-  const tsc = createRequire(join(root, 'package.json')).resolve('typescript/bin/tsc')
-  try {
-    execFileSync(process.execPath, [tsc, '-p', dir], { encoding: 'utf8' })
-    return ''
-  } catch (error) {
-    return String((error as { stdout?: string }).stdout ?? error)
-  }
-}
-
 describe('README files', () => {
-  const blocks = READMES.flatMap((readme) =>
-    fileBlocks(readFileSync(join(root, readme), 'utf8')).map((block) => ({ readme, ...block })),
-  )
+  const blocks = blocksOf(READMES)
 
   it('finds the files of each README', () => {
     const count = (readme: string) => blocks.filter((block) => block.readme === readme).length
@@ -106,13 +122,11 @@ describe('README files', () => {
 
   it('type-checks every one with tsc', () => {
     expect(typeCheck(work, blocks)).toBe('')
-  }, 120_000)
+  }, 240_000)
 })
 
 describe('docs site files', () => {
-  const blocks = DOCS_PAGES.flatMap((page) =>
-    fileBlocks(readFileSync(join(root, page), 'utf8')).map((block) => ({ readme: page, ...block })),
-  )
+  const blocks = blocksOf(DOCS_PAGES)
 
   it('finds the recipe of each framework', () => {
     const paths = blocks.map((block) => `${block.readme} ${block.path}`)
@@ -135,6 +149,60 @@ describe('docs site files', () => {
   })
 
   it('type-checks every one with tsc', () => {
-    expect(typeCheck(docsWork, blocks, true)).toBe('')
+    expect(typeCheck(docsWork, blocks)).toBe('')
   }, 240_000)
+})
+
+/** The variables an app's sources read: `env.NAME`, `env['NAME']` and `required('NAME')`. */
+function variablesRead(dir: string): Set<string> {
+  const names = new Set<string>()
+  const patterns = [
+    /\benv\.([A-Z][A-Z0-9_]+)/g,
+    /\benv\[['"]([A-Z][A-Z0-9_]+)['"]\]/g,
+    /\brequired\((?:env, )?'([A-Z][A-Z0-9_]+)'\)/g,
+  ]
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    const path = join(entry.parentPath, entry.name)
+    if (!entry.isFile() || /node_modules|[/\\](dist|\.next|\.data)[/\\]/.test(path)) continue
+    if (!/\.(ts|tsx|mjs)$/.test(entry.name) || /\.test\.tsx?$/.test(entry.name)) continue
+    const text = readFileSync(path, 'utf8')
+    for (const pattern of patterns) for (const match of text.matchAll(pattern)) names.add(match[1]!)
+  }
+  return names
+}
+
+describe('.env.example beside each example app', () => {
+  // Read by the framework, not the app's code.
+  const FRAMEWORK = new Set(['NEXT_TELEMETRY_DISABLED'])
+  for (const app of ['apps/storefront', 'apps/next-example']) {
+    it(`${app} lists exactly the variables its code reads`, () => {
+      const listed = readFileSync(join(root, app, '.env.example'), 'utf8')
+        .split('\n')
+        .map((line) => /^([A-Z][A-Z0-9_]*)=/.exec(line)?.[1])
+        .filter((name): name is string => name !== undefined)
+      const read = variablesRead(join(root, app))
+      expect(read.size).toBeGreaterThan(3)
+      expect([...read].filter((name) => !listed.includes(name)).sort()).toEqual([])
+      expect(listed.filter((name) => !read.has(name) && !FRAMEWORK.has(name))).toEqual([])
+    })
+  }
+})
+
+describe("the widget's weight", () => {
+  it('every document shows the one figure pnpm size wrote to size.json', async () => {
+    // @ts-expect-error: a script without types
+    const size = await import('../scripts/size.mjs')
+    const sizes = JSON.parse(readFileSync(size.SIZE_FILE, 'utf8'))
+    const figures = size.sizeFigures(sizes) as Record<string, string>
+    let marks = 0
+    for (const document of size.SIZE_DOCUMENTS as string[]) {
+      for (const match of readFileSync(document, 'utf8').matchAll(size.SIZE_MARK as RegExp)) {
+        marks++
+        expect(match[0], document).toBe(
+          `<!-- size:${match[1]} -->${figures[match[1]!]}<!-- /size -->`,
+        )
+      }
+    }
+    expect(marks).toBeGreaterThanOrEqual(3)
+  })
 })

@@ -80,8 +80,21 @@ export function configurationMistake(
     ...(error.details === undefined ? {} : { details: error.details }),
     reason,
     endpoint: seen.endpoint,
-    fix: fixOf(reason, error, seen),
+    fix: fixFor(reason, error, seen),
   })
+}
+
+/**
+ * The fix in development; in a production build a short line, so the messages above weigh
+ * nothing in the shopper's bundle (the bundler folds `process.env.NODE_ENV` and drops `fixOf`).
+ */
+function fixFor(reason: KitConfigurationReason, error: RampApiError, seen: KitRequestSeen) {
+  try {
+    if (process.env.NODE_ENV !== 'production') return fixOf(reason, error, seen)
+  } catch {
+    // No bundler defined `process`: taken as production.
+  }
+  return `${reason} at ${seen.endpoint}: run the app in development for the fix (the error reference lists it).`
 }
 
 /**
