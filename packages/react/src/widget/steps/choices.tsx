@@ -180,7 +180,7 @@ export function CorridorField(props: {
           <option key={corridorKey(each)} value={corridorKey(each)}>
             {`${flags ? corridorFlag(each) : ''} ${
               each.kind === 'african'
-                ? `${countryLabel(each.country, locale, each.countryName)} · ${each.currency}`
+                ? `${countryLabel(each.country ?? '', locale, each.countryName)} · ${each.currency}`
                 : t('corridor.international', { currency: each.currency })
             }`.trim()}
           </option>
