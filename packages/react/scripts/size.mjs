@@ -30,7 +30,10 @@ import { build } from 'esbuild'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const packages = join(here, '../..')
-export const BUDGET = { initial: 40 * 1024, total: 100 * 1024 }
+// Total: 100 kB until the identity phone took every country's numbering plan (libphonenumber-js's
+// world `min` metadata, +18 kB gzip in the lazy form chunk; 116.9 kB measured). Initial: 40.1 kB
+// measured with the country names, lang and grouped digits.
+export const BUDGET = { initial: 40.5 * 1024, total: 120 * 1024 }
 // The languages besides English (src/messages/fr.ts...). Their messages are chunks of their own:
 // src/messages/fr.ts, src/widget/identity/messages/fr.ts... in the source; installed, the chunks
 // @rampkit/react's build names after those files (dist/fr-XXXXXXXX.js).

@@ -2,14 +2,24 @@ import { z } from 'zod'
 import { isCountryCode } from '../validation/countries.js'
 
 /**
- * ISO 3166-1 alpha-2 country code, upper case (`KE`, `NG`). Spec section 8: length 2; a code of
- * two letters that is no country (`UN`, `EU`) is refused too, so "United States" typed as `UN`
- * never reaches the service.
+ * ISO 3166-1 alpha-2 country code, upper case (`KE`, `NG`). Spec section 8: length 2. The
+ * corridor and bank queries take it, with `EU` (reserved by ISO 3166 for the European Union)
+ * where an EUR corridor has no country; a person's country is a `personCountry`.
  */
 export const countryCode = z
   .string()
   .length(2, { error: 'Country must be a two-letter ISO code' })
   .regex(/^[A-Za-z]{2}$/, { error: 'Country must be a two-letter ISO code' })
+  .transform((value) => value.toUpperCase())
+
+/**
+ * A country where a customer lives, is registered or has an address: an ISO 3166-1 alpha-2
+ * country (`countryCode` whose code is assigned to a country), upper case. Two letters that are
+ * no country (`UN`, `EU`) are refused, so "United States" typed as `UN` never reaches the vault.
+ */
+export const personCountry = z
+  .string()
+  .length(2, { error: 'Country must be a two-letter ISO code' })
   .refine(isCountryCode, { error: 'Country must be an ISO 3166-1 country code' })
   .transform((value) => value.toUpperCase())
 

@@ -4,7 +4,7 @@ import {
   MAX_CUSTOMER_DOCUMENT_BASE64_LENGTH,
   MAX_CUSTOMER_DOCUMENT_BYTES,
 } from '../documents/limits.js'
-import { countryCode, openEnum } from './common.js'
+import { countryCode, openEnum, personCountry } from './common.js'
 import { serviceRequest } from './request.js'
 
 /*
@@ -116,7 +116,7 @@ export const individualAddress = serviceRequest({
   line2: text(200).optional(),
   city: text(100).optional(),
   state: text(100).optional(),
-  country: countryCode.optional(),
+  country: personCountry.optional(),
   postal_code: text(32).optional(),
 })
 
@@ -126,7 +126,7 @@ export const businessAddress = serviceRequest({
   line_2: text(200).optional(),
   city: text(100).optional(),
   state: text(100).optional(),
-  country: countryCode.optional(),
+  country: personCountry.optional(),
   postal_code: text(32).optional(),
 })
 
@@ -153,7 +153,7 @@ export const individualProfile = serviceRequest({
   last_name: text(100).optional(),
   email: z.email({ error: 'Must be an email address' }).max(254).optional(),
   date_of_birth: isoDate.optional(),
-  country_of_residence: countryCode.optional(),
+  country_of_residence: personCountry.optional(),
   phone: text(32).optional(),
   gender: text(16).optional(),
   address: individualAddress.optional(),
@@ -184,7 +184,7 @@ export const businessProfile = serviceRequest({
   phone: text(32).optional(),
   website: text(256).optional(),
   business_type: text(64).optional(),
-  country_of_incorporation: countryCode.optional(),
+  country_of_incorporation: personCountry.optional(),
   tax_id: text(64).optional(),
   registration_number: text(64).optional(),
   industry: text(100).optional(),

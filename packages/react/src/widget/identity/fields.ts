@@ -27,6 +27,8 @@ export const FIELD_SPECS: Record<string, FieldSpec> = {
   legal_name: { input: 'text', autoComplete: 'organization' },
   registration_number: { input: 'text', autoComplete: 'off' },
   email: { input: 'email', autoComplete: 'email', check: 'email' },
+  // Before the phone: the phone is checked as a number of this country, with its example.
+  country_of_residence: COUNTRY,
   phone: { input: 'tel', autoComplete: 'tel', check: 'phone' },
   date_of_birth: { input: 'date', autoComplete: 'bday', check: 'date' },
   gender: {
@@ -37,7 +39,6 @@ export const FIELD_SPECS: Record<string, FieldSpec> = {
       { value: 'x', label: 'identity.gender.x' },
     ],
   },
-  country_of_residence: COUNTRY,
   'address.line1': { input: 'text', autoComplete: 'address-line1' },
   'address.city': { input: 'text', autoComplete: 'address-level2' },
   'address.postal_code': { input: 'text', autoComplete: 'postal-code' },

@@ -3,7 +3,7 @@ import { individualRequirements } from '@rampkit/test/published'
 import { describe, expect, it } from 'vitest'
 import { ACCOUNTS_MESSAGES } from '../../accounts/messages.js'
 import { checkDocument, sniffDocumentType } from './document.js'
-import { knownFields, requiredOf, toProfile } from './fields.js'
+import { fieldLabel, knownFields, phoneCountryOf, requiredOf, toProfile } from './fields.js'
 import { fr } from './messages/fr.js'
 import { en, identityMessagesFor, loadIdentityMessages } from './messages/index.js'
 import { pt } from './messages/pt.js'
@@ -146,5 +146,21 @@ describe('document checks before upload', () => {
     expect(checked.ok && checked.file.type).toBe('image/png')
     const big = new Blob([new Uint8Array(8 * 1024 * 1024 + 1)], { type: 'application/pdf' })
     expect(await checkDocument(big)).toEqual({ ok: false, error: 'identity.document.tooBig' })
+  })
+})
+
+describe('countries and the phone of the identity step', () => {
+  it('checks the phone as a number of the country picked, else the one known, else the corridor', () => {
+    expect(phoneCountryOf('FR', { country_of_residence: 'KE' }, 'KE')).toBe('FR')
+    expect(phoneCountryOf('', { country_of_residence: 'NG' }, 'KE')).toBe('NG')
+    expect(phoneCountryOf(undefined, {}, 'KE')).toBe('KE')
+    expect(phoneCountryOf(undefined, {}, undefined)).toBeUndefined()
+  })
+
+  it('asks the country of residence before the phone, and labels the address country as its own', () => {
+    const { fields } = requiredOf(none)
+    expect(fields.indexOf('country_of_residence')).toBeLessThan(fields.indexOf('phone'))
+    expect(en[fieldLabel('address.country')]).toBe('Country of this address')
+    expect(en[fieldLabel('address.country')]).not.toBe(en[fieldLabel('country_of_residence')])
   })
 })
