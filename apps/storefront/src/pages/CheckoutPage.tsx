@@ -8,14 +8,16 @@ const LEGAL = { termsUrl: '/terms.html', privacyUrl: '/privacy.html' }
  * the tokens from it (the widget asks the wallet to approve the service's spender first). Each
  * direction keeps its own checkout in sessionStorage, so a reload resumes where it was; so does
  * each shopper (the wallet signed in with), whose quotes and orders the kit answers for them only.
+ * A shopper (test account) switched mid-checkout is told so by the widget, which neither approves
+ * nor confirms from a wallet that did not quote.
  */
 export function CheckoutPage({
   direction,
   walletAddress,
-  shopper,
 }: {
   direction: 'OnRamp' | 'OffRamp'
   walletAddress: string | undefined
+  /** The demo's test account: its checkout is the same one (see `storageKey`). */
   shopper?: string | undefined
 }) {
   return (
@@ -24,7 +26,10 @@ export function CheckoutPage({
       <RampCheckout
         direction={direction}
         walletAddress={walletAddress}
-        storageKey={shopper ? `storefront:${direction}:${shopper}` : `storefront:${direction}`}
+        // One checkout per direction, whoever the shopper: switching the demo wallet mid-checkout
+        // shows the widget's notice (go back to the wallet that quoted, or start over) rather
+        // than silently putting another account's checkout in its place.
+        storageKey={`storefront:${direction}`}
         legal={LEGAL}
       />
     </section>

@@ -229,9 +229,7 @@ function OrderDetails(props: {
             ? 'current'
             : 'upcoming',
   }))
-  const instructions = isOrderFinal(order.status)
-    ? undefined
-    : storedInstructions(order.id, props.shopper)
+  const instructions = isOrderFinal(order.status) ? undefined : storedInstructions(order.id)
   const transactions = [
     ['Creation transaction', order.tx_hash],
     ['Settlement transaction', order.settlement_transaction_hash],
@@ -353,14 +351,12 @@ function FailedOrder({ order }: { order: KitOrder }) {
 /**
  * The payment instructions of an open order, as the checkout in this tab kept them when the
  * order was accepted (the kit gives them on the accept only): from the widget's saved state of
- * either direction for this shopper.
+ * either direction.
  */
-function storedInstructions(
-  orderId: string,
-  shopper: string | undefined,
-): CheckoutPaymentInstructions | undefined {
+function storedInstructions(orderId: string): CheckoutPaymentInstructions | undefined {
   for (const direction of ['OnRamp', 'OffRamp']) {
-    const key = shopper ? `storefront:${direction}:${shopper}` : `storefront:${direction}`
+    // One checkout per direction (CheckoutPage); the order id says whose it is.
+    const key = `storefront:${direction}`
     let saved: string | null = null
     try {
       saved = window.sessionStorage.getItem(key)

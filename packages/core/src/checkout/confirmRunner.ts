@@ -27,7 +27,8 @@ export type ConfirmRunnerHost = {
   reportError: (error: CheckoutError) => void
 }
 
-function randomKey(): string {
+/** A random id: `crypto.randomUUID` where there is one. */
+export function randomKey(): string {
   const crypto = globalThis.crypto
   if (crypto?.randomUUID) return crypto.randomUUID()
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`

@@ -236,7 +236,7 @@ describe('createCheckoutController', () => {
     const history = memoryHistory()
     const checkout = createCheckoutController({ client, storage, history, direction: 'OnRamp' })
     checkout.subscribe(() => {})
-    expect(history.entries()).toEqual([{ place: 'amount', depth: 0 }])
+    expect(history.entries()).toMatchObject([{ place: 'amount', depth: 0 }])
     checkout.typeAmount('1500')
     checkout.setAmount()
     expect(history.entries().map((entry) => entry.place)).toEqual(['amount', 'details'])

@@ -10,7 +10,7 @@ import {
   systemClock,
 } from './adapters.js'
 import { type AmountInput, amountEvent, readAmountInput } from './amount.js'
-import { ConfirmRunner, type OrderCheck } from './confirmRunner.js'
+import { ConfirmRunner, type OrderCheck, randomKey } from './confirmRunner.js'
 import {
   type CheckoutDraft,
   type CheckoutDrafts,
@@ -115,6 +115,11 @@ export type CheckoutSnapshot = {
 export type CheckoutHostOptions = {
   wallet?: string | undefined
   screen?: CheckoutScreen | undefined
+  /**
+   * A sale's allowance already covers the quote from the proven wallet (the host reads its
+   * chain): on the approval step the checkout moves on by itself, no transaction needed.
+   */
+  allowanceCovers?: boolean
 }
 
 /** One of the choices of the first screen, as the shopper makes it. */
@@ -162,9 +167,12 @@ export class CheckoutController {
   #live: { orderId: string; stop: () => void } | undefined
   #wallet: string | undefined
   #appliedScreen: CheckoutScreen | undefined
+  #allowanceCovers = false
   #amount: AmountInput | undefined
   #drafts: CheckoutDrafts = {}
   #syncing = false
+  #lookUp = false
+  #runKey: string | undefined
   #again = false
   #snapshot: CheckoutSnapshot
 
@@ -183,6 +191,7 @@ export class CheckoutController {
     if (options.history) {
       this.#history = new HistoryDriver(
         options.history,
+        () => this.#historyKey(),
         (place) => this.#moveToPlace(place),
         () => this.#state.confirm !== undefined,
       )
@@ -226,7 +235,8 @@ export class CheckoutController {
 
   /**
    * Reads the checkout (and its drafts) back from storage once, of the same direction when one
-   * is fixed; a confirm in flight before the reload is looked up straight after.
+   * is fixed; no request leaves (a UI may hydrate while rendering). A confirm in flight before
+   * the reload is looked up once someone subscribes.
    */
   hydrate = (): void => {
     if (this.#hydrated || this.#destroyed) return
@@ -237,9 +247,9 @@ export class CheckoutController {
       this.#state = stored
       this.#drafts = readDrafts(this.#options.storage, this.#draftsKey())
     }
-    this.#identity.readConfig()
+    // Looked up by the first subscriber's decisions: reading storage is all hydrating does.
+    this.#lookUp = this.#state.confirm?.state === 'sending'
     this.#changed()
-    if (this.#state.confirm?.state === 'sending') void this.checkOrder()
   }
 
   // ---- what the shopper does ------------------------------------------------------------
@@ -343,13 +353,17 @@ export class CheckoutController {
   /**
    * What the host knows and the checkout follows, as a hook hands its props on (TanStack's
    * `setOptions`): the wallet the host has now, and the screen a partner's router shows. A
-   * screen is applied when it changes, and refused (`goTo` false) when it cannot be shown.
+   * screen is applied when it changes; false when it was refused (it cannot be shown).
    */
-  setOptions = (options: CheckoutHostOptions): void => {
+  setOptions = (options: CheckoutHostOptions): boolean => {
     if ('wallet' in options) this.setWallet(options.wallet)
-    if (!('screen' in options) || options.screen === this.#appliedScreen) return
+    if ('allowanceCovers' in options && options.allowanceCovers !== this.#allowanceCovers) {
+      this.#allowanceCovers = options.allowanceCovers === true
+      this.#changed()
+    }
+    if (!('screen' in options) || options.screen === this.#appliedScreen) return true
     this.#appliedScreen = options.screen
-    if (options.screen !== undefined) this.goTo(options.screen)
+    return options.screen === undefined || this.goTo(options.screen)
   }
 
   /** What the shopper typed on a place, kept through Back, Forward and a reload. */
@@ -423,11 +437,18 @@ export class CheckoutController {
     if (this.#listeners.size === 0) {
       this.#quoteClock.stop()
       this.#identity.stop()
+      this.#history?.stop()
       this.#stopLive()
       return
     }
+    this.#identity.readConfig()
+    if (this.#lookUp) {
+      this.#lookUp = false
+      void this.checkOrder()
+    }
     this.#decideIdentity()
     this.#decideQuote()
+    if (this.#state.step === 'approve' && this.#allowanceCovers) this.approvalDone()
     this.#quoteClock.follow(this.#state.confirm === undefined ? this.#state.quote : undefined)
     this.#decideLive()
     this.#history?.sync(this.#place())
@@ -601,6 +622,28 @@ export class CheckoutController {
 
   #storageKey(): string {
     return this.#options.storageKey ?? 'rampkit:checkout'
+  }
+
+  // The run of this checkout its history entries carry: kept in storage, so a reload is the
+  // same run; a new start (or a cleared storage) is another.
+  #historyKey(): string {
+    if (this.#runKey) return this.#runKey
+    const key = `${this.#storageKey()}:history`
+    try {
+      this.#runKey = this.#options.storage?.getItem(key) ?? undefined
+    } catch {
+      // unreadable storage: a run of its own
+    }
+    if (!this.#runKey) {
+      const made = randomKey()
+      this.#runKey = made
+      try {
+        this.#options.storage?.setItem(key, made)
+      } catch {
+        // storage full or disabled: a reload starts a new run of entries
+      }
+    }
+    return this.#runKey ?? ''
   }
 
   #draftsKey(): string {

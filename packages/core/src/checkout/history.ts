@@ -4,7 +4,15 @@ import type { CheckoutStage } from './flow.js'
  * One entry of the checkout in the browser's history: the place the shopper was (a counted
  * stage, the identity gate or the status) and how many of the checkout's entries lie before it.
  */
-export type CheckoutHistoryEntry = { place: CheckoutStage; depth: number }
+export type CheckoutHistoryEntry = {
+  place: CheckoutStage
+  depth: number
+  /**
+   * Which run of the checkout wrote the entry (kept in storage with it): a reload finds its own
+   * entries, a new checkout on the same page does not take an older one's for its own.
+   */
+  key?: string
+}
 
 /**
  * The browser history as the checkout controller drives it: a new place is pushed, a move the
@@ -46,7 +54,11 @@ function readMark(state: unknown, id: string): CheckoutHistoryEntry | undefined 
   if (mark?.id !== id || typeof mark.depth !== 'number' || typeof mark.place !== 'string') {
     return undefined
   }
-  return { place: mark.place, depth: mark.depth }
+  return {
+    place: mark.place,
+    depth: mark.depth,
+    ...(typeof mark.key === 'string' ? { key: mark.key } : {}),
+  }
 }
 
 function withMark(state: unknown, mark: Mark): Record<string, unknown> {

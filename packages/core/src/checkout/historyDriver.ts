@@ -11,6 +11,7 @@ import { placeOrder } from './places.js'
  */
 export class HistoryDriver {
   #history: CheckoutHistory
+  #key: () => string
   #moveTo: (place: CheckoutStage) => boolean
   #locked: () => boolean
   #place: CheckoutStage | undefined
@@ -20,10 +21,12 @@ export class HistoryDriver {
 
   constructor(
     history: CheckoutHistory,
+    key: () => string,
     moveTo: (place: CheckoutStage) => boolean,
     locked: () => boolean,
   ) {
     this.#history = history
+    this.#key = key
     this.#moveTo = moveTo
     this.#locked = locked
   }
@@ -52,9 +55,9 @@ export class HistoryDriver {
     const forward = placeOrder(place) > placeOrder(before) || before === 'status'
     if (forward) {
       this.#depth += 1
-      this.#history.push({ place, depth: this.#depth })
+      this.#history.push(this.#entry(place))
     } else {
-      this.#history.replace({ place, depth: this.#depth })
+      this.#history.replace(this.#entry(place))
     }
   }
 
@@ -65,14 +68,19 @@ export class HistoryDriver {
     return true
   }
 
+  #entry(place: CheckoutStage): CheckoutHistoryEntry {
+    return { place, depth: this.#depth, key: this.#key() }
+  }
+
   #first(place: CheckoutStage): void {
     const current = this.#history.current()
-    this.#depth = current?.depth ?? 0
-    if (current?.place !== place) this.#history.replace({ place, depth: this.#depth })
+    const ours = current !== undefined && current.key === this.#key()
+    this.#depth = ours ? current.depth : 0
+    if (!ours || current.place !== place) this.#history.replace(this.#entry(place))
   }
 
   #onPop(entry: CheckoutHistoryEntry | undefined): void {
-    if (!entry) return
+    if (!entry || entry.key !== this.#key()) return
     this.#depth = entry.depth
     if (entry.place === this.#place) return
     this.#popping = true
@@ -81,12 +89,12 @@ export class HistoryDriver {
     if (moved) {
       // Landed elsewhere (the identity place of a shopper verified since): that entry says so.
       if (this.#place && this.#place !== entry.place) {
-        this.#history.replace({ place: this.#place, depth: entry.depth })
+        this.#history.replace(this.#entry(this.#place))
       }
       return
     }
     // After a confirm the places before it are gone: Back leaves the checkout in one press.
     if (this.#locked()) this.#history.go(-(entry.depth + 1))
-    else if (this.#place) this.#history.replace({ place: this.#place, depth: entry.depth })
+    else if (this.#place) this.#history.replace(this.#entry(this.#place))
   }
 }

@@ -32,6 +32,7 @@ export class IdentityReader {
   #clock: CheckoutClock
   #changed: () => void
   #configAsked = false
+  #reading = false
   #poll: unknown
 
   constructor(client: KitClient, clock: CheckoutClock, changed: () => void) {
@@ -56,12 +57,17 @@ export class IdentityReader {
 
   /** Reads the customer when not read yet (or again, `force`). */
   readCustomer(query: KitCustomerQuery, force = false): void {
-    if (this.customer.status === 'loading') return
+    if (this.#reading) return
     if (!force && this.customer.status !== 'unknown') return
-    this.customer = { status: 'loading' }
+    this.#reading = true
+    // A read again keeps what was read meanwhile: the identity step stays on screen.
+    if (this.customer.status === 'unknown') this.customer = { status: 'loading' }
     this.#client.request('customer', { query }).then(
       (customer) => this.#set(() => (this.customer = { status: 'read', customer })),
-      () => this.#set(() => (this.customer = { status: 'error' })),
+      () =>
+        this.#set(() => {
+          if (this.customer.status !== 'read') this.customer = { status: 'error' }
+        }),
     )
   }
 
@@ -89,6 +95,7 @@ export class IdentityReader {
   }
 
   #set(change: () => void): void {
+    this.#reading = false
     change()
     this.#changed()
   }

@@ -115,10 +115,19 @@ export function followOrder(options: FollowOrderOptions): () => void {
       schedule(pollMs)
     }
   }
+  // Offline, an open stream is no proof of anything: it is closed, and opened again (with a
+  // poll at once) when the network is back.
   const unlisten = network.listen((online) => {
     failing = !online
+    if (!online) {
+      source?.close()
+      source = undefined
+      streaming = false
+    }
     report()
-    if (online) void poll()
+    if (!online) return
+    if (!source) stream()
+    void poll()
   })
   function stop() {
     if (stopped) return

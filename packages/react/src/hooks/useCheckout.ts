@@ -1,29 +1,25 @@
 'use client'
 import type { Quote } from '@rampkit/core'
 import type {
+  CheckoutController,
   CheckoutDirection,
   CheckoutError,
   CheckoutEvent,
   CheckoutGuardResult,
+  CheckoutSnapshot,
   CheckoutState,
+  CheckoutStorage,
+  CheckoutView,
+  ConfirmOptions,
 } from '@rampkit/core/checkout'
-import {
-  type CheckoutStorage,
-  type ConfirmOptions,
-  createCheckoutController,
-  type OrderCheck,
-} from '@rampkit/core/checkout'
+import { browserHistory, createCheckoutController } from '@rampkit/core/checkout'
 import type { KitOrder } from '@rampkit/core/kit'
-import { isOrderFinal } from '@rampkit/core/kit'
-import { useEffect, useLayoutEffect, useMemo, useRef, useSyncExternalStore } from 'react'
+import { useRef, useState, useSyncExternalStore } from 'react'
 import { useRampKit } from '../provider.js'
-import { useOrderStatus } from './useOrderStatus.js'
 
 export type { ConfirmOptions, OrderCheck } from '@rampkit/core/checkout'
 
-const useIsomorphicLayoutEffect = typeof window === 'undefined' ? useEffect : useLayoutEffect
-
-/** Parameters of `useCheckout`. */
+/** Parameters of `useCheckout`, read when the checkout is made (a new `storageKey` is not). */
 export type UseCheckoutParameters = {
   /** Fix the direction (the direction step is skipped). */
   direction?: CheckoutDirection
@@ -31,6 +27,12 @@ export type UseCheckoutParameters = {
   storageKey?: string
   /** Keep the checkout in sessionStorage so a reload resumes it (default true). */
   persist?: boolean
+  /** Each place of the checkout as an entry of the browser history (default false). */
+  history?: boolean
+  /** The shopper's wallet as the host knows it when the checkout starts. */
+  wallet?: string
+  /** Who the identity step verifies when the kit quotes by customer. */
+  customerType?: 'individual' | 'business'
   onQuote?: (quote: Quote) => void
   onOrderCreated?: (order: KitOrder) => void
   onStatusChange?: (order: KitOrder) => void
@@ -38,49 +40,36 @@ export type UseCheckoutParameters = {
   onError?: (error: CheckoutError) => void
 }
 
-/** What `useCheckout` returns. */
-export type UseCheckoutReturnType = {
+/** What `useCheckout` returns: the snapshot, and the controller's methods. */
+export type UseCheckoutReturnType = Omit<CheckoutSnapshot, 'state' | 'view'> & {
   state: CheckoutState
-  /** Applies an event to the machine; false when a guard refused it. */
+  /** What a UI renders: screen, stage and counter, gate, amount error, countdown, connection. */
+  view: CheckoutView
+  /** The controller itself, for a method not listed here. */
+  controller: CheckoutController
   send: (event: CheckoutEvent) => boolean
-  /** Whether an event would be accepted now, and why not. */
   can: (event: CheckoutEvent) => CheckoutGuardResult
-  /** Asks for the binding quote of the current choices (on the quote step). */
   requestQuote: () => Promise<void>
-  isQuoting: boolean
-  /**
-   * Sends the order once: accept (on-ramp) or direct create (off-ramp). `acceptBody` is sent
-   * with the accept (signed accepts: `{ signed_accept: { signature } }`), and again with a
-   * re-send of the same confirm.
-   */
   confirm: (options?: ConfirmOptions) => Promise<void>
-  isConfirming: boolean
-  /**
-   * A confirm left the browser and nothing says whether it created an order (a network error,
-   * a 5xx, a reload mid-request), and no request is in flight. The user must not pay again
-   * before `checkOrder` finds the order; `reset` starts a new checkout.
-   */
-  confirmUnknown: boolean
-  /**
-   * Looks again for the order of a confirm of unknown outcome: re-sends the accept of an
-   * on-ramp quote (idempotent upstream) or searches the user's orders for an off-ramp order.
-   * Never creates an order again.
-   */
   checkOrder: () => Promise<void>
-  isCheckingOrder: boolean
-  /** What the last `checkOrder` (or the lookup after a reload) found when it found nothing. */
-  orderCheck: OrderCheck | undefined
-  /**
-   * Reports a failure outside the checkout's own requests (an approval in the wallet) to
-   * `onError`, as the quote and confirm failures are.
-   */
   reportError: (error: CheckoutError) => void
-  /** The live order (SSE or polling) once created. */
-  order: KitOrder | undefined
-  /** Whether the state was read back from sessionStorage (after the first effect). */
-  hydrated: boolean
+  /** @deprecated `startOver`. */
   reset: () => void
-}
+} & Pick<
+    CheckoutController,
+    | 'choose'
+    | 'typeAmount'
+    | 'setAmount'
+    | 'submitDetails'
+    | 'submitIdentity'
+    | 'review'
+    | 'approvalDone'
+    | 'back'
+    | 'goTo'
+    | 'startOver'
+    | 'setDraft'
+    | 'setOptions'
+  >
 
 /** The tab's sessionStorage, read when used (a server has none; a browser may refuse it). */
 const SESSION_STORAGE: CheckoutStorage = {
@@ -88,74 +77,76 @@ const SESSION_STORAGE: CheckoutStorage = {
   setItem: (key, value) => window.sessionStorage.setItem(key, value),
 }
 
+function makeController(
+  client: ReturnType<typeof useRampKit>['client'],
+  parameters: UseCheckoutParameters,
+  callbacks: { current: UseCheckoutParameters },
+): CheckoutController {
+  const storageKey = parameters.storageKey ?? 'rampkit:checkout'
+  const browser = typeof window !== 'undefined'
+  return createCheckoutController({
+    client,
+    storageKey,
+    ...(parameters.direction ? { direction: parameters.direction } : {}),
+    ...(parameters.wallet ? { wallet: parameters.wallet } : {}),
+    ...(parameters.customerType ? { customerType: parameters.customerType } : {}),
+    ...(browser && (parameters.persist ?? true) ? { storage: SESSION_STORAGE } : {}),
+    ...(browser && parameters.history ? { history: browserHistory({ id: storageKey }) } : {}),
+    onQuote: (quote) => callbacks.current.onQuote?.(quote),
+    onOrderCreated: (order) => callbacks.current.onOrderCreated?.(order),
+    onStatusChange: (order) => callbacks.current.onStatusChange?.(order),
+    onSettled: (order) => callbacks.current.onSettled?.(order),
+    onError: (error) => callbacks.current.onError?.(error),
+  })
+}
+
 /**
- * The checkout over core's state machine, driven by core's `createCheckoutController`, with the
- * requests wired in: the binding quote, the
- * confirm (accept for on-ramp, direct create for off-ramp) and the live order status. The state
- * lives in sessionStorage, so a reload resumes on the same step, and a confirm can never be sent
- * twice: the machine refuses a second confirm of a quote, the in-flight confirm is written to
- * storage before the request leaves, and a confirm of unknown outcome is re-sent only when it
- * is idempotent (accepting a quote).
+ * The checkout: `useSyncExternalStore` over core's `createCheckoutController`, which owns the
+ * flow (it asks for the quote, expires it, follows the order, keeps the history and resumes after
+ * a reload). A component renders `view` and `state` and calls one method per thing the shopper
+ * did; no effect moves the flow on, so React's StrictMode changes nothing.
  *
  * @example
  * const checkout = useCheckout({ direction: 'OnRamp' })
- * checkout.state.step // 'corridor'
- * checkout.send({ type: 'SELECT_CORRIDOR', corridor: { kind: 'african', country: 'KE', currency: 'KES' } })
+ * checkout.view.screen // 'choose'
+ * checkout.choose({ corridor: { kind: 'african', country: 'KE', currency: 'KES' } })
  */
 export function useCheckout(parameters: UseCheckoutParameters = {}): UseCheckoutReturnType {
   const { client } = useRampKit()
-  const storageKey = parameters.storageKey ?? 'rampkit:checkout'
-  const persist = parameters.persist ?? true
   const callbacks = useRef(parameters)
   callbacks.current = parameters
-  const controller = useMemo(
-    () =>
-      createCheckoutController({
-        client,
-        direction: callbacks.current.direction,
-        storageKey,
-        ...(persist ? { storage: SESSION_STORAGE } : {}),
-        onQuote: (quote) => callbacks.current.onQuote?.(quote),
-        onOrderCreated: (order) => callbacks.current.onOrderCreated?.(order),
-        onStatusChange: (order) => callbacks.current.onStatusChange?.(order),
-        onSettled: (order) => callbacks.current.onSettled?.(order),
-        onError: (error) => callbacks.current.onError?.(error),
-      }),
-    [client, persist, storageKey],
-  )
-  const snapshot = useSyncExternalStore(
-    controller.subscribe,
-    controller.getSnapshot,
-    controller.getSnapshot,
-  )
-  // Read back before the first paint, as the state kept in the tab is the state to show.
-  useIsomorphicLayoutEffect(() => controller.hydrate(), [controller])
-  useEffect(() => controller.destroy, [controller])
-
-  const { state } = snapshot
-  const live = useOrderStatus(state.order?.id, {
-    enabled: state.step === 'status' && !isOrderFinal(state.order?.status),
+  // One controller per mounted checkout; StrictMode's second one is never subscribed, so it
+  // never asks for anything.
+  const [{ controller, server }] = useState(() => {
+    const made = makeController(client, parameters, callbacks)
+    // The server renders (and a hydrating client first renders) the checkout not read back;
+    // a browser reads the tab's checkout at once, so its first paint is the stored step.
+    const first = made.getSnapshot()
+    if (typeof window !== 'undefined') made.hydrate()
+    return { controller: made, server: first }
   })
-  const liveOrder = live.data
-  useEffect(() => {
-    if (liveOrder) controller.updateOrder(liveOrder)
-  }, [controller, liveOrder])
-
+  const snapshot = useSyncExternalStore(controller.subscribe, controller.getSnapshot, () => server)
   return {
-    state,
+    ...snapshot,
+    controller,
     send: controller.send,
     can: controller.can,
     requestQuote: controller.requestQuote,
-    isQuoting: snapshot.isQuoting,
     confirm: controller.confirm,
-    isConfirming: snapshot.isConfirming,
-    confirmUnknown: snapshot.confirmUnknown,
     checkOrder: controller.checkOrder,
-    isCheckingOrder: snapshot.isCheckingOrder,
-    orderCheck: snapshot.orderCheck,
     reportError: controller.reportError,
-    order: liveOrder,
-    hydrated: snapshot.hydrated,
-    reset: controller.reset,
+    reset: controller.startOver,
+    choose: controller.choose,
+    typeAmount: controller.typeAmount,
+    setAmount: controller.setAmount,
+    submitDetails: controller.submitDetails,
+    submitIdentity: controller.submitIdentity,
+    review: controller.review,
+    approvalDone: controller.approvalDone,
+    back: controller.back,
+    goTo: controller.goTo,
+    startOver: controller.startOver,
+    setDraft: controller.setDraft,
+    setOptions: controller.setOptions,
   }
 }

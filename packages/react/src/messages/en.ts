@@ -185,6 +185,12 @@ export const en = {
     'Check the details you gave (the number or account you pay from), or choose another way to pay. If money left your account, the provider returns it.',
   'status.changeDetails': 'Change your details',
   'status.newOrder': 'Start a new order',
+  'status.reconnecting':
+    'Reconnecting… The connection to the payment service was lost. Your order is safe: this page updates as soon as it is back.',
+  'wallet.switched':
+    'Your wallet changed to {connected}. This quote was made for {quoted}: switch back to that wallet to continue, or start over with this one.',
+  'wallet.disconnected':
+    'Your wallet is no longer connected. This quote was made for {quoted}: connect that wallet again to continue, or start over.',
   'status.leave':
     'You can start a new order now: this one stays in your orders and updates there by itself.',
   'status.received': 'You received {amount}.',

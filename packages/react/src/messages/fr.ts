@@ -190,6 +190,12 @@ export const fr = {
     'Vérifiez les informations données (le numéro ou le compte qui paie), ou choisissez un autre moyen de paiement. Si de l’argent a quitté votre compte, le prestataire vous le rend.',
   'status.changeDetails': 'Modifier vos informations',
   'status.newOrder': 'Nouvelle commande',
+  'status.reconnecting':
+    'Reconnexion… La connexion au service de paiement a été perdue. Votre commande est en sécurité : cette page se met à jour dès son retour.',
+  'wallet.switched':
+    'Votre portefeuille est devenu {connected}. Ce devis a été établi pour {quoted} : revenez à ce portefeuille pour continuer, ou recommencez avec celui-ci.',
+  'wallet.disconnected':
+    'Votre portefeuille n’est plus connecté. Ce devis a été établi pour {quoted} : reconnectez ce portefeuille pour continuer, ou recommencez.',
   'status.leave':
     'Vous pouvez commencer une nouvelle commande : celle-ci reste dans vos commandes et s’y met à jour toute seule.',
   'status.received': 'Vous avez reçu {amount}.',

@@ -183,6 +183,12 @@ export const pt = {
     'Verifique os dados indicados (o número ou a conta que paga), ou escolha outra forma de pagamento. Se saiu dinheiro da sua conta, o prestador devolve-o.',
   'status.changeDetails': 'Alterar os seus dados',
   'status.newOrder': 'Nova operação',
+  'status.reconnecting':
+    'A religar… A ligação ao serviço de pagamento perdeu-se. A sua operação está segura: esta página atualiza-se assim que voltar.',
+  'wallet.switched':
+    'A sua carteira mudou para {connected}. Esta cotação foi feita para {quoted}: volte a essa carteira para continuar, ou recomece com esta.',
+  'wallet.disconnected':
+    'A sua carteira já não está ligada. Esta cotação foi feita para {quoted}: ligue essa carteira de novo para continuar, ou recomece.',
   'status.leave':
     'Pode começar uma nova operação: esta fica nas suas operações e atualiza-se lá sozinha.',
   'status.received': 'Recebeu {amount}.',

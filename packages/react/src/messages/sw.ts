@@ -182,6 +182,12 @@ export const sw = {
     'Angalia taarifa ulizotoa (namba au akaunti unayolipa kutoka), au chagua njia nyingine ya kulipa. Ikiwa pesa ilitoka kwenye akaunti yako, mtoa huduma atairudisha.',
   'status.changeDetails': 'Badilisha taarifa zako',
   'status.newOrder': 'Anza oda mpya',
+  'status.reconnecting':
+    'Inaunganisha upya… Muunganisho na huduma ya malipo umepotea. Oda yako iko salama: ukurasa huu utasasishwa mara tu utakaporudi.',
+  'wallet.switched':
+    'Pochi yako imebadilika kuwa {connected}. Bei hii ilitolewa kwa {quoted}: rudi kwenye pochi hiyo ili kuendelea, au anza upya na hii.',
+  'wallet.disconnected':
+    'Pochi yako haijaunganishwa tena. Bei hii ilitolewa kwa {quoted}: unganisha pochi hiyo tena ili kuendelea, au anza upya.',
   'status.leave':
     'Unaweza kuanza oda mpya sasa: hii inabaki kwenye oda zako na kujisasisha yenyewe.',
   'status.received': 'Umepokea {amount}.',

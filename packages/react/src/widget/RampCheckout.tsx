@@ -1,28 +1,25 @@
 'use client'
 import type { CheckoutScreen } from '@rampkit/core/checkout'
-import { screenEntry, screenOf } from '@rampkit/core/checkout'
 import {
   type ComponentType,
   lazy,
   type ReactNode,
   type RefObject,
   Suspense,
-  useCallback,
   useEffect,
   useId,
   useMemo,
   useRef,
 } from 'react'
-import { useCheckout } from '../hooks/useCheckout.js'
+import { type UseCheckoutReturnType, useCheckout } from '../hooks/useCheckout.js'
 import { rampLocale } from '../messages/index.js'
 import { RampKitLocale, useRampKit } from '../provider.js'
 import { type RampCheckoutProps, WidgetContext } from './context.js'
-import { useScreenHistory } from './history.js'
 import { Icon } from './icons.js'
-import { useIdentityGate } from './identity/gate.js'
+import { useCustomerPrefill } from './identity/gate.js'
 import { writeLastChoice } from './last.js'
 import { Loading } from './parts.js'
-import { useCheckoutProgress } from './progress.js'
+import { STAGE_TITLES } from './progress.js'
 import { AmountStep } from './steps/amount.js'
 import { ReviewScreen } from './steps/review.js'
 import { ChooseScreen } from './steps/select.js'
@@ -39,40 +36,32 @@ const SCREEN_COMPONENTS: Record<CheckoutScreen, ComponentType> = {
   status: StatusStep,
 }
 
-/** The screens the header's Back moves between: the status follows them. */
-const COUNTED: CheckoutScreen[] = ['choose', 'amount', 'review']
-
 /**
- * A partner with its own router drives the screen with `step` and hears of each change through
- * `onStepChange`.
+ * What the host knows goes to the checkout as options, the way a query hook hands its options
+ * to its observer: the wallet it has now, and the screen a partner's router shows (`step`).
+ * The controller decides what follows (a switched wallet's notice, a screen it refuses); the
+ * partner hears of each screen through `onStepChange`.
  */
-function useControlledStep(
-  props: RampCheckoutProps,
-  screen: CheckoutScreen,
-  moveTo: (target: CheckoutScreen) => boolean,
-  hydrated: boolean,
-): void {
+function useHostOptions(props: RampCheckoutProps, checkout: UseCheckoutReturnType): void {
+  const { setOptions } = checkout
+  const wallet = props.walletAddress
   const wanted = props.step
+  const screen = checkout.view.screen
   const onStepChange = useRef(props.onStepChange)
   onStepChange.current = props.onStepChange
-  // Only a change of the prop moves the checkout: a partner that does not follow onStepChange
-  // keeps an old `step`, which must not pull the user back from the screen they went on to.
-  const applied = useRef<CheckoutScreen | undefined>(undefined)
+  const shown = useRef(screen)
+  shown.current = screen
   useEffect(() => {
-    if (!hydrated || wanted === applied.current) return
-    applied.current = wanted
-    if (wanted === undefined || wanted === screen) return
-    // A screen that cannot be shown (before a sent confirm) is refused: the partner hears where
-    // the checkout is, to put its own route right.
-    if (!moveTo(wanted)) onStepChange.current?.(screen)
-  }, [wanted, screen, moveTo, hydrated])
+    // A refused screen is answered with where the checkout is: the partner puts its route right.
+    if (!setOptions({ wallet, screen: wanted })) onStepChange.current?.(shown.current)
+  }, [setOptions, wallet, wanted])
   const announced = useRef<CheckoutScreen | null>(null)
   useEffect(() => {
-    if (!hydrated || announced.current === screen) return
+    if (announced.current === screen) return
     const first = announced.current === null
     announced.current = screen
     if (!first || wanted !== screen) onStepChange.current?.(screen)
-  }, [screen, wanted, hydrated])
+  }, [screen, wanted])
 }
 
 /**
@@ -100,65 +89,47 @@ function useHeadingFocus(heading: RefObject<HTMLHeadingElement | null>, view: st
 
 function Checkout(props: RampCheckoutProps): ReactNode {
   const { t, locale, theme: baseTheme } = useRampKit()
+  const storageKey = props.storageKey
+  const latest = useRef<UseCheckoutReturnType | null>(null)
   const checkout = useCheckout({
     ...(props.direction ? { direction: props.direction } : {}),
-    ...(props.storageKey ? { storageKey: props.storageKey } : {}),
+    ...(storageKey ? { storageKey } : {}),
+    ...(props.walletAddress ? { wallet: props.walletAddress } : {}),
+    ...(props.customerType ? { customerType: props.customerType } : {}),
+    // Each place an entry of the browser's history, unless a partner's router keeps the screen.
+    history: props.history !== false && props.step === undefined,
     ...(props.onQuote ? { onQuote: props.onQuote } : {}),
-    ...(props.onOrderCreated ? { onOrderCreated: props.onOrderCreated } : {}),
+    onOrderCreated: (order) => {
+      // The order just created: its choices are the next checkout's defaults.
+      const state = latest.current?.controller.getSnapshot().state
+      if (state) writeLastChoice(storageKey, state)
+      props.onOrderCreated?.(order)
+    },
     ...(props.onStatusChange ? { onStatusChange: props.onStatusChange } : {}),
     ...(props.onSettled ? { onSettled: props.onSettled } : {}),
     ...(props.onError ? { onError: props.onError } : {}),
   })
-  const { state, send } = checkout
-  const screen = screenOf(state.step)
+  latest.current = checkout
+  const { state, view } = checkout
+  const screen = view.screen
   const headingId = useId()
   const heading = useRef<HTMLHeadingElement>(null)
-  // The order just created: its choices are the next checkout's defaults.
-  const orderId = state.order?.id
-  const storageKey = props.storageKey
-  const latestState = useRef(state)
-  latestState.current = state
-  useEffect(() => {
-    if (orderId) writeLastChoice(storageKey, latestState.current)
-  }, [orderId, storageKey])
-
-  const moveTo = useCallback(
-    (target: CheckoutScreen) => {
-      const current = checkout.state
-      const step = screenEntry(current, target)
-      if (step === undefined) return false
-      return step === current.step || send({ type: 'GO_TO', step })
-    },
-    [checkout.state, send],
-  )
-  // A partner with its own router drives the screen with `step` and hears of each change.
-  const controlled = props.step !== undefined
-  const history = useScreenHistory({
-    id: props.storageKey ?? 'rampkit:checkout',
-    screen,
-    enabled: props.history !== false && !controlled,
-    ready: checkout.hydrated,
-    moveTo,
-  })
-  useControlledStep(props, screen, moveTo, checkout.hydrated)
+  useHostOptions(props, checkout)
+  useCustomerPrefill(state, props)
 
   const theme = {
     ...baseTheme,
     ...props.theme,
     colors: { ...baseTheme.colors, ...props.theme?.colors },
   }
-  const index = COUNTED.indexOf(screen)
-  const locked = state.confirm !== undefined
-  const canGoBack = !locked && index > 0
-  // The identity gate, on the review screen before the quote: a user the kit cannot quote yet
-  // (no verified customer) sees the identity step there, once; everyone else the screen itself.
-  const gate = useIdentityGate(checkout, props)
+  // The identity gate, on the review screen before the quote: the controller says when.
+  const gate = view.gate
   const gated = screen === 'review' && gate !== 'pass'
-  const progress = useCheckoutProgress(checkout, props, screen, gate)
-  const title = t(progress.title)
+  const progress = view.progress
+  const title = t(STAGE_TITLES[progress.stage])
   const Screen = gated ? (gate === 'identity' ? IdentityStep : Loading) : SCREEN_COMPONENTS[screen]
-  const view = gated && gate === 'identity' ? 'identity' : state.step
-  useHeadingFocus(heading, view)
+  const focusView = gated && gate === 'identity' ? 'identity' : state.step
+  useHeadingFocus(heading, focusView)
   const context = useMemo(() => ({ checkout, props }), [checkout, props])
 
   return (
@@ -173,15 +144,12 @@ function Checkout(props: RampCheckoutProps): ReactNode {
       aria-labelledby={headingId}
     >
       <header className="rk-header">
-        {canGoBack ? (
+        {view.canGoBack ? (
           <button
             type="button"
             className="rk-icon-button"
-            onClick={() => {
-              // Through the browser's history when the screen before is an entry of it, so the
-              // browser's Back and this one agree; otherwise straight to the screen before.
-              if (!history.back()) moveTo(COUNTED[index - 1]!)
-            }}
+            // One place back, through the browser's history when its entry before is ours.
+            onClick={() => checkout.back()}
             aria-label={t('widget.back')}
           >
             <Icon name="back" />

@@ -211,34 +211,40 @@ describe('the choose screen: direction, corridor, method, provider and token tog
 })
 
 describe('screens in the browser history', () => {
-  it('pushes each screen, and Back and Forward move between them', async () => {
+  it('pushes each place, and Back and Forward move one place, keeping what was typed', async () => {
     const before = window.history.length
-    const { user } = renderResumed(checkoutAtQuote('OnRamp', { amountFiat: 1500 }), {
-      fetch: kit().fetch,
-    })
+    const { fetch, sent } = kit()
+    const { user } = renderResumed(checkoutAtQuote('OnRamp', { amountFiat: 1500 }), { fetch })
     await screen.findByRole('button', { name: 'Confirm and pay' })
-    // Back inside the widget goes through the history when the page has no entry of it yet.
+    // Back inside the widget, with no entry of it before: one place back, to the details.
+    await user.click(screen.getByRole('button', { name: 'Back' }))
+    await screen.findByRole('heading', { level: 2, name: 'Your details' })
+    expect(window.history.length).toBe(before)
     await user.click(screen.getByRole('button', { name: 'Back' }))
     await screen.findByLabelText('Amount in KES')
-    expect(window.history.length).toBe(before)
     await user.click(screen.getByRole('button', { name: 'Continue' }))
-    // A new amount asks for a new quote; the details form comes back filled in.
-    await user.click(await screen.findByRole('button', { name: 'Get a quote' }))
+    // The details form (a lazy chunk) comes back filled in; a new amount asks for a new quote.
+    await user.click(
+      await screen.findByRole('button', { name: 'Get a quote' }, { timeout: 10_000 }),
+    )
     await screen.findByRole('button', { name: 'Confirm and pay' })
     expect(shownScreen()).toBe('review')
-    expect(window.history.length).toBe(before + 1)
-    expect(window.history.state.__rampkit).toMatchObject({ screen: 'review', depth: 1 })
+    expect(window.history.length).toBe(before + 2)
+    expect(window.history.state.__rampkit).toMatchObject({ place: 'review', depth: 2 })
+    const quotes = () => sent.filter((request) => request.path === '/quotes').length
+    const asked = quotes()
 
     act(() => window.history.back())
-    await waitFor(() => expect(shownScreen()).toBe('amount'))
-    expect(screen.getByText('Step 2 of 4')).toBeTruthy()
+    await screen.findByRole('heading', { level: 2, name: 'Your details' })
+    expect(screen.getByText('Step 3 of 4')).toBeTruthy()
     act(() => window.history.forward())
     await waitFor(() => expect(shownScreen()).toBe('review'))
-    // The quote came back with the screen; nothing was asked again.
+    // The quote came back with the place; nothing was asked again.
     expect(await screen.findByRole('button', { name: 'Confirm and pay' })).toBeTruthy()
+    expect(quotes()).toBe(asked)
   })
 
-  it('never goes back past a confirm', async () => {
+  it('leaves the checkout on the first Back after a confirm, the order kept', async () => {
     const { fetch } = kitFetch({
       'POST /quotes': () => buyQuote(),
       [`POST /quotes/${buyQuote().quote_id}/accept`]: () => ({
@@ -247,7 +253,11 @@ describe('screens in the browser history', () => {
         status: 'processing',
         order_type: 'OnRamp',
       }),
+      'GET /orders/ord_1': () => ({ id: 'ord_1', order_id: 'ord_1', status: 'processing' }),
     })
+    // The page the shopper came from, then the shop's own entry the checkout takes.
+    window.history.pushState({ page: 'before' }, '')
+    window.history.pushState({ page: 'shop' }, '')
     const { user } = renderResumed(checkoutAtAmount('OnRamp'), { fetch })
     await user.type(await screen.findByLabelText('Amount in KES'), '800')
     await user.click(screen.getByRole('button', { name: 'Continue' }))
@@ -262,17 +272,13 @@ describe('screens in the browser history', () => {
     await user.click(screen.getByRole('button', { name: 'Get a quote' }))
     await user.click(await screen.findByRole('button', { name: 'Confirm and pay' }))
     await waitFor(() => expect(shownScreen()).toBe('status'))
-    expect(screen.queryByText(/^Step \d of 3$/)).toBeNull()
+    expect(screen.queryByText(/^Step \d of \d$/)).toBeNull()
     expect(screen.queryByRole('button', { name: 'Back' })).toBeNull()
 
-    const { depth } = window.history.state.__rampkit
     act(() => window.history.back())
-    // The entry before (the review) now shows the status: the confirm cannot be undone.
-    await waitFor(() =>
-      expect(window.history.state.__rampkit).toMatchObject({ screen: 'status', depth: depth - 1 }),
-    )
-    expect(shownScreen()).toBe('status')
-    expect(storedCheckout().step).toBe('status')
+    // One press: past every entry of the checkout, to the page before it.
+    await waitFor(() => expect(window.history.state).toEqual({ page: 'before' }))
+    expect(storedCheckout()).toMatchObject({ step: 'status', order: { id: 'ord_1' } })
   })
 
   it('leaves the history alone with history={false}', async () => {

@@ -129,12 +129,13 @@ function ApproveWithWallet(): ReactNode {
   const busy = ['resetting', 'approving', 'waiting'].includes(allowance.phase)
   const enough = !allowance.needsApproval && allowance.allowance !== undefined
   const switched = Boolean(address && owner && address.toLowerCase() !== owner.toLowerCase())
-  // An allowance that already covers the order needs no transaction: on to the confirm, on the
-  // same screen, once the wallet is proven.
-  const covered = enough && proof.proven && !busy && !switched && state.step === 'approve'
+  // An allowance that already covers the order needs no transaction: the checkout hears what
+  // the chain says (as a query hook hands its options on) and moves on to the confirm itself.
+  const covered = enough && proof.proven && !busy && !switched
+  const { setOptions } = checkout
   useEffect(() => {
-    if (covered) send({ type: 'APPROVAL_CONFIRMED' })
-  }, [covered, send])
+    setOptions({ allowanceCovers: covered })
+  }, [covered, setOptions])
   if (!token || !quote) return null
   if (tokens.isPending || allowance.isLoading || proof.isLoading) return <Loading />
   if (!address) return <Alert>{t('approve.noWallet')}</Alert>
@@ -152,7 +153,7 @@ function ApproveWithWallet(): ReactNode {
     send({ type: 'APPROVAL_REQUIRED', amount: allowance.required.toString(), spender })
     try {
       await allowance.approve()
-      send({ type: 'APPROVAL_CONFIRMED' })
+      checkout.approvalDone()
     } catch (error) {
       const failed = approvalError(error)
       setFailure(failed)

@@ -1,29 +1,12 @@
 'use client'
 import type { CheckoutQuote } from '@rampkit/core/checkout'
-import { isQuoteExpired, quoteNetworkName, quoteTimeLeft } from '@rampkit/core/checkout'
-import { type ReactNode, useEffect, useState } from 'react'
+import { quoteNetworkName } from '@rampkit/core/checkout'
+import type { ReactNode } from 'react'
 import { useRampKit } from '../../provider.js'
 import { useWidget } from '../context.js'
 import { errorText } from '../errors.js'
 import { formatDuration, formatExact } from '../format.js'
 import { Alert, Loading, Row } from '../parts.js'
-
-/** Seconds left on a quote, ticking; fires QUOTE_EXPIRED once when time runs out. */
-function useCountdown(quote: CheckoutQuote | undefined): number {
-  const { checkout } = useWidget()
-  const [now, setNow] = useState(() => Date.now())
-  const send = checkout.send
-  useEffect(() => {
-    if (!quote || quote.expired) return
-    const timer = setInterval(() => setNow(Date.now()), 1000)
-    return () => clearInterval(timer)
-  }, [quote])
-  const left = quote ? quoteTimeLeft(quote, now) : 0
-  useEffect(() => {
-    if (quote && !quote.expired && isQuoteExpired(quote, now)) send({ type: 'QUOTE_EXPIRED' })
-  }, [quote, now, send])
-  return left
-}
 
 /**
  * The quote's figures, shared by the quote and confirm steps: each exactly as the service quoted
@@ -65,7 +48,7 @@ export function RequoteButton(): ReactNode {
   const { t } = useRampKit()
   const { checkout } = useWidget()
   return (
-    <button type="button" className="rk-button" onClick={() => checkout.send({ type: 'REQUOTE' })}>
+    <button type="button" className="rk-button" onClick={() => checkout.review()}>
       {t('quote.requote')}
     </button>
   )
@@ -82,54 +65,42 @@ export function QuoteExpiredAlert(): ReactNode {
   )
 }
 
-/** Expiry line with a countdown, or the expired alert with the one-click re-quote. */
+/**
+ * Expiry line with the controller's countdown (the seconds the service still honours the quote),
+ * or the expired alert with the one-click re-quote.
+ */
 export function QuoteExpiry(props: { quote: CheckoutQuote }): ReactNode {
   const { t } = useRampKit()
-  const left = useCountdown(props.quote)
-  if (props.quote.expired || left <= 0) return <QuoteExpiredAlert />
+  const { checkout } = useWidget()
+  const left = checkout.view.quote
+  if (props.quote.expired || !left || left.expired || left.secondsLeft <= 0) {
+    return <QuoteExpiredAlert />
+  }
   return (
     <p className="rk-expiry" data-state="active">
       {/* Announcing every second would drown a screen reader: the timer is not a live region. */}
-      {t('quote.expiresIn', { time: formatDuration(left) })}
+      {t('quote.expiresIn', { time: formatDuration(left.secondsLeft * 1000) })}
     </p>
   )
 }
 
 /**
- * The binding quote, asked for as the step opens. A fresh quote is reviewed on the same screen:
- * the machine moves on to the approval (a sale) or the confirm as soon as it arrives, so the
- * user reads the figures beside the one button that accepts them.
+ * The binding quote: the checkout asks for it on entering the review, and a fresh one moves on
+ * to the approval (a sale) or the confirm, on the same screen, as soon as it arrives. This only
+ * renders it, and the wait before it.
  */
 export function QuoteStep(): ReactNode {
   const { t } = useRampKit()
   const { checkout } = useWidget()
-  const { state, requestQuote, isQuoting, send } = checkout
+  const { state } = checkout
   const quote = state.quote
   const error = state.error
-  const shouldAsk = !quote && !error && !isQuoting && checkout.hydrated
-  useEffect(() => {
-    if (shouldAsk) void requestQuote()
-  }, [shouldAsk, requestQuote])
-  const fresh =
-    quote !== undefined &&
-    !quote.expired &&
-    !error &&
-    !state.confirmedQuoteIds.includes(quote.quoteId) &&
-    state.step === 'quote'
-  useEffect(() => {
-    if (fresh) send({ type: 'QUOTE_REVIEWED', now: Date.now() })
-  }, [fresh, send])
-
   if (error && !quote) {
     return (
       <Alert>
         <p>{t('quote.error')}</p>
         <p className="rk-hint">{errorText(t, error)}</p>
-        <button
-          type="button"
-          className="rk-button"
-          onClick={() => checkout.send({ type: 'REQUOTE' })}
-        >
+        <button type="button" className="rk-button" onClick={() => checkout.review()}>
           {t('widget.tryAgain')}
         </button>
       </Alert>

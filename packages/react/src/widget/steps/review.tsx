@@ -2,10 +2,36 @@
 import { lazy, type ReactNode, Suspense } from 'react'
 import { useRampKit } from '../../provider.js'
 import { useWidget } from '../context.js'
-import { Loading } from '../parts.js'
+import { shortHash } from '../format.js'
+import { Alert, Loading } from '../parts.js'
 import { ConfirmStep } from './confirm.js'
 import { QuoteExpiry, QuoteStep, QuoteSummary } from './quote.js'
 import { ApproveStep } from './wallet.js'
+
+/**
+ * The host's wallet is no longer the one that quoted: the checkout neither approves nor confirms
+ * from it. Said here, with the way out: back to that wallet (in the host's own wallet control),
+ * or start over with this one.
+ */
+function WalletSwitched(): ReactNode {
+  const { t } = useRampKit()
+  const { checkout } = useWidget()
+  const wallet = checkout.view.wallet
+  if (wallet.status !== 'switched') return null
+  const quoted = shortHash(wallet.quoted)
+  return (
+    <Alert>
+      <p data-state="wallet-switched">
+        {wallet.connected
+          ? t('wallet.switched', { connected: shortHash(wallet.connected), quoted })
+          : t('wallet.disconnected', { quoted })}
+      </p>
+      <button type="button" className="rk-button" onClick={() => checkout.startOver()}>
+        {t('widget.startAgain')}
+      </button>
+    </Alert>
+  )
+}
 
 // The details form carries the form library and the phone metadata: loaded only when shown.
 const DetailsStep = lazy(() => import('./details.js'))
@@ -24,6 +50,7 @@ export function ReviewScreen(): ReactNode {
   const editable = state.confirm === undefined && step !== 'details'
   return (
     <div className="rk-stack rk-review">
+      <WalletSwitched />
       {step === 'details' ? (
         // The screen's heading names this part ("Your details"), and the widget's region is named
         // by it: no second title, no second region of the same name.

@@ -165,6 +165,12 @@ export function StatusStep(): ReactNode {
         {ended ? <p className="rk-hint">{t('status.failedNext')}</p> : null}
         {status === 'settled' && state.quote ? <Arrived quote={state.quote} /> : null}
       </div>
+      {checkout.view.connection === 'reconnecting' && !final ? (
+        // Said once as it happens, not every poll: the note stays until the order is heard again.
+        <p className="rk-hint rk-reconnecting" role="status" data-state="reconnecting">
+          {t('status.reconnecting')}
+        </p>
+      ) : null}
       {instructions ? (
         <PaymentInstructions
           instructions={instructions}
