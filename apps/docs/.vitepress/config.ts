@@ -24,13 +24,7 @@ export default defineConfig({
     ['meta', { name: 'theme-color', content: '#0f766e' }],
   ],
   themeConfig: {
-    search: {
-      provider: 'local',
-      // The button's accessible name holds its visible text (axe: label-content-name-mismatch).
-      options: {
-        translations: { button: { buttonText: 'Search', buttonAriaLabel: 'Search Ctrl K' } },
-      },
-    },
+    search: { provider: 'local' },
     sidebar,
     nav: [
       { text: 'Get started', link: '/getting-started/' },
