@@ -2,6 +2,7 @@ import type { Theme } from 'vitepress'
 import DefaultTheme from 'vitepress/theme'
 import LiveCheckout from './LiveCheckout.vue'
 import ThemePlayground from './ThemePlayground.vue'
+import './custom.css'
 
 /** VitePress's default theme with the two components the live examples use. */
 export default {
