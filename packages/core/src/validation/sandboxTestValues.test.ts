@@ -5,7 +5,6 @@ import {
   sandboxTestAccountOutcome,
   sandboxTestNameOutcome,
   sandboxTestPhoneOutcome,
-  sandboxTestPhones,
   sandboxTestReviewRejects,
 } from './sandboxTestValues.js'
 
