@@ -23,6 +23,13 @@ export const CHECKOUT_STAGES = [
   'review',
   'status',
 ] as const
+/**
+ * One stage of the checkout as the shopper counts it ("Step 2 of 5"): a name of
+ * `CHECKOUT_STAGES`. A UI titles its screens by it and the browser history keeps one entry each.
+ *
+ * @example
+ * const title: Record<CheckoutStage, string> = { choose: 'Choose', amount: 'Amount', ... }
+ */
 export type CheckoutStage = (typeof CHECKOUT_STAGES)[number]
 
 type FlowEntry = {
