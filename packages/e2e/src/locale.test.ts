@@ -8,11 +8,14 @@ import {
   chooseScreen,
   EUR_SEPA,
   fieldError,
+  fillIdentity,
+  fillKenyanDetails,
   KES_MPESA,
   openShop,
   ownStack,
   PNG,
   SEPA_IBAN,
+  sandboxAdmin,
   selectTestAccount,
   upToDetails,
   widget,
@@ -222,6 +225,29 @@ describe.skipIf(skipBrowserTests)('a checkout for every shopper the service serv
       await context.close()
     },
   )
+
+  test('8. a phone reads as its country writes it: a local Kenyan number is +254 712 345678 on the confirm', async () => {
+    const { context, page, errors } = await shopper(5)
+    const root = widget(page)
+    await upToDetails(page, KES_MPESA)
+    await fillKenyanDetails(page, '0712 345678')
+    await root.getByRole('button', { name: 'Get a quote' }).click()
+    await atStep(page, 'identity')
+    await fillIdentity(page, 'achieng@example.com')
+    await root.getByRole('button', { name: 'Send for review' }).click()
+    await root.getByText('We are checking your details').waitFor({ timeout: 15_000 })
+    await sandboxAdmin('/clock/advance', { ms: 2_500 }, own.demo.stack)
+    await atStep(page, 'confirm', 20_000)
+    const paidFrom = root.locator('.rk-row', {
+      has: page.locator('dt', { hasText: /^Paid from$/ }),
+    })
+    expect(await paidFrom.locator('dd').textContent()).toMatch(
+      /^M-Pesa.* · \+254\u00a0712\u00a0345678$/,
+    )
+    await accessibleEverywhere(page, 'locale-confirm-phone')
+    expect(errors).toEqual([])
+    await context.close()
+  })
 
   test("8. one number format: the estimate shows the preview's digits, grouped, not rounded to two", async () => {
     const { context, page, errors } = await shopper(4)
