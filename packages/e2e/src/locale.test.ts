@@ -8,11 +8,14 @@ import {
   chooseScreen,
   EUR_SEPA,
   fieldError,
+  fillIdentity,
+  fillKenyanDetails,
   KES_MPESA,
   openShop,
   ownStack,
   PNG,
   SEPA_IBAN,
+  sandboxAdmin,
   selectTestAccount,
   upToDetails,
   widget,
@@ -55,15 +58,30 @@ function chosen(page: Page, label: string) {
     })
 }
 
-/** axe at 1280 and 390 px, light and dark, and the screenshots of each. */
+/** Which palette the widget shows, read from its background: dark or light. */
+function widgetScheme(page: Page) {
+  return widget(page).evaluate((element) => {
+    const [red = 0, green = 0, blue = 0] = (
+      getComputedStyle(element).backgroundColor.match(/\d+(\.\d+)?/g) ?? []
+    ).map(Number)
+    return (red + green + blue) / 3 < 128 ? 'dark' : 'light'
+  })
+}
+
+/**
+ * axe at 1280 and 390 px (each run checks the light and then the dark scheme), then the
+ * screenshots of each scheme. axe leaves the page light, so each scheme is set again right before
+ * its screenshots, and the widget (the storefront's follows the system) is seen in it first.
+ */
 async function accessibleEverywhere(page: Page, name: string) {
+  for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.mobile]) {
+    await page.setViewportSize(viewport)
+    await expectNoAxeViolations(page)
+  }
+  await page.setViewportSize(VIEWPORTS.desktop)
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' })
-    for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.mobile]) {
-      await page.setViewportSize(viewport)
-      await expectNoAxeViolations(page)
-    }
-    await page.setViewportSize(VIEWPORTS.desktop)
+    await expect.poll(() => widgetScheme(page)).toBe(colorScheme)
     await screenshotBoth(page, `${name}-${colorScheme}`)
   }
   await page.emulateMedia({ colorScheme: 'light', reducedMotion: null })
@@ -222,6 +240,29 @@ describe.skipIf(skipBrowserTests)('a checkout for every shopper the service serv
       await context.close()
     },
   )
+
+  test('8. a phone reads as its country writes it: a local Kenyan number is +254 712 345678 on the confirm', async () => {
+    const { context, page, errors } = await shopper(5)
+    const root = widget(page)
+    await upToDetails(page, KES_MPESA)
+    await fillKenyanDetails(page, '0712 345678')
+    await root.getByRole('button', { name: 'Get a quote' }).click()
+    await atStep(page, 'identity')
+    await fillIdentity(page, 'achieng@example.com')
+    await root.getByRole('button', { name: 'Send for review' }).click()
+    await root.getByText('We are checking your details').waitFor({ timeout: 15_000 })
+    await sandboxAdmin('/clock/advance', { ms: 2_500 }, own.demo.stack)
+    await atStep(page, 'confirm', 20_000)
+    const paidFrom = root.locator('.rk-row', {
+      has: page.locator('dt', { hasText: /^Paid from$/ }),
+    })
+    expect(await paidFrom.locator('dd').textContent()).toMatch(
+      /^M-Pesa.* · \+254\u00a0712\u00a0345678$/,
+    )
+    await accessibleEverywhere(page, 'locale-confirm-phone')
+    expect(errors).toEqual([])
+    await context.close()
+  })
 
   test("8. one number format: the estimate shows the preview's digits, grouped, not rounded to two", async () => {
     const { context, page, errors } = await shopper(4)

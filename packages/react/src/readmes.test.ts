@@ -113,7 +113,7 @@ describe('README files', () => {
     expect(count('README.md')).toBeGreaterThanOrEqual(3)
     expect(count('packages/core/README.md')).toBeGreaterThanOrEqual(2)
     expect(count('packages/server/README.md')).toBeGreaterThanOrEqual(2)
-    expect(count('packages/react/README.md')).toBeGreaterThanOrEqual(1)
+    expect(count('packages/react/README.md')).toBeGreaterThanOrEqual(2)
     // The page is a client component: the first statement is the directive.
     for (const block of blocks.filter((b) => b.path.endsWith('page.tsx'))) {
       expect(block.source.split('\n')[1], `${block.readme} ${block.path}`).toBe("'use client'")

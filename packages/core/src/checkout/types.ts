@@ -64,6 +64,12 @@ export type CheckoutDetails = {
   dob?: string
   /** E.164 phone number on mobile money rails. */
   phone?: string
+  /**
+   * `phone` grouped as its country writes it (`+254 712 345678`), for screens only: worked out
+   * where the phone metadata is already loaded (the details step), so the confirm and status
+   * screens show it without that metadata. Requests send `phone`.
+   */
+  phoneDisplay?: string
   /** Bank account number on bank rails. */
   accountNumber?: string
   /** Nigerian BVN (`customer.additional_id_number`). */

@@ -1,3 +1,4 @@
+import type { CheckoutDetails } from '@rampkit/core/checkout'
 import { formatTokenAmount, toDecimalString } from '@rampkit/core/units'
 
 /** A number for people in the widget's locale, cut to `maxFractionDigits`. */
@@ -128,4 +129,21 @@ export function formatDuration(ms: number): string {
 /** A hash or address shortened for display (the full value stays in `title`). */
 export function shortHash(hash: string): string {
   return hash.length > 14 ? `${hash.slice(0, 8)}…${hash.slice(-6)}` : hash
+}
+
+/**
+ * The number a payment goes to or comes from, for the confirm and status screens: the phone
+ * grouped as its country writes it (kept by the details step, which has the phone metadata, so
+ * the first chunk does not load it), its groups joined by no-break spaces so a narrow screen
+ * never splits it over two lines; else the phone as sent, else the bank account.
+ *
+ * @example
+ * recipientOf({ phone: '+254712345678', phoneDisplay: '+254 712 345678' }) // '+254\u00a0712\u00a0345678'
+ */
+export function recipientOf(
+  details: Pick<CheckoutDetails, 'phone' | 'phoneDisplay' | 'accountNumber'> | undefined,
+): string | undefined {
+  return (
+    details?.phoneDisplay?.replaceAll(' ', '\u00a0') ?? details?.phone ?? details?.accountNumber
+  )
 }

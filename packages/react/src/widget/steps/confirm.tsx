@@ -4,7 +4,7 @@ import { useKitConfig } from '../../hooks/reads.js'
 import { useRampKit } from '../../provider.js'
 import { useWidget } from '../context.js'
 import { errorText } from '../errors.js'
-import { formatExact } from '../format.js'
+import { formatExact, recipientOf } from '../format.js'
 import { Alert, Hash, Loading, Row } from '../parts.js'
 import { QuoteExpiry, QuoteSummary } from './quote.js'
 import { SellerCheck, SignedConfirm } from './wallet.js'
@@ -31,7 +31,7 @@ export function ConfirmStep(): ReactNode {
         ) : null}
         {details?.phone || details?.accountNumber ? (
           <Row label={t(state.direction === 'OffRamp' ? 'confirm.recipient' : 'confirm.payer')}>
-            {state.provider?.name} · {details.phone ?? details.accountNumber}
+            {state.provider?.name} · {recipientOf(details)}
           </Row>
         ) : null}
       </dl>

@@ -170,6 +170,22 @@ describe('details step: errors', () => {
   })
 })
 
+describe('details step: phone', () => {
+  it('sends a local number as E.164 and keeps it grouped as Kenya writes it for the later screens', async () => {
+    const { user } = await renderDetails()
+    await user.type(await screen.findByLabelText(/first and last name/i), 'Amina Njoroge')
+    await user.type(screen.getByLabelText(/date of birth/i), '14071990')
+    await user.type(screen.getByLabelText(/mobile money number/i), '0712345678')
+    await user.type(screen.getByLabelText(/wallet address/i), WALLET)
+    await user.click(submit())
+    await waitFor(() => expect(storedCheckout().step).toBe('quote'))
+    expect(storedCheckout().details).toMatchObject({
+      phone: '+254712345678',
+      phoneDisplay: '+254 712 345678',
+    })
+  })
+})
+
 describe('details step: IBAN', () => {
   it('asks for an IBAN by name, with a text keyboard in capitals', async () => {
     await renderDetails(euroDetails())

@@ -1,7 +1,7 @@
 'use client'
 import { type CheckoutDetails, detailsFields } from '@rampkit/core/checkout'
 import { customerQueryOptions } from '@rampkit/core/kit/query'
-import { phoneOfCountry } from '@rampkit/core/validation'
+import { formatPhone, phoneOfCountry } from '@rampkit/core/validation'
 import { useQuery } from '@tanstack/react-query'
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -126,8 +126,13 @@ export default function DetailsStep(): ReactNode {
 
   const onSubmit = handleSubmit(
     (values) => {
-      // The resolver's output: the values parsed by core's rules.
-      send({ type: 'SUBMIT_DETAILS', details: values as unknown as CheckoutDetails })
+      // The resolver's output: the values parsed by core's rules. The phone's grouped form is
+      // worked out here, where its metadata is loaded, for the confirm and status screens.
+      const details = values as unknown as CheckoutDetails
+      send({
+        type: 'SUBMIT_DETAILS',
+        details: details.phone ? { ...details, phoneDisplay: formatPhone(details.phone) } : details,
+      })
     },
     (invalid) => firstInvalid(formRef.current, Object.keys(invalid))?.focus(),
   )

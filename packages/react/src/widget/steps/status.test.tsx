@@ -146,6 +146,18 @@ describe('status step', () => {
     await expectNoAxeViolations(container)
   })
 
+  it('names the payout phone grouped as its country writes it, kept by the details step', async () => {
+    const wallet = await stubWallet(WALLET, { chain: polygon })
+    const sale = settledSale()
+    // What the details step keeps for a Kenyan number (its test checks the grouping itself).
+    const state = { ...sale, details: { ...sale.details!, phoneDisplay: '+254 712 345678' } }
+    renderResumed(state, { fetch: kitFetch().fetch, wagmiConfig: wallet.config })
+    const arrived = await screen.findByText(/is on its way to/)
+    // One unbreakable group: the number never splits over two lines.
+    expect(arrived.textContent).toMatch(/ to .* · \+254\u00a0712\u00a0345678\.$/)
+    expect(arrived.textContent).not.toContain('+254712345678')
+  })
+
   it('links no explorer on a chain without one (the sandbox’s anvil), and still copies', async () => {
     const local = defineChain({
       id: 137,

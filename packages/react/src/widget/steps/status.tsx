@@ -11,7 +11,7 @@ import type { MessageKey } from '../../messages/index.js'
 import { type RampKitContextValue, useRampKit } from '../../provider.js'
 import { useWidget } from '../context.js'
 import { CopyButton, useBlockExplorer } from '../copy.js'
-import { formatExact } from '../format.js'
+import { formatExact, recipientOf } from '../format.js'
 import { Icon } from '../icons.js'
 import { Hash, Loading, Row } from '../parts.js'
 import { PaymentInstructions, usePromptOverdue } from './instructions.js'
@@ -43,9 +43,7 @@ function Arrived(props: { quote: CheckoutQuote }): ReactNode {
   const { quote } = props
   const { state } = checkout
   if (state.direction === 'OffRamp') {
-    const recipient = [state.provider?.name, state.details?.phone ?? state.details?.accountNumber]
-      .filter(Boolean)
-      .join(' · ')
+    const recipient = [state.provider?.name, recipientOf(state.details)].filter(Boolean).join(' · ')
     return (
       <p className="rk-status-amount">
         {t('status.receivedFiat', {
