@@ -1,6 +1,7 @@
 'use client'
 import type { KitConfigurationError } from '@rampkit/core/errors'
 import { createKitClient } from '@rampkit/core/kit'
+import { retryKitRead } from '@rampkit/core/kit/query'
 import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query'
 import { type ReactNode, Suspense, useContext, useEffect, useMemo, useRef, useState } from 'react'
 import type { Config } from 'wagmi'
@@ -95,7 +96,10 @@ export function RampKitProvider(props: RampKitProviderProps): ReactNode {
   // The host's WagmiProvider, seen once wagmi's context has loaded (a sale, the details step).
   const hostWagmi = useWagmiSeen()
   const [ownQueryClient] = useState(() =>
-    props.queryClient || hostQueryClient ? undefined : new QueryClient(),
+    props.queryClient || hostQueryClient
+      ? undefined
+      : // Reads retry what may pass, never a configuration mistake (core's `retryKitRead`).
+        new QueryClient({ defaultOptions: { queries: { retry: retryKitRead } } }),
   )
   const { endpoint, fetch, headers, locale = 'en', messages: overrides, theme } = props
   const headersKey = JSON.stringify(headers ?? {})

@@ -4,6 +4,7 @@ import { failure, startTestServer, type TestServer } from '../../test/httpServer
 import { NotFoundError, RampApiError } from '../errors/index.js'
 import { KitConfigurationError } from '../errors/kit.js'
 import { createKitClient } from './client.js'
+import { retryKitRead } from './query/queryOptions.js'
 import { configQueryOptions } from './query/reads.js'
 
 // What the kit client makes of answers that no shopper can fix, against a real HTTP server
@@ -86,7 +87,8 @@ describe('answers that are the shopper’s, not the developer’s', () => {
 })
 
 describe('the read queries', () => {
-  const queryClient = () => new QueryClient({ defaultOptions: { queries: { retryDelay: 0 } } })
+  const queryClient = () =>
+    new QueryClient({ defaultOptions: { queries: { retry: retryKitRead, retryDelay: 0 } } })
 
   it('do not retry a configuration mistake', async () => {
     server.route('GET', '/api/ramp/config', { status: 404, text: NEXT_404 })

@@ -215,7 +215,7 @@ describe('screens in the browser history', () => {
     const before = window.history.length
     const { fetch, sent } = kit()
     const { user } = renderResumed(checkoutAtQuote('OnRamp', { amountFiat: 1500 }), { fetch })
-    await screen.findByRole('button', { name: 'Confirm and pay' })
+    await screen.findByRole('button', { name: 'Confirm and pay' }, { timeout: 10_000 })
     // Back inside the widget, with no entry of it before: one place back, to the details.
     await user.click(screen.getByRole('button', { name: 'Back' }))
     await screen.findByRole('heading', { level: 2, name: 'Your details' })

@@ -21,6 +21,7 @@ export {
   submitCustomerMutationOptions,
 } from './customers.js'
 export { rampKitKeys } from './keys.js'
+export { retryKitRead } from './queryOptions.js'
 export {
   banksQueryOptions,
   catalogQueryOptions,
