@@ -32,8 +32,10 @@ const here = dirname(fileURLToPath(import.meta.url))
 const packages = join(here, '../..')
 // Total: 100 kB until the identity phone took every country's numbering plan (libphonenumber-js's
 // world `min` metadata, +18 kB gzip in the lazy form chunk; 116.9 kB measured). Initial: 40.1 kB
-// measured with the country names, lang and grouped digits.
-export const BUDGET = { initial: 40.5 * 1024, total: 120 * 1024 }
+// measured with the country names, lang and grouped digits; 42.8 kB once the checkout controller
+// took the flow (the live order, the history, the drafts, the quote clock: core's checkout, loaded
+// with the first screen). Issue 30's goal is 36 kB initial: the screens after the first, lazy.
+export const BUDGET = { initial: 43 * 1024, total: 120 * 1024 }
 // The languages besides English (src/messages/fr.ts...). Their messages are chunks of their own:
 // src/messages/fr.ts, src/widget/identity/messages/fr.ts... in the source; installed, the chunks
 // @rampkit/react's build names after those files (dist/fr-XXXXXXXX.js).
