@@ -1,6 +1,10 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { join } from 'node:path'
+import { freePort } from '@rampkit/test'
 import type { Page } from 'playwright-core'
-import { expect, test } from 'vitest'
+import { afterAll, expect, test } from 'vitest'
 import { skipBrowserTests } from './browser.js'
+import { repoRoot } from './setup/demo.js'
 import {
   atScreen,
   atStep,
@@ -55,10 +59,7 @@ test.skipIf(skipBrowserTests)(
   'Back from the review goes to the details with what was typed; a reload keeps the counter',
   async () => {
     const { page, context } = await shop('/')
-    await upToDetails(page, KES_MPESA)
-    await fillKenyanDetails(page)
-    await widget(page).getByRole('button', { name: 'Get a quote' }).click()
-    await atStep(page, 'confirm')
+    await toConfirm(page)
     const onReview = await counter(page)
     await page.reload()
     await atStep(page, 'confirm')
@@ -78,16 +79,8 @@ test.skipIf(skipBrowserTests)(
   'says it is reconnecting while the kit cannot be reached, then settles with one order',
   async () => {
     const { page, context } = await shop('/')
-    const accepts: string[] = []
-    page.on('request', (request) => {
-      if (request.method() === 'POST' && /\/quotes\/[^/]+\/accept$/.test(request.url())) {
-        accepts.push(request.url())
-      }
-    })
-    await upToDetails(page, KES_MPESA)
-    await fillKenyanDetails(page)
-    await widget(page).getByRole('button', { name: 'Get a quote' }).click()
-    await atStep(page, 'confirm')
+    const { accepts } = quoteRequests(page)
+    await toConfirm(page)
     // The network goes as the order is created: every kit request fails for 20 s.
     await widget(page).getByRole('button', { name: 'Confirm and pay' }).click()
     await atStep(page, 'status')
@@ -216,4 +209,67 @@ test.skipIf(skipBrowserTests)(
     await Promise.all([first.context.close(), second.context.close()])
   },
   240_000,
+)
+
+let devServer: ChildProcess | undefined
+afterAll(() => {
+  if (devServer?.pid) process.kill(-devServer.pid, 'SIGTERM')
+})
+
+test.skipIf(skipBrowserTests)(
+  'under React StrictMode in development (Vite\'s dev server), one "Get a quote" asks for one quote',
+  async () => {
+    // The storefront renders under <StrictMode>; React runs it twice only in a development build.
+    const port = await freePort()
+    const storefront = join(repoRoot, 'apps/storefront')
+    devServer = spawn(
+      process.execPath,
+      [
+        join(storefront, 'node_modules/vite/bin/vite.js'),
+        '--host',
+        '127.0.0.1',
+        '--port',
+        String(port),
+        '--strictPort',
+      ],
+      {
+        cwd: storefront,
+        detached: true,
+        stdio: 'ignore',
+        env: { ...process.env, STOREFRONT_API: own.demo.stack.url },
+      },
+    )
+    const url = `http://127.0.0.1:${port}`
+    // A dev server compiles each module on first request (and may reload once its dependencies
+    // are optimized): minutes on a busy machine.
+    const context = await own.browser.newContext()
+    const page = await context.newPage()
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text())
+    })
+    await expect
+      .poll(
+        () =>
+          fetch(url).then(
+            (response) => response.status,
+            () => 0,
+          ),
+        { timeout: 60_000 },
+      )
+      .toBe(200)
+    await page.goto(url, { timeout: 240_000 })
+    await page
+      .locator('.rk-root')
+      .waitFor({ timeout: 240_000 })
+      .catch((error) => {
+        throw new Error(`the dev shop did not render: ${errors.join(' | ')}`, { cause: error })
+      })
+    const { quotes } = quoteRequests(page)
+    await toConfirm(page)
+    expect(quotes).toHaveLength(1)
+    await context.close()
+  },
+  400_000,
 )
