@@ -47,6 +47,8 @@ function precompress(): Plugin {
   }
 }
 
+const API = process.env.STOREFRONT_API ?? 'http://127.0.0.1:3000'
+
 // `pnpm demo` builds this front and the shop's Hono back end serves it on one port. For front-end
 // work, `vite` alone proxies /api to a back end started by `pnpm demo` (STOREFRONT_API).
 export default defineConfig({
@@ -62,6 +64,14 @@ export default defineConfig({
   server: {
     // The built shop's headers (server/serving.ts), loosened only where Vite's dev needs it.
     headers: devSecurityHeaders(),
-    proxy: { '/api': process.env.STOREFRONT_API ?? 'http://127.0.0.1:3000' },
+    // The back end takes a POST only from its own pages (its `Origin`): proxied, the page is
+    // this dev server's, so the proxy names the back end's origin for it.
+    proxy: {
+      '/api': {
+        target: API,
+        changeOrigin: true,
+        headers: { origin: new URL(API).origin },
+      },
+    },
   },
 })

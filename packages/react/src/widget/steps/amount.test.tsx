@@ -273,6 +273,30 @@ describe('amount step, on-ramp: the fiat the user pays', () => {
     expect(sent.filter((request) => request.path === '/preview')).toHaveLength(1)
   })
 
+  it('says what is wrong with the value typed now, never the one refused before', async () => {
+    const { user } = renderResumed(checkoutAtAmount('OnRamp'))
+    const field = await screen.findByLabelText(/amount in KES/i)
+    await submit(user, /amount in KES/i, '250000')
+    expect((await screen.findByRole('alert')).textContent).toBe('The maximum is 150,000 KES.')
+    // Typed, not yet sent: the message follows the value.
+    await user.clear(field)
+    await user.type(field, 'abc')
+    expect(screen.getByRole('alert').textContent).toBe('Write the amount like 1,234.')
+
+    await submit(user, /amount in KES/i, '0')
+    expect(screen.getByRole('alert').textContent).toBe('Enter an amount above 0.')
+    await user.clear(field)
+    await user.type(field, '5')
+    expect(screen.getByRole('alert').textContent).toBe('The minimum is 10 KES.')
+    await user.clear(field)
+    await user.type(field, '500')
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(field.getAttribute('aria-invalid')).not.toBe('true')
+    await user.click(screen.getByRole('button', { name: 'Continue' }))
+    await screen.findByRole('heading', { level: 2, name: /your details/i })
+    expect(storedCheckout().amountFiat).toBe(500)
+  })
+
   it('explains the format with a whole example', async () => {
     const { user } = renderResumed(checkoutAtAmount('OnRamp'))
     await screen.findByLabelText(/amount in KES/i)

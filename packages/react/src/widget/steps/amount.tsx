@@ -16,7 +16,13 @@ import { useWidget } from '../context.js'
 import { fiatDigits, formatFiat } from '../format.js'
 import { Field, Loading } from '../parts.js'
 import { AmountPreview } from './amountPreview.js'
-import { limitsHint, readAmount, refusedText } from './amountRead.js'
+import {
+  amountProblemText,
+  canonicalAmount,
+  limitsHint,
+  readAmount,
+  refusedText,
+} from './amountRead.js'
 
 /**
  * The amount the binding quote takes. On-ramp: the fiat the user pays, in whole units (the
@@ -32,7 +38,7 @@ import { limitsHint, readAmount, refusedText } from './amountRead.js'
 export function AmountStep(): ReactNode {
   const { t, locale } = useRampKit()
   const { checkout, props } = useWidget()
-  const { state, send } = checkout
+  const { state, view } = checkout
   const { provider, token } = state
   const sell = state.direction === 'OffRamp'
   const catalog = useCatalog()
@@ -54,9 +60,9 @@ export function AmountStep(): ReactNode {
   )
   // The service refused the amount itself (a 422 on `local_amount`...): said here, where it is typed.
   const refused = Object.keys(state.fieldErrors).some((field) => AMOUNT_FIELDS.includes(field))
-  const [error, setError] = useState<string | undefined>(() =>
-    refused ? refusedText(t, locale, state.error) : undefined,
-  )
+  // Errors show once the shopper has tried to go on (or the service refused); what they say is
+  // always about the value typed now, never one from before.
+  const [tried, setTried] = useState(refused)
   // The service's refusal stays beside the value it refused until that value changes.
   const [refusedValue] = useState(() => (refused ? value : undefined))
   // Read by the locale's own separators: "1,500" is 1500 in English, 1.5 in French.
@@ -90,15 +96,36 @@ export function AmountStep(): ReactNode {
     limits,
   }
   const next = readAmount(reading)
-  // What the typed amount makes now: an estimate shows only under an amount the step accepts, and
-  // an error goes as soon as its value is fixed.
-  const valid = typeof next !== 'string'
-  const shownError = !valid || value === refusedValue ? error : undefined
+  // The controller's reading of the value typed now (its own guard), and the widget's finer one
+  // of the same value (a token's decimals, a sale's limits in tokens, a currency's catalog
+  // limits): an estimate shows only under an amount both accept.
+  const typed = canonicalAmount(parsed, value, next)
+  const controllerError =
+    view.amount?.value === typed && view.amount.error !== undefined
+      ? amountProblemText(reading, view.amount.error)
+      : undefined
+  const valid = typeof next !== 'string' && controllerError === undefined
+  const shownError =
+    value === refusedValue && refused
+      ? refusedText(t, locale, state.error)
+      : tried
+        ? typeof next === 'string'
+          ? next
+          : controllerError
+        : undefined
+
+  function change(text: string) {
+    setValue(text)
+    const read = parseLocaleAmount(text, locale)
+    checkout.typeAmount(canonicalAmount(read, text, readAmount({ ...reading, parsed: read })))
+  }
 
   function submit(event: FormEvent) {
     event.preventDefault()
-    setError(valid ? undefined : next)
-    if (valid) send(next)
+    setTried(true)
+    // The controller takes the amount only when its guard does; the widget's finer rules first.
+    if (typeof next === 'string') checkout.typeAmount(typed)
+    else checkout.setAmount(typed)
   }
 
   const estimate = sell
@@ -148,7 +175,7 @@ export function AmountStep(): ReactNode {
             inputMode={sell ? 'decimal' : 'numeric'}
             autoComplete="off"
             value={value}
-            onChange={(event) => setValue(event.target.value)}
+            onChange={(event) => change(event.target.value)}
           />
         )}
       </Field>

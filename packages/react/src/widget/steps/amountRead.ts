@@ -1,4 +1,9 @@
-import type { CheckoutError, CheckoutEvent, CheckoutToken } from '@rampkit/core/checkout'
+import type {
+  AmountProblem,
+  CheckoutError,
+  CheckoutEvent,
+  CheckoutToken,
+} from '@rampkit/core/checkout'
 import {
   type TokenLimits,
   validateAmountForProvider,
@@ -111,4 +116,33 @@ export function limitsHint(parameters: Omit<ReadAmountParameters, 'parsed'>): st
     })
   }
   return t(sell ? 'amount.limits.offramp.fiat' : 'amount.limits', limits)
+}
+
+/**
+ * The typed amount as the controller reads it (canonical digits and `.`): the event's own
+ * amount when the widget accepts it, else the locale-read value, else the text as typed.
+ */
+export function canonicalAmount(
+  parsed: ReturnType<typeof parseLocaleAmount>,
+  text: string,
+  next: CheckoutEvent | string | undefined,
+): string {
+  if (next !== undefined && typeof next !== 'string' && next.type === 'SET_AMOUNT') {
+    return next.amountCrypto ?? String(next.amountFiat)
+  }
+  return parsed.ok ? parsed.value : text
+}
+
+/** What the amount step says of the controller's error for the value typed now. */
+export function amountProblemText(
+  parameters: Omit<ReadAmountParameters, 'parsed'>,
+  problem: AmountProblem,
+): string {
+  const { t, locale, sell, limits } = parameters
+  if (problem === 'below_minimum') return t('validation.amount.min', limits)
+  if (problem === 'above_maximum') return t('validation.amount.max', limits)
+  if (problem === 'invalid_amount') {
+    return t('validation.amount.format', { example: amountExample(locale, sell ? 2 : 0) })
+  }
+  return t('validation.amount')
 }
