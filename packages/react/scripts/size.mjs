@@ -230,10 +230,10 @@ export async function weigh(entry, external = EXTERNAL) {
         initialPackages[key] = (initialPackages[key] ?? 0) + info.bytesInOutput
       }
     }
-    // The sale's wallet parts (the widget's `wallet/parts` chunk): an on-ramp page never loads
+    // The sale's wallet parts (the widget's `walletParts` chunk): an on-ramp page never loads
     // them, so they are weighed beside the total, not in it.
     const saleParts = Object.keys(gz).filter((file) =>
-      /(?:src\/wallet\/parts\.tsx|@rampkit\/react\/dist\/parts-\w+\.js)$/.test(
+      /(?:src\/widget\/walletParts\.tsx|@rampkit\/react\/dist\/walletParts-\w+\.js)$/.test(
         outputs[file]?.entryPoint ?? '',
       ),
     )

@@ -18,11 +18,11 @@ import {
   messagesFor,
   type RampMessages,
 } from './messages/index.js'
-import { lazyWagmi, useWagmiSeen } from './wallet/load.js'
+import { lazyWagmi, useWagmiSeen } from './widget/walletLoad.js'
 
 export { type RampKitContextValue, type RampTheme, useRampKit } from './kitContext.js'
 
-// wagmi is an optional peer, loaded lazily (`wallet/load.ts`): `wagmiConfig` gets its
+// wagmi is an optional peer, loaded lazily (`widget/walletLoad.ts`): `wagmiConfig` gets its
 // WagmiProvider from there (the tree waits for it, only when a config is given).
 const WagmiWhenMissing = lazyWagmi(
   (wagmi) => wagmi.WagmiWhenMissing,

@@ -11,9 +11,9 @@ import { RampKitProvider } from '../src/provider.js'
 
 type MockFeatures = NonNullable<Parameters<typeof mock>[0]['features']>
 
-import { loadWallet } from '../src/wallet/load.js'
 import type { RampCheckoutProps } from '../src/widget/context.js'
 import { RampCheckout } from '../src/widget/RampCheckout.js'
+import { loadWallet } from '../src/widget/walletLoad.js'
 
 /**
  * A wagmi config on the sandbox's anvil with the mock connector, already connected. `features`

@@ -13,7 +13,7 @@ import { base } from 'viem/chains'
 import { type Config, createConfig } from 'wagmi'
 import { connect } from 'wagmi/actions'
 import { injected } from 'wagmi/connectors'
-import { loadWallet } from '../src/wallet/load.js'
+import { loadWallet } from '../src/widget/walletLoad.js'
 
 /**
  * A wallet for unit tests of the approval screens, without a chain: one EIP-1193 function is

@@ -72,7 +72,8 @@ describe.each([
   ['./query/index.ts', /src\/(kit|documents|errors|orders)\//, ['@tanstack/query-core']],
   [
     '../checkout/index.ts',
-    new RegExp(`src/(checkout|errors|orders|units)/|${PLAIN_RULES.source}`),
+    // The kit's plain status rules (`kit/status.ts`, no zod) the controller follows an order by.
+    new RegExp(`src/(checkout|errors|orders|units)/|src/kit/status\\.ts$|${PLAIN_RULES.source}`),
     ['viem'],
   ],
   ['../errors/index.ts', /src\/errors\//, []],

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { isCountryCode } from '../validation/countries.js'
+import { isCountryCode } from '../countries/codes.js'
 
 /**
  * ISO 3166-1 alpha-2 country code, upper case (`KE`, `NG`). Spec section 8: length 2. The

@@ -4,9 +4,9 @@
 // arrives. `message` words each failure in the shopper's language; the default is the rule's.
 import * as z from 'zod/mini'
 import type { RampEnvironment } from '../client/types.js'
+import { isCountryCode } from '../countries/codes.js'
 import { validateAccountNumber } from './accountNumber.js'
 import { validateBvn } from './bvn.js'
-import { isCountryCode } from './countries.js'
 import { validateCustomerName } from './customerName.js'
 import { type DobOrder, validateDob } from './dob.js'
 import { validateEmail } from './email.js'

@@ -1,3 +1,4 @@
+export { COUNTRY_CODES, countryName, countryOptions, isCountryCode } from '../countries/codes.js'
 export {
   SANDBOX_ONLY_ACCOUNT_MESSAGE,
   type ValidateAccountNumberOptions,
@@ -11,7 +12,6 @@ export {
   validateFiatAmount,
 } from './amount.js'
 export { BVN_ID_TYPE, requiresBvn, validateBvn, validateBvnType } from './bvn.js'
-export { COUNTRY_CODES, countryName, countryOptions, isCountryCode } from './countries.js'
 export {
   type CustomerName,
   MAX_CUSTOMER_NAME_LENGTH,

@@ -14,7 +14,7 @@ import {
   parsePhoneNumberFromString,
 } from 'libphonenumber-js/core'
 import type { RampEnvironment } from '../client/types.js'
-import { countryName } from './countries.js'
+import { countryName } from '../countries/codes.js'
 import { VALIDATION_FIELDS } from './fields.js'
 import { PHONE_EXAMPLES, PHONE_METADATA } from './phoneMetadata.js'
 import { fail, ok, text, type ValidationResult } from './result.js'

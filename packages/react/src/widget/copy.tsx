@@ -1,8 +1,8 @@
 'use client'
 import { type ReactNode, use, useEffect, useState } from 'react'
 import { useRampKit } from '../kitContext.js'
-import { loadWagmi, useLoadedWagmi } from '../wallet/load.js'
 import { Icon } from './icons.js'
+import { loadWagmi, useLoadedWagmi } from './walletLoad.js'
 
 /**
  * Copies `value` with the Clipboard API and says "Copied" for a moment, in the button and to

@@ -240,7 +240,7 @@ function IdentityForm(props: { customer: KitCustomer; text: Text }): ReactNode {
     (field) => known[field] === undefined && !FIELD_SPECS[field],
   )
   const docs = useIdentityDocuments(required.documents, text)
-  const { documents, documentErrors, setDocumentErrors, missingDocuments } = docs
+  const { documentErrors, setDocumentErrors, missingDocuments } = docs
   const [failure, setFailure] = useState<unknown>(null)
   const formRef = useRef<HTMLFormElement>(null)
   const save = useSaveCustomer()
@@ -306,21 +306,11 @@ function IdentityForm(props: { customer: KitCustomer; text: Text }): ReactNode {
         // The answer (pending_review) replaces the form with the review by itself.
         await submit.mutateAsync()
       } catch (error) {
-        // A field the kit or the vault refused, named by `data.field` (`profile.email`...).
-        const field =
-          error instanceof RampApiError && error.field
-            ? error.field.replace(/^profile\./, '')
-            : null
-        if (field && asked.includes(field)) {
+        const refused = refusalOf(error, asked)
+        if (refused) {
           // The service's words are English: the field's own message in the user's language.
-          const check = (FIELD_SPECS[field] as FieldSpec).check
-          const refused = {
-            ok: false as const,
-            field,
-            code: 'invalid_format' as const,
-            message: '',
-          }
-          setError(field, { type: 'server', message: message(refused, check) })
+          const check = (FIELD_SPECS[refused.field] as FieldSpec).check
+          setError(refused.field, { type: 'server', message: message(refused, check) })
           focusFirst()
         } else {
           setFailure(error)
@@ -352,22 +342,7 @@ function IdentityForm(props: { customer: KitCustomer; text: Text }): ReactNode {
           phoneExample={phoneCountry ? phoneExample(phoneCountry) : undefined}
         />
       ))}
-      {required.documents.length > 0 ? (
-        <fieldset className="rk-fieldset">
-          <legend className="rk-label">{text('identity.documents')}</legend>
-          {required.documents.map((document) => (
-            <DocumentInput
-              key={document.key}
-              label={documentLabel(document, text)}
-              chosen={documents[document.key]}
-              error={documentErrors[document.key]}
-              text={text}
-              locale={locale}
-              onChosen={(chosen, error) => docs.choose(document.key, chosen, error)}
-            />
-          ))}
-        </fieldset>
-      ) : null}
+      <DocumentsFieldset documents={required.documents} docs={docs} text={text} locale={locale} />
       {unsupported.length > 0 ? (
         <Alert tone="info">
           <p>{text('identity.unsupported', { fields: unsupported.join(', ') })}</p>
@@ -386,6 +361,41 @@ function IdentityForm(props: { customer: KitCustomer; text: Text }): ReactNode {
         {text('identity.submit')}
       </button>
     </form>
+  )
+}
+
+/** A refusal of the kit or the vault naming a field the form asks (`data.field`: `profile.email`). */
+function refusalOf(error: unknown, asked: readonly string[]) {
+  const field =
+    error instanceof RampApiError && error.field ? error.field.replace(/^profile\./, '') : null
+  if (!field || !asked.includes(field)) return null
+  return { ok: false as const, field, code: 'invalid_format' as const, message: '' }
+}
+
+/** The documents the identity step asks for, one input each. */
+function DocumentsFieldset(props: {
+  documents: ReturnType<typeof requiredOf>['documents']
+  docs: ReturnType<typeof useIdentityDocuments>
+  text: Text
+  locale: string
+}): ReactNode {
+  const { documents, docs, text, locale } = props
+  if (documents.length === 0) return null
+  return (
+    <fieldset className="rk-fieldset">
+      <legend className="rk-label">{text('identity.documents')}</legend>
+      {documents.map((document) => (
+        <DocumentInput
+          key={document.key}
+          label={documentLabel(document, text)}
+          chosen={docs.documents[document.key]}
+          error={docs.documentErrors[document.key]}
+          text={text}
+          locale={locale}
+          onChosen={(chosen, error) => docs.choose(document.key, chosen, error)}
+        />
+      ))}
+    </fieldset>
   )
 }
 

@@ -2,6 +2,7 @@
 import {
   AMOUNT_FIELDS,
   amountLimits,
+  type CheckoutToken,
   indicativeEstimate,
   indicativePayout,
   tokenLimits,
@@ -128,37 +129,16 @@ export function AmountStep(): ReactNode {
     else checkout.setAmount(typed)
   }
 
-  const estimate = sell
-    ? undefined
-    : kes
-      ? preview.data && valid
-        ? {
-            tokenAmount: preview.data.token_amount,
-            rate: preview.data.rate,
-            symbol: preview.data.symbol,
-          }
-        : undefined
-      : valid && parsed.ok
-        ? indicativeEstimate({
-            amountFiat: parsed.value,
-            currency,
-            token,
-            rates: rates.data,
-            orderType: 'OnRamp',
-          })
-        : undefined
-  const live = kes && !sell ? preview : rates
-  const tokens = sell && parsed.ok ? readTokenAmount(parsed.value, token.decimals) : undefined
-  const payout =
-    tokens?.ok && valid && rates.data
-      ? indicativePayout({
-          amountCrypto: tokens.value,
-          currency,
-          token,
-          rates: rates.data,
-          fiatDigits: fiatDigits(currency),
-        })
-      : undefined
+  const { estimate, payout, live, tokens } = amountEstimates({
+    sell,
+    kes,
+    valid,
+    parsed,
+    currency,
+    token,
+    preview,
+    rates,
+  })
   return (
     <form className="rk-form" onSubmit={submit} noValidate>
       <Field
@@ -194,4 +174,54 @@ export function AmountStep(): ReactNode {
       </button>
     </form>
   )
+}
+
+/**
+ * What the amount step shows under the field for a value both readings accept: a buy's token
+ * estimate (the service's KES preview, else core's `indicativeEstimate`), a sale's payout at the
+ * indicative rate, the query whose state the preview shows, and a sale's amount in base units.
+ */
+function amountEstimates(input: {
+  sell: boolean
+  kes: boolean
+  valid: boolean
+  parsed: ReturnType<typeof parseLocaleAmount>
+  currency: string
+  token: CheckoutToken
+  preview: ReturnType<typeof useTokenPreview>
+  rates: ReturnType<typeof useIndicativeRates>
+}) {
+  const { sell, kes, valid, parsed, currency, token, preview, rates } = input
+  const estimate = sell
+    ? undefined
+    : kes
+      ? preview.data && valid
+        ? {
+            tokenAmount: preview.data.token_amount,
+            rate: preview.data.rate,
+            symbol: preview.data.symbol,
+          }
+        : undefined
+      : valid && parsed.ok
+        ? indicativeEstimate({
+            amountFiat: parsed.value,
+            currency,
+            token,
+            rates: rates.data,
+            orderType: 'OnRamp',
+          })
+        : undefined
+  const live = kes && !sell ? preview : rates
+  const tokens = sell && parsed.ok ? readTokenAmount(parsed.value, token.decimals) : undefined
+  const payout =
+    tokens?.ok && valid && rates.data
+      ? indicativePayout({
+          amountCrypto: tokens.value,
+          currency,
+          token,
+          rates: rates.data,
+          fiatDigits: fiatDigits(currency),
+        })
+      : undefined
+  return { estimate, payout, live, tokens }
 }

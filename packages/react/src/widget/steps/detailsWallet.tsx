@@ -5,7 +5,7 @@ import { useConnection } from 'wagmi'
 import type { DetailsForm } from './detailsRules.js'
 
 /**
- * Fills the wallet from the connected wagmi account (rendered only under a WagmiProvider, by `wallet/parts.tsx`). The
+ * Fills the wallet from the connected wagmi account (rendered only under a WagmiProvider, by `widget/walletParts.tsx`). The
  * off-ramp wallet is the connected one, always; an on-ramp wallet the user typed or the partner
  * passed is theirs to keep, so the account only fills an empty field, or one that still holds the
  * account connected before a switch.

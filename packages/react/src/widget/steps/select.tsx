@@ -21,10 +21,10 @@ import { type ReactNode, useId, useState } from 'react'
 import { useBanks, useCatalog, usePaymentMethods, useTokens } from '../../hooks/reads.js'
 import type { UseCheckoutReturnType } from '../../hooks/useCheckout.js'
 import { useRampKit } from '../../provider.js'
-import { loadWallet } from '../../wallet/load.js'
 import { useWidget } from '../context.js'
 import { readLastChoice, sameCorridor } from '../last.js'
 import { LoadError, Loading } from '../parts.js'
+import { loadWallet } from '../walletLoad.js'
 import {
   CorridorField,
   DirectionChoices,

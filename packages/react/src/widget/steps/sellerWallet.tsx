@@ -9,7 +9,7 @@ import { SellerSwitched } from './seller.js'
  * app switches to another account, the widget must not go on as if nothing happened, nor swap
  * the seller behind the user's back: it says so and holds `children` (approve, confirm) until
  * the user switches back, or goes back to the details to sell from the new account. Rendered
- * only under wagmi (`wallet/parts.tsx`).
+ * only under wagmi (`widget/walletParts.tsx`).
  */
 export function SellerCheck(props: { children: ReactNode }): ReactNode {
   const { checkout } = useWidget()

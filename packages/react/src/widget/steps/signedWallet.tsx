@@ -27,7 +27,7 @@ function problemOf(error: unknown): MessageKey | 'error' {
  * the order. Enrolls the wallet first when it is not the user's signing key (a first time, a
  * changed or lost wallet), then has a new quote made for it; on confirm, the wallet signs the
  * quote's typed data as the service sent it and the signature goes with the accept. Rendered
- * only under wagmi (`wallet/parts.tsx`), in place of the confirm button.
+ * only under wagmi (`widget/walletParts.tsx`), in place of the confirm button.
  */
 export function SignedConfirm(props: { disabled: boolean; label: string }): ReactNode {
   const { t } = useRampKit()

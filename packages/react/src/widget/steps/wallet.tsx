@@ -1,10 +1,10 @@
 'use client'
 import { type ComponentProps, type ReactNode, Suspense } from 'react'
-import { lazyWagmi, lazyWallet, type WagmiParts, type WalletParts } from '../../wallet/load.js'
 import { Loading } from '../parts.js'
+import { lazyWagmi, lazyWallet, type WagmiParts, type WalletParts } from '../walletLoad.js'
 import { ApproveNoWallet, SignedNoWallet } from './noWallet.js'
 
-// The widget's steps that need the wallet, each behind the lazy boundary of `wallet/load.ts`:
+// The widget's steps that need the wallet, each behind the lazy boundary of `../walletLoad.ts`:
 // their wagmi halves load when first rendered (or earlier, when a sale is chosen), and with no
 // wagmi installed each renders what it rendered with no WagmiProvider.
 

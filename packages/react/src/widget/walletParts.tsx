@@ -1,12 +1,12 @@
 'use client'
 import type { ComponentProps, ReactNode } from 'react'
-import { ApproveStep as ApproveWithWagmi } from '../widget/steps/approve.js'
-import { ApproveNoWallet, SignedNoWallet } from '../widget/steps/noWallet.js'
-import { SellerCheck as SellerCheckWithWagmi } from '../widget/steps/sellerWallet.js'
-import { SignedConfirm as SignedWithWagmi } from '../widget/steps/signedWallet.js'
-import { useWagmi } from './wagmi.js'
+import { ApproveStep as ApproveWithWagmi } from './steps/approve.js'
+import { ApproveNoWallet, SignedNoWallet } from './steps/noWallet.js'
+import { SellerCheck as SellerCheckWithWagmi } from './steps/sellerWallet.js'
+import { SignedConfirm as SignedWithWagmi } from './steps/signedWallet.js'
+import { useWagmi } from './walletWagmi.js'
 
-// The sale's wallet machinery, loaded only through `./load.ts` (a dynamic import) when a sale is
+// The sale's wallet machinery, loaded only through `./walletLoad.ts` (a dynamic import) when a sale is
 // chosen or a step needs it: every module that imports wagmi or viem is reached from here,
 // `./wagmi.tsx` and `@rampkit/react/wallet`, never from the widget's first chunk. Each part
 // renders its wagmi half only under a WagmiProvider (the host's, or the one `RampKitProvider`

@@ -1,7 +1,7 @@
 'use client'
 import { type ComponentProps, type ReactNode, useContext } from 'react'
 import { type Config, WagmiContext, WagmiProvider } from 'wagmi'
-import { ConnectedWallet as ConnectedWithWagmi } from '../widget/steps/detailsWallet.js'
+import { ConnectedWallet as ConnectedWithWagmi } from './steps/detailsWallet.js'
 
 // wagmi's context and the one wallet part a purchase uses (the connected account filling the
 // details' wallet), loaded through `./load.ts` when the details step shows or a sale is chosen:

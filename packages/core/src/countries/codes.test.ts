@@ -1,8 +1,8 @@
 import { iso31661 } from 'iso-3166'
 import { describe, expect, it } from 'vitest'
 import { individualProfile } from '../schemas/customers.js'
-import { COUNTRY_CODES, countryName, countryOptions, isCountryCode } from './countries.js'
-import { identityFieldSchema } from './forms.js'
+import { identityFieldSchema } from '../validation/forms.js'
+import { COUNTRY_CODES, countryName, countryOptions, isCountryCode } from './codes.js'
 
 describe('countries', () => {
   it('are the ISO 3166-1 alpha-2 list of the iso-3166 package, sorted', () => {

@@ -1,7 +1,8 @@
-// The countries of ISO 3166-1 (alpha-2), the codes the service takes wherever it names a country
+// The countries of ISO 3166-1 (alpha-2), with no import: the resource schemas and validation both
+// read it, and it sits below both (as documents/limits.ts does). The codes the service takes wherever it names a country
 // (`country_of_residence`, an address's `country`, a corridor). Kept here as 249 codes (about
 // 0.5 kB gzip) rather than a dependency with names in one language: names come from the
-// runtime's `Intl.DisplayNames` in the shopper's language. countries.test.ts compares this list
+// runtime's `Intl.DisplayNames` in the shopper's language. codes.test.ts compares this list
 // with the `iso-3166` package, so an update of the standard shows as a failing test.
 
 const CODES =

@@ -2,18 +2,18 @@
 import { type ComponentType, createElement, lazy, use, useSyncExternalStore } from 'react'
 
 // The boundary of the widget's wallet machinery. Everything that imports wagmi or viem sits
-// behind two dynamic imports: wagmi's context with the connected account (`./wagmi.tsx`, which
-// the details step uses to fill a wallet) and the sale's parts (`./parts.tsx`: the allowance, the
+// behind two dynamic imports: wagmi's context with the connected account (`./walletWagmi.tsx`, which
+// the details step uses to fill a wallet) and the sale's parts (`./walletParts.tsx`: the allowance, the
 // wallet proof, the signed accept, the seller's check), loaded when a sale is chosen or a step
 // needs them. An on-ramp page loads neither wagmi nor viem on its first screen, and a page whose
 // app has no wagmi installed (an optional peer) still renders and settles a buy: the chunk's own
 // import of wagmi fails, and each part renders what it renders with no WagmiProvider. This
 // module imports neither.
 
-/** wagmi's context and the connected account (`./wagmi.tsx`). */
-export type WagmiParts = typeof import('./wagmi.js')
-/** The sale's wallet parts (`./parts.tsx`). */
-export type WalletParts = typeof import('./parts.js')
+/** wagmi's context and the connected account (`./walletWagmi.tsx`). */
+export type WagmiParts = typeof import('./walletWagmi.js')
+/** The sale's wallet parts (`./walletParts.tsx`). */
+export type WalletParts = typeof import('./walletParts.js')
 
 /** A module loaded once, with what it is now: undefined before, null when it cannot load. */
 function loader<T>(load: () => Promise<T>) {
@@ -42,8 +42,8 @@ function loader<T>(load: () => Promise<T>) {
   }
 }
 
-const wagmiParts = loader(() => import('./wagmi.js'))
-const walletParts = loader(() => import('./parts.js'))
+const wagmiParts = loader(() => import('./walletWagmi.js'))
+const walletParts = loader(() => import('./walletParts.js'))
 
 /**
  * Loads the sale's wallet parts (and wagmi's context) once; resolves null when they cannot load
@@ -111,7 +111,7 @@ export function lazyWallet<P extends object>(
   return lazyPart(walletParts, pick, fallback)
 }
 
-/** `lazyWallet` for wagmi's own small parts (`./wagmi.tsx`): the context, the connected account. */
+/** `lazyWallet` for wagmi's own small parts (`./walletWagmi.tsx`): the context, the connected account. */
 export function lazyWagmi<P extends object>(
   pick: (wagmi: WagmiParts) => ComponentType<P>,
   fallback: ComponentType<P>,
