@@ -257,7 +257,7 @@ describe('<RampAccounts /> against the vault-mode kit and the sandbox', () => {
     const card = await screen.findByTestId('account', undefined, SLOW)
     // Pending at first, active with its coordinates a moment later (account.ready).
     await waitFor(() => expect(card.getAttribute('data-status')).toBe('active'), SLOW)
-    const deposit = await within(card).findByRole('region', { name: 'How to add money' }, SLOW)
+    const deposit = await within(card).findByRole('region', { name: /^How to add money: / }, SLOW)
     expect(within(deposit).getByText('Baraka Mwangi')).toBeTruthy()
     expect(within(deposit).getByRole('button', { name: 'Copy Account number' })).toBeTruthy()
     expect(within(card).getByTestId('account-balance').textContent).toMatch(/^0(\.0+)? KES$/)
