@@ -57,6 +57,12 @@ describe.skipIf(skipBrowserTests)('the storefront’s serving', () => {
       const plain = await (
         await fetch(`${demo().url}${path}`, { headers: { 'accept-encoding': 'identity' } })
       ).text()
+      // A file under a packet's size (the build's MIN_BYTES, 1 KiB) is not worth compressing and
+      // has no compressed copy: it goes as it is.
+      if (Buffer.byteLength(plain) < 1024) {
+        expect((await head(path)).headers.get('content-encoding'), path).toBeNull()
+        continue
+      }
       for (const encoding of ['br', 'gzip']) {
         const response = await fetch(`${demo().url}${path}`, {
           headers: { 'accept-encoding': encoding },
@@ -124,7 +130,7 @@ describe.skipIf(skipBrowserTests)('the storefront’s serving', () => {
     await context.close()
   })
 
-  test('renders the shop once, with its first reads in: until then the HTML says it is loading', async () => {
+  test('renders the shop once, with its first reads in: until then the HTML says it is loading, then that the wallet signs in', async () => {
     const context = await browser.newContext()
     // Each batch of elements put into #root, by the HTML's parser or by React, as they happen.
     await context.addInitScript(() => {
@@ -145,10 +151,12 @@ describe.skipIf(skipBrowserTests)('the storefront’s serving', () => {
     const batches = await page.evaluate(
       () => (window as unknown as { rootBatches: string[][] }).rootBatches,
     )
-    // The HTML's own paragraph, then the whole shop at once: no loading state rendered by React.
+    // The HTML's own paragraph, then (the shopper signing in with the wallet: one wallet, one
+    // shopper) one line saying so, then the whole shop at once: no other loading state.
     expect(batches[0]).toEqual(['P.loading'])
-    expect(batches).toHaveLength(2)
-    expect(batches[1]).not.toContain('P.loading')
+    expect(batches.slice(1, -1)).toEqual(batches.length === 3 ? [['P.loading']] : [])
+    expect(batches.length).toBeLessThanOrEqual(3)
+    expect(batches.at(-1)).not.toContain('P.loading')
     await context.close()
   })
 

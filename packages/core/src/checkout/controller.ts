@@ -19,7 +19,7 @@ import {
   writeDrafts,
 } from './drafts.js'
 import { toCheckoutError } from './errors.js'
-import type { CheckoutScreen, CheckoutStage } from './flow.js'
+import { CHECKOUT_FLOW, type CheckoutScreen, type CheckoutStage } from './flow.js'
 import { identityGate, needsVerifiedCustomer } from './gate.js'
 import type { CheckoutHistory } from './history.js'
 import { HistoryDriver } from './historyDriver.js'
@@ -441,7 +441,9 @@ export class CheckoutController {
       this.#stopLive()
       return
     }
-    this.#identity.readConfig()
+    // The config says whether the kit quotes by verified customer: asked once the shopper is past
+    // the choose screen, so the first screen's reads (which the page may preload) go out once.
+    if (CHECKOUT_FLOW[this.#state.step].screen !== 'choose') this.#identity.readConfig()
     if (this.#lookUp) {
       this.#lookUp = false
       void this.checkOrder()
