@@ -9,9 +9,10 @@
 // other than English (a page loads only its locale's messages, so the largest language counts);
 // the sale's wallet parts, which this on-ramp page never loads, are weighed beside it. The same
 // page bundled whole (wagmi and viem bundled, only React and TanStack Query external) is what the
-// widget adds for a partner who ships neither, and the first chunks must import no wagmi.
+// widget adds for a partner who ships neither, and the first chunks must import no wagmi; it is
+// weighed by esbuild and by Vite's production build (what a partner's Vite app ships: the goal).
 // The same page bundled from the workspace's TypeScript source is printed beside it. Exits 1 when
-// the installed widget is over budget. Usage: pnpm size [--json]
+// the installed widget is over budget or the whole page over its goal. Usage: pnpm size [--json]
 import { execFileSync } from 'node:child_process'
 import {
   existsSync,
@@ -31,11 +32,11 @@ import { build } from 'esbuild'
 const here = dirname(fileURLToPath(import.meta.url))
 const packages = join(here, '../..')
 // Total: 100 kB until the identity phone took every country's numbering plan (libphonenumber-js's
-// world `min` metadata, +18 kB gzip in the lazy form chunk; 116.9 kB measured). Initial: 40.1 kB
-// measured with the country names, lang and grouped digits; 42.8 kB once the checkout controller
-// took the flow (the live order, the history, the drafts, the quote clock: core's checkout, loaded
-// with the first screen). Issue 30's goal is 36 kB initial: the screens after the first, lazy.
-export const BUDGET = { initial: 43 * 1024, total: 120 * 1024 }
+// world `min` metadata, +18 kB gzip in the lazy form chunk; 116.9 kB measured). Initial: 42.8 kB
+// once the checkout controller took the flow, then 35.6 kB with the screens after the first lazy
+// and their English a chunk of its own (`enLater.ts`), within issue 30's 36 kB; the total grew
+// 119.9 -> 122.6 kB from that split (more chunks compress apart), the price of a lighter start.
+export const BUDGET = { initial: 36 * 1024, total: 124 * 1024 }
 // The languages besides English (src/messages/fr.ts...). Their messages are chunks of their own:
 // src/messages/fr.ts, src/widget/identity/messages/fr.ts... in the source; installed, the chunks
 // @rampkit/react's build names after those files (dist/fr-XXXXXXXX.js).
@@ -71,6 +72,9 @@ export const WHOLE_EXTERNAL = [
   '@tanstack/query-core',
 ]
 export const WHOLE_GOAL = 50 * 1000
+const VITE_VERSION = JSON.parse(
+  readFileSync(join(here, '../node_modules/vite/package.json'), 'utf8'),
+).version
 const WHOLE_ON_MAIN = 93.7 * 1000
 // The optional peer a page with no wallet must not import on its first screen (viem comes with
 // @rampkit/core, a dependency: its units are on the first screen, reported in the whole figure).
@@ -317,6 +321,7 @@ async function weighWhole(app) {
     app,
   )
   const whole = await weigh(join(app, 'page.jsx'), WHOLE_EXTERNAL)
+  const vite = await weighWithVite(app)
   const walletChunks = whole.chunks.filter(
     (chunk) => !chunk.initial && chunk.inputs.some((input) => /^(wagmi|viem|@wagmi)\//.test(input)),
   )
@@ -331,7 +336,81 @@ async function weighWhole(app) {
       .reduce((sum, [, bytes]) => sum + bytes, 0),
     initialPackages: whole.initialPackages,
     wagmi,
+    vite,
   }
+}
+
+// The same on-ramp page for Vite (JSX left out: Vite's own transform is not the measure).
+const VITE_PAGE = `import { RampCheckout, RampKitProvider } from '@rampkit/react'
+import '@rampkit/react/styles.css'
+import { createElement } from 'react'
+import { createRoot } from 'react-dom/client'
+
+createRoot(document.getElementById('root')).render(
+  createElement(
+    RampKitProvider,
+    { endpoint: '/api/ramp' },
+    createElement(RampCheckout, { direction: 'OnRamp', country: 'KE', token: 'USDC' }),
+  ),
+)
+`
+
+/**
+ * The on-ramp page bundled whole by Vite's production build, as a partner's Vite app builds it
+ * (`WHOLE_EXTERNAL` alone external): the first screen's chunks and stylesheet, gzipped, and the
+ * minified bytes viem and its dependencies put in them. esbuild's figure beside it differs for
+ * one reason: esbuild's code splitting assigns whole files to chunks, so every viem file that
+ * viem's index re-exports and the sale's chunk (wagmi) uses lands in a chunk the first screen
+ * imports, although the first screen calls only viem's units and address checksum; Vite's
+ * bundler keeps them in the sale's chunk.
+ */
+async function weighWithVite(app) {
+  const { build: viteBuild } = await import('vite')
+  writeFileSync(
+    join(app, 'index.html'),
+    '<div id="root"></div><script type="module" src="/page.js"></script>',
+  )
+  writeFileSync(join(app, 'page.js'), VITE_PAGE)
+  const result = await viteBuild({
+    root: app,
+    configFile: false,
+    logLevel: 'silent',
+    build: {
+      write: false,
+      modulePreload: false,
+      rollupOptions: { external: (id) => WHOLE_EXTERNAL.some((name) => matches(name, id)) },
+    },
+  })
+  const output = (Array.isArray(result) ? result[0] : result).output
+  const byName = new Map(output.map((file) => [file.fileName, file]))
+  const entry = output.find((file) => file.type === 'chunk' && file.isEntry)
+  const initial = new Set()
+  const visit = (name) => {
+    if (initial.has(name)) return
+    initial.add(name)
+    const chunk = byName.get(name)
+    for (const css of chunk.viteMetadata?.importedCss ?? []) initial.add(css)
+    for (const dependency of chunk.imports) if (byName.has(dependency)) visit(dependency)
+  }
+  visit(entry.fileName)
+  const bytes = (file) => (file.type === 'chunk' ? file.code : file.source)
+  let gzip = 0
+  let walletInInitial = 0
+  const wallet = /node_modules\/(viem|ox|@noble\/[^/]+|abitype|@scure\/[^/]+|wagmi|@wagmi\/[^/]+)\//
+  for (const name of initial) {
+    const file = byName.get(name)
+    gzip += gzipSync(bytes(file), { level: 9 }).length
+    if (file.type !== 'chunk') continue
+    for (const [id, module] of Object.entries(file.modules)) {
+      if (wallet.test(id)) walletInInitial += module.renderedLength
+    }
+  }
+  return { initial: gzip, walletInInitial }
+}
+
+/** Whether an import matches an external pattern (`react` or `react/*`). */
+function matches(pattern, id) {
+  return pattern.endsWith('/*') ? id.startsWith(pattern.slice(0, -1)) : id === pattern
 }
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`
@@ -402,10 +481,19 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     `An on-ramp page bundled whole (only react, react-dom, @tanstack/react-query external; wagmi ${whole.wagmi} and viem bundled): the widget adds ${(whole.initial / 1000).toFixed(1)} kB gzip on the first screen (goal <= ${WHOLE_GOAL / 1000} kB: ${whole.initial <= WHOLE_GOAL ? 'met' : 'not met'}; ${(WHOLE_ON_MAIN / 1000).toFixed(1)} kB on main at 6302987), of which viem and its dependencies ${(whole.walletInInitial / 1000).toFixed(1)} kB minified; a sale loads ${(whole.wallet / 1000).toFixed(1)} kB more`,
   )
   console.log(
+    `The same page built by Vite ${VITE_VERSION} (its bundler keeps viem's other files with the sale): the widget adds ${(whole.vite.initial / 1000).toFixed(1)} kB gzip on the first screen (goal <= ${WHOLE_GOAL / 1000} kB: ${whole.vite.initial <= WHOLE_GOAL ? 'met' : 'not met'}), of which viem and its dependencies ${(whole.vite.walletInInitial / 1000).toFixed(1)} kB minified`,
+  )
+  console.log(
     `The first chunks' packages, installed with no wagmi: ${report.initialImports.join(', ') || 'none'}`,
   )
   if (report.initial > BUDGET.initial || report.total > BUDGET.total) {
     console.error('Over the size budget.')
+    process.exit(1)
+  }
+  if (whole.vite.initial > WHOLE_GOAL) {
+    console.error(
+      `An on-ramp page built by Vite carries more than ${WHOLE_GOAL / 1000} kB of the widget on its first screen: what did it start importing statically?`,
+    )
     process.exit(1)
   }
   if (report.walletInFirstChunks.length > 0) {

@@ -14,6 +14,7 @@ import {
 import {
   ENGLISH_MESSAGES,
   formatMessage,
+  layerMessages,
   loadMessages,
   messagesFor,
   type RampMessages,
@@ -120,13 +121,14 @@ export function RampKitProvider(props: RampKitProviderProps): ReactNode {
   const hasWagmi = Boolean(hostWagmi || props.wagmiConfig)
   const localeMessages = useLocaleMessages(locale)
   const value = useMemo<RampKitContextValue>(() => {
-    const messages = { ...(localeMessages ?? ENGLISH_MESSAGES), ...overrides }
+    const messages = layerMessages(localeMessages ?? ENGLISH_MESSAGES, overrides)
     return {
       client,
       locale,
       messages,
       ready: localeMessages !== undefined,
-      t: (key, values) => formatMessage(messages[key], values),
+      // A later screen's English key before its chunk: the screens wait for it, so never shown.
+      t: (key, values) => formatMessage(messages[key] ?? key, values),
       theme: theme ?? {},
       hasWagmi,
     }
@@ -162,13 +164,13 @@ export function RampKitLocale(props: {
   const value = useMemo<RampKitContextValue>(() => {
     if (!locale && !overrides) return parent
     const base = locale ? (localeMessages ?? ENGLISH_MESSAGES) : parent.messages
-    const messages = { ...base, ...overrides }
+    const messages = layerMessages(base, overrides)
     return {
       ...parent,
       locale: locale ?? parent.locale,
       messages,
       ready: locale ? localeMessages !== undefined : parent.ready,
-      t: (key, values) => formatMessage(messages[key], values),
+      t: (key, values) => formatMessage(messages[key] ?? key, values),
     }
   }, [parent, locale, localeMessages, overrides])
   return <RampKitContext.Provider value={value}>{props.children}</RampKitContext.Provider>

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { ACCOUNTS_MESSAGES } from '../accounts/messages.js'
 import { en as identityEn } from '../widget/identity/messages/index.js'
 import { en } from './en.js'
+import { enLater } from './enLater.js'
 import { RAMP_LOCALES } from './index.js'
 
 /*
@@ -22,7 +23,7 @@ const load = {
     ACCOUNTS_MESSAGES[locale as keyof typeof ACCOUNTS_MESSAGES] as Catalog,
 }
 const english: Record<keyof typeof load, Catalog> = {
-  checkout: en,
+  checkout: { ...en, ...enLater },
   identity: identityEn,
   accounts: ACCOUNTS_MESSAGES.en,
 }

@@ -1,7 +1,11 @@
+import type { enLater } from './enLater.js'
+
 /**
- * English messages of the checkout. Every string a person sees lives in a message file; `{name}`
- * placeholders are filled by `formatMessage`. Other locales must have exactly these keys (a test
- * checks it).
+ * English messages of the checkout's first screen and of what every screen shows (the header,
+ * the choices, errors, payment instructions). Every string a person sees lives in a message
+ * file; `{name}` placeholders are filled by `formatMessage`. The later screens' English is
+ * `enLater.ts`, a chunk loaded with them. Other locales have exactly the keys of both, in one
+ * file (a test checks it).
  */
 export const en = {
   'widget.close': 'Close',
@@ -22,10 +26,6 @@ export const en = {
   'choose.provider': 'Provider',
   'choose.token': 'Token to buy',
   'choose.token.offramp': 'Token to sell',
-  'amount.preview.offramp':
-    'Estimate: about {fiatAmount} {currency} at {rate} {currency} per {symbol}',
-  'amount.total': 'Total',
-  'amount.refused': 'This amount was not accepted: check the limits.',
   'review.editDetails': 'Edit details',
   'step.paymentMethod': 'How do you want to pay?',
   'step.paymentMethod.offramp': 'How do you want to be paid?',
@@ -45,120 +45,10 @@ export const en = {
   'provider.none': 'No provider is available for this payment method.',
   'token.onChain': '{symbol} on {chain}',
   'token.none': 'No token is available.',
-  'amount.label': 'Amount in {currency}',
-  'amount.limits': 'Between {min} and {max}',
-  'amount.label.offramp': 'Amount of {symbol} to sell',
-  'amount.limits.offramp': 'Between {minTokens} and {maxTokens} {symbol} ({min} to {max})',
-  'amount.preview': 'Estimate: about {tokenAmount} {symbol} at {rate} {currency} per {symbol}',
-  'amount.previewLoading': 'Getting a live rate…',
-  'amount.previewIndicative':
-    'At the live rate, not binding: your quote gives the exact amount and its fees.',
-  'amount.previewError': 'The live rate is not available right now.',
-  'amount.limits.offramp.fiat': 'You receive between {min} and {max}',
-  'amount.refused.min': 'This amount was not accepted: the minimum is {min}.',
-  'amount.refused.max': 'This amount was not accepted: the maximum is {max}.',
-  'details.name': 'First and last name',
-  'details.dob': 'Date of birth',
-  'details.dob.hint': 'mm/dd/yyyy',
-  'details.dob.hint.dmy': 'dd/mm/yyyy',
-  'details.phone': 'Mobile money number',
-  'details.phone.hint': 'A number from {country}',
-  'details.accountNumber': 'Bank account number',
-  'details.iban': 'IBAN',
-  'details.iban.hint': 'Starts with your country code, e.g. DE89 3704 …',
-  'details.bvn': 'Bank verification number (BVN)',
-  'details.bvn.hint': '11 digits',
-  'details.wallet.onramp': 'Wallet address that receives the tokens',
-  'details.wallet.offramp': 'Wallet that sends the tokens',
-  'details.wallet.connected': 'Your connected wallet',
-  'details.wallet.connect': 'Connect a wallet in this app to sell tokens.',
-  'details.wallet.typed':
-    'Sending to an address you typed: check it carefully. Tokens sent to a wrong address cannot be recovered.',
-  'details.submit': 'Get a quote',
-  'quote.loading': 'Getting your quote…',
-  'quote.rate': 'Rate',
-  'quote.rateValue': '{rate} {currency} per {symbol}',
-  'quote.youPay': 'You pay',
-  'quote.youReceive': 'You receive',
-  'quote.youSend': 'You send',
-  'quote.onNetwork': '{amount} on {network}',
-  'quote.fee': 'Fees',
-  'quote.expiresIn': 'Price held for {time}',
-  'quote.expired': 'This quote has expired.',
-  'quote.requote': 'Get a new quote',
-  'quote.error': 'We could not get a quote.',
-  'approve.intro': 'The ramp takes exactly {amount} {symbol} from your wallet when you confirm.',
-  'approve.current': 'Current allowance: {amount} {symbol}',
-  'approve.button': 'Approve {amount} {symbol}',
-  'approve.resetButton': 'Reset allowance to 0, then approve',
-  'approve.resetting': 'Resetting the allowance to 0…',
-  'approve.approving': 'Confirm the approval in your wallet…',
-  'approve.waiting': 'Waiting for the transaction…',
-  'approve.confirmed': 'Approval confirmed.',
-  'approve.failed': 'The approval did not go through.',
   'approve.rejected': 'You declined the request in your wallet.',
   'approve.reverted': 'The transaction was reverted on the chain.',
-  'approve.resetNote': '{symbol} requires setting the allowance to 0 before a new amount.',
-  'approve.tx': 'Transaction {hash}',
-  'approve.noWallet': 'Connect a wallet in this app to approve.',
-  'seller.switched': 'Your wallet switched to another account ({address}).',
-  'seller.switchBack':
-    'This sale sends the tokens from {address}. Switch back to that account in your wallet to continue, or change the wallet in your details.',
-  'seller.change': 'Change the wallet',
-  'prove.intro':
-    'Your wallet will ask you to sign a message. Signing is free and sends no transaction; it lets this app sell only from a wallet you control.',
-  'prove.changed': 'This is a different wallet ({address}): confirm it is yours too.',
-  'prove.button': 'Sign to confirm',
-  'prove.signing': 'Sign the message in your wallet…',
-  'prove.done': 'Wallet confirmed: {address}',
-  'prove.rejected':
-    'You declined the signature. Without it we cannot sell from this wallet. Sign when you are ready.',
-  'prove.failed': 'We could not confirm this wallet.',
-  'signed.title': 'Approve orders with your wallet',
-  'signed.intro':
-    'This app asks your wallet to approve each order. Enroll {address} once: your wallet signs a message, free, no transaction.',
-  'signed.changed':
-    'This is a different wallet ({address}). Enroll it to approve orders; it replaces the wallet enrolled before.',
-  'signed.enroll': 'Enroll this wallet',
-  'signed.enrolling': 'Sign the enrollment in your wallet…',
-  'signed.requote': 'Your wallet is enrolled. Get a new quote for it to approve.',
-  'signed.signing': 'Approve the order in your wallet…',
-  'signed.rejected':
-    'You declined the signature in your wallet. Nothing was sent; sign when you are ready.',
-  'signed.expired': 'The enrollment expired (it lasts about 10 minutes). Enroll the wallet again.',
   'signed.refused':
     'Your wallet’s approval was not accepted: the enrolled wallet was removed or replaced. Enroll this wallet again, then get a new quote.',
-  'signed.noWallet': 'Connect your wallet in this app to approve the order.',
-  'confirm.summary': 'Check your order before you confirm.',
-  'confirm.button.OnRamp': 'Confirm and pay',
-  'confirm.button.OffRamp': 'Confirm and sell',
-  'confirm.sending': 'Sending your order…',
-  'confirm.unknown':
-    'We could not tell whether your order went through. Do not pay again until you have checked it.',
-  'confirm.resend': 'Check again',
-  'confirm.checking': 'Checking your order…',
-  'confirm.notFound': 'We have not found your order yet. It can take a minute to appear.',
-  'confirm.wallet': 'Wallet',
-  'confirm.recipient': 'Paid to',
-  'confirm.payer': 'Paid from',
-  'confirm.legal': 'By confirming, you accept the partner’s terms:',
-  'confirm.terms': 'Terms of service',
-  'confirm.privacy': 'Privacy policy',
-  'status.submitted': 'Submitted',
-  'status.pending': 'Pending',
-  'status.processing': 'Processing',
-  'status.pending_settlement': 'Waiting to settle',
-  'status.settled': 'Settled',
-  'status.failed': 'Failed',
-  'status.refunded': 'Refunded',
-  'status.other': 'In progress ({status})',
-  'status.current': 'Your order: {status}.',
-  'status.settledText': 'Done. Your order has settled.',
-  'status.failedText': 'Your order did not go through.',
-  'status.refundedText': 'Your order was refunded.',
-  'status.pendingSettlementText':
-    'Your order is waiting for its payment to arrive, then it settles. If you were given payment instructions, follow them.',
-  'status.waitingText': 'This can take a few minutes. You can keep this page open.',
   'pay.title': 'How to pay',
   'pay.mobileMoney': 'Approve the payment prompt on your phone {phone}.',
   'pay.bank': 'Pay exactly {amount} into this account.',
@@ -174,29 +64,6 @@ export const en = {
   'pay.phone': 'Phone number',
   'pay.noPrompt':
     'No prompt yet? Check that the phone number above is your mobile money number, and keep your phone on and in signal: the prompt can still come, and your order stays open until you pay. If the number is wrong, start again.',
-  'status.orderId': 'Order',
-  'status.creationTx': 'Order transaction',
-  'status.approvalTx': 'Approval transaction',
-  'status.settlementTx': 'Settlement transaction',
-  'status.done': 'Done',
-  'status.explorer': 'View on {explorer}',
-  'status.failedReason': 'Reason given: {reason}',
-  'status.failedNext':
-    'Check the details you gave (the number or account you pay from), or choose another way to pay. If money left your account, the provider returns it.',
-  'status.changeDetails': 'Change your details',
-  'status.newOrder': 'Start a new order',
-  'status.reconnecting':
-    'Reconnecting… The connection to the payment service was lost. Your order is safe: this page updates as soon as it is back.',
-  'wallet.switched':
-    'Your wallet changed to {connected}. This quote was made for {quoted}: switch back to that wallet to continue, or start over with this one.',
-  'wallet.disconnected':
-    'Your wallet is no longer connected. This quote was made for {quoted}: connect that wallet again to continue, or start over.',
-  'status.leave':
-    'You can start a new order now: this one stays in your orders and updates there by itself.',
-  'status.received': 'You received {amount}.',
-  'status.receivedFiat': '{amount} is on its way to {recipient}.',
-  'status.receipt': 'Receipt',
-  'status.date': 'Date',
   'copy.button': 'Copy',
   'copy.done': 'Copied',
   'error.network': 'We could not reach the ramp. Check your connection and try again.',
@@ -204,35 +71,10 @@ export const en = {
   'error.refused': 'The ramp could not accept this request. Check your choices and try again.',
   'error.rateLimited': 'Too many attempts. Wait a moment and try again.',
   'error.unavailable': 'The ramp is not available right now. Try again in a few minutes.',
-  'validation.required': 'This field is required.',
-  'validation.name': 'Enter your first and last name.',
-  'validation.dob': 'Enter your date of birth as {format}.',
-  'validation.dob.age': 'You must be {age} or older.',
-  'validation.dob.invalid': 'This date does not exist: check the day and month.',
-  'validation.dob.future': 'Your date of birth cannot be in the future.',
-  'validation.dob.old': 'Check the year of your date of birth.',
-  'validation.iban': 'Enter an IBAN: two letters, two digits, then up to 30 letters and digits.',
-  'validation.iban.checksum': 'This IBAN has a typo: check each letter and digit.',
-  'validation.phone': 'Enter a valid mobile number from {country}, like {example}.',
-  'validation.phone.sandboxOnly':
-    'This is a sandbox test number, accepted only in the sandbox. Enter your real mobile number.',
-  'validation.bvn': 'A BVN has exactly 11 digits.',
-  'validation.wallet': 'Enter a valid wallet address (0x followed by 40 characters).',
-  'validation.accountNumber': 'Enter your account number.',
-  'validation.nuban': 'A Nigerian account number has 10 digits.',
-  'validation.nuban.checksum': 'This is not an account number at {bank}: check each digit.',
-  'validation.accountNumber.sandboxOnly':
-    'This is a sandbox test account number, accepted only in the sandbox. Enter your real account number.',
-  'validation.amount': 'Enter an amount above 0.',
-  'validation.amount.whole': 'Enter a whole number of {currency}.',
-  'validation.tokenAmount.decimals': 'Use at most {decimals} decimal places for {symbol}.',
-  'validation.amount.min': 'The minimum is {min}.',
-  'validation.amount.max': 'The maximum is {max}.',
-  'validation.amount.format': 'Write the amount like {example}.',
 } as const
 
-/** The message keys of the checkout. */
-export type MessageKey = keyof typeof en
+/** The message keys of the checkout: the first screen's and the later screens'. */
+export type MessageKey = keyof typeof en | keyof typeof enLater
 
 /** A full message file: every key, as a string. */
 export type RampMessages = Record<MessageKey, string>

@@ -1,14 +1,33 @@
 import { en, type MessageKey, type RampMessages } from './en.js'
 
 export type { MessageKey, RampMessages }
-export { en as ENGLISH_MESSAGES }
+
+/**
+ * English: the first screen's messages at once, the later screens' (`enLater.ts`) joining this
+ * same object when their chunk loads (`loadMessages('en')`, which the later screens wait for).
+ * One object, filled in place, so a context built before the chunk arrived reads them too.
+ */
+export const ENGLISH_MESSAGES = { ...en } as RampMessages
+let englishLater: Promise<RampMessages> | undefined
+
+function loadEnglish(): Promise<RampMessages> {
+  englishLater ??= import('./enLater.js').then(
+    (module) => Object.assign(ENGLISH_MESSAGES, module.enLater),
+    (error: unknown) => {
+      // A chunk that failed to load (offline) is tried again by the next load.
+      englishLater = undefined
+      throw error
+    },
+  )
+  return englishLater
+}
 
 /** The locales shipped with the checkout: English is built in, the others load on first use. */
 export const RAMP_LOCALES = ['en', 'fr', 'sw', 'pt'] as const
 export type RampLocale = (typeof RAMP_LOCALES)[number]
 
 // One chunk per language, so a page downloads only the messages of the locale it shows.
-const checkout = localeCatalog<RampMessages>(en, {
+const checkout = localeCatalog<RampMessages>(ENGLISH_MESSAGES, {
   fr: () => import('./fr.js').then((module) => module.fr),
   sw: () => import('./sw.js').then((module) => module.sw),
   pt: () => import('./pt.js').then((module) => module.pt),
@@ -68,8 +87,9 @@ export function rampLocale(locale: string | undefined): RampLocale {
 }
 
 /**
- * The messages of a locale if they are already loaded (English always is); `undefined` until
- * `loadMessages` resolved for it. A locale outside the list is English.
+ * The messages of a locale if they are already loaded (English always is, its later screens'
+ * keys once `loadMessages('en')` resolved); `undefined` until `loadMessages` resolved for it. A
+ * locale outside the list is English.
  */
 export function messagesFor(locale: string | undefined): RampMessages | undefined {
   return checkout.get(locale)
@@ -77,13 +97,25 @@ export function messagesFor(locale: string | undefined): RampMessages | undefine
 
 /**
  * Loads the messages of a locale (a separate chunk per language) and keeps them for
- * `messagesFor`. A locale outside the list resolves to English.
+ * `messagesFor`. A locale outside the list resolves to English, every key of it: the later
+ * screens' English is a chunk too, loaded by the first call.
  *
  * @example
  * const fr = await loadMessages('fr-CA')
  */
 export function loadMessages(locale: string | undefined): Promise<RampMessages> {
-  return checkout.load(locale)
+  return rampLocale(locale) === 'en' ? loadEnglish() : checkout.load(locale)
+}
+
+/**
+ * The messages a context reads: a locale's, with a partner's `overrides` on top. Layered, not
+ * copied, so English's later messages read through once their chunk has loaded.
+ */
+export function layerMessages(
+  base: RampMessages,
+  overrides: Partial<RampMessages> | undefined,
+): RampMessages {
+  return overrides ? Object.assign(Object.create(base) as RampMessages, overrides) : base
 }
 
 /**

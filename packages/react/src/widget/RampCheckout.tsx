@@ -12,7 +12,7 @@ import {
   useRef,
 } from 'react'
 import { type UseCheckoutReturnType, useCheckout } from '../hooks/useCheckout.js'
-import { rampLocale } from '../messages/index.js'
+import { loadMessages, rampLocale } from '../messages/index.js'
 import { RampKitLocale, useRampKit } from '../provider.js'
 import { type RampCheckoutProps, WidgetContext } from './context.js'
 import { Icon } from './icons.js'
@@ -20,14 +20,33 @@ import { useCustomerPrefill } from './identity/gate.js'
 import { writeLastChoice } from './last.js'
 import { Loading } from './parts.js'
 import { STAGE_TITLES } from './progress.js'
-import { AmountStep } from './steps/amount.js'
-import { ReviewScreen } from './steps/review.js'
 import { ChooseScreen } from './steps/select.js'
-import { StatusStep } from './steps/status.js'
 import { themeStyle } from './theme.js'
 
 // The identity step (KYC, once per user) with its form, document checks and messages: lazy.
 const IdentityStep = lazy(() => import('./identity/IdentityStep.js'))
+
+// The screens after the first are chunks of their own, asked for as soon as the first screen is
+// up (`useNextScreens`), so the widget's first chunk holds only what the first screen draws and
+// a shopper who moves on finds the next screen loaded.
+// Each waits for the later screens' English too (`enLater.ts`, one chunk): another locale's
+// file has every key, English has them once that chunk is in.
+const withEnglish = <T,>(screen: Promise<T>): Promise<T> =>
+  Promise.all([screen, loadMessages('en')]).then(([module]) => module)
+const loadAmount = () => withEnglish(import('./steps/amount.js'))
+const loadReview = () => withEnglish(import('./steps/review.js'))
+const loadStatus = () => withEnglish(import('./steps/status.js'))
+const AmountStep = lazy(() => loadAmount().then((module) => ({ default: module.AmountStep })))
+const ReviewScreen = lazy(() => loadReview().then((module) => ({ default: module.ReviewScreen })))
+const StatusStep = lazy(() => loadStatus().then((module) => ({ default: module.StatusStep })))
+
+/** Loads the later screens' chunks once the first screen has painted (a module loads once). */
+function useNextScreens(): void {
+  useEffect(() => {
+    // A failed load here is asked again when its screen renders, which shows the error.
+    for (const load of [loadAmount, loadReview, loadStatus]) void load().catch(() => {})
+  }, [])
+}
 
 const SCREEN_COMPONENTS: Record<CheckoutScreen, ComponentType> = {
   choose: ChooseScreen,
@@ -68,23 +87,35 @@ function useHostOptions(props: RampCheckoutProps, checkout: UseCheckoutReturnTyp
  * Each new step (a screen, or a step within one: details, identity, quote, status) puts focus
  * on the heading, so a screen reader hears it and the keyboard starts from the top, unless the
  * step already put it somewhere (a field the service refused). Not on first paint: the page
- * decides where focus starts.
+ * decides where focus starts. Rendered after the screen, inside its Suspense boundary, with the
+ * step as its key: it runs once the step's screen is shown, after a lazy screen's chunk loaded,
+ * and after the screen's own effects.
  */
-function useHeadingFocus(heading: RefObject<HTMLHeadingElement | null>, view: string): void {
-  const previousView = useRef<string | null>(null)
+function HeadingFocus({
+  heading,
+  shown,
+  view,
+}: {
+  heading: RefObject<HTMLHeadingElement | null>
+  shown: RefObject<string | null>
+  view: string
+}): null {
   useEffect(() => {
+    const before = shown.current
+    // StrictMode runs a new effect twice: the second finds the view already shown.
+    if (before === view) return
+    shown.current = view
+    if (before === null) return
     const body = heading.current?.closest('.rk-root')?.querySelector('.rk-body')
     const active = document.activeElement
-    // A control of the step before can still hold focus while Suspense hides it (the next step's
-    // chunk is loading): hidden, it holds nothing, and the browser drops focus to <body>.
+    // A control of the step before can still hold focus while Suspense hides it (a step's chunk
+    // is loading inside the screen): hidden, it holds nothing, and the browser drops focus.
     const focusTaken =
       (body?.contains(active) ?? false) &&
       (typeof active?.checkVisibility !== 'function' || active.checkVisibility())
-    if (previousView.current !== null && previousView.current !== view && !focusTaken) {
-      heading.current?.focus()
-    }
-    previousView.current = view
-  }, [heading, view])
+    if (!focusTaken) heading.current?.focus()
+  }, [heading, shown, view])
+  return null
 }
 
 function Checkout(props: RampCheckoutProps): ReactNode {
@@ -116,6 +147,7 @@ function Checkout(props: RampCheckoutProps): ReactNode {
   const heading = useRef<HTMLHeadingElement>(null)
   useHostOptions(props, checkout)
   useCustomerPrefill(state, props)
+  useNextScreens()
 
   const theme = {
     ...baseTheme,
@@ -129,7 +161,7 @@ function Checkout(props: RampCheckoutProps): ReactNode {
   const title = t(STAGE_TITLES[progress.stage])
   const Screen = gated ? (gate === 'identity' ? IdentityStep : Loading) : SCREEN_COMPONENTS[screen]
   const focusView = gated && gate === 'identity' ? 'identity' : state.step
-  useHeadingFocus(heading, focusView)
+  const shownView = useRef<string | null>(null)
   const context = useMemo(() => ({ checkout, props }), [checkout, props])
 
   return (
@@ -180,6 +212,7 @@ function Checkout(props: RampCheckoutProps): ReactNode {
         <WidgetContext.Provider value={context}>
           <Suspense fallback={<Loading />}>
             <Screen />
+            <HeadingFocus key={focusView} heading={heading} shown={shownView} view={focusView} />
           </Suspense>
         </WidgetContext.Provider>
       </div>
