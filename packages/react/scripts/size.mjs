@@ -76,6 +76,9 @@ const VITE_VERSION = JSON.parse(
   readFileSync(join(here, '../node_modules/vite/package.json'), 'utf8'),
 ).version
 const WHOLE_ON_MAIN = 93.7 * 1000
+// The same page at 6302987 built by Vite 8.3.8 as `weighWithVite` builds it (measured 2026-11-29):
+// wagmi and viem were then imported on the first screen.
+const WHOLE_VITE_ON_MAIN = 82.4 * 1000
 // The optional peer a page with no wallet must not import on its first screen (viem comes with
 // @rampkit/core, a dependency: its units are on the first screen, reported in the whole figure).
 const WALLET_PEERS = /^(wagmi(\/|$)|@wagmi\/)/
@@ -481,7 +484,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     `An on-ramp page bundled whole (only react, react-dom, @tanstack/react-query external; wagmi ${whole.wagmi} and viem bundled): the widget adds ${(whole.initial / 1000).toFixed(1)} kB gzip on the first screen (goal <= ${WHOLE_GOAL / 1000} kB: ${whole.initial <= WHOLE_GOAL ? 'met' : 'not met'}; ${(WHOLE_ON_MAIN / 1000).toFixed(1)} kB on main at 6302987), of which viem and its dependencies ${(whole.walletInInitial / 1000).toFixed(1)} kB minified; a sale loads ${(whole.wallet / 1000).toFixed(1)} kB more`,
   )
   console.log(
-    `The same page built by Vite ${VITE_VERSION} (its bundler keeps viem's other files with the sale): the widget adds ${(whole.vite.initial / 1000).toFixed(1)} kB gzip on the first screen (goal <= ${WHOLE_GOAL / 1000} kB: ${whole.vite.initial <= WHOLE_GOAL ? 'met' : 'not met'}), of which viem and its dependencies ${(whole.vite.walletInInitial / 1000).toFixed(1)} kB minified`,
+    `The same page built by Vite ${VITE_VERSION} (its bundler keeps viem's other files with the sale): the widget adds ${(whole.vite.initial / 1000).toFixed(1)} kB gzip on the first screen (goal <= ${WHOLE_GOAL / 1000} kB: ${whole.vite.initial <= WHOLE_GOAL ? 'met' : 'not met'}; ${(WHOLE_VITE_ON_MAIN / 1000).toFixed(1)} kB on main at 6302987), of which viem and its dependencies ${(whole.vite.walletInInitial / 1000).toFixed(1)} kB minified`,
   )
   console.log(
     `The first chunks' packages, installed with no wagmi: ${report.initialImports.join(', ') || 'none'}`,
