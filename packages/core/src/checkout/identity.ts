@@ -2,8 +2,8 @@ import type { KitClient } from '../kit/client.js'
 import type { KitCustomer, KitCustomerQuery } from '../kit/schemas.js'
 import { isCustomerVerified } from '../kit/status.js'
 import type { CheckoutClock } from './adapters.js'
-import type { CustomerRead } from './gate.js'
-import type { CheckoutState } from './types.js'
+import { type CustomerRead, type IdentityGate, needsVerifiedCustomer } from './gate.js'
+import type { CheckoutEvent, CheckoutState } from './types.js'
 
 /**
  * Which package a shopper without a customer yet is shown: the partner's `customerType`, and
@@ -92,6 +92,36 @@ export class IdentityReader {
 
   stop(): void {
     this.watch({}, false)
+  }
+
+  /**
+   * The gate's decisions on a change: read the customer once the kit quotes by customer (or
+   * refused a quote for want of one), mark the checkout as having an identity stage, read again
+   * while the gate waits on a review, and ask again once verified, with the same details.
+   */
+  decide(
+    state: CheckoutState,
+    query: KitCustomerQuery,
+    gate: () => IdentityGate,
+    send: (event: CheckoutEvent) => boolean,
+  ): void {
+    if (this.vault !== true && !needsVerifiedCustomer(state)) return
+    if (state.confirm !== undefined || state.step === 'status') {
+      this.stop()
+      return
+    }
+    this.readCustomer(query)
+    if (this.customer.status === 'read' && !this.verified && state.identity !== true) {
+      send({ type: 'IDENTITY_REQUIRED' })
+    }
+    this.watch(query, gate() === 'identity')
+    // Verified since the kit refused the quote: ask again, with the same details.
+    if (this.verified && needsVerifiedCustomer(state)) {
+      if (state.step === 'quote') send({ type: 'REQUOTE' })
+      else if (state.step === 'details' && state.details) {
+        send({ type: 'SUBMIT_DETAILS', details: state.details })
+      }
+    }
   }
 
   #set(change: () => void): void {

@@ -1,3 +1,5 @@
+import type { CheckoutHostOptions } from './controllerOptions.js'
+import type { CheckoutScreen } from './flow.js'
 import type { CheckoutState } from './types.js'
 
 /**
@@ -24,4 +26,40 @@ export function walletCheck(state: CheckoutState, connected: string | undefined)
     return { status: 'switched', connected, quoted }
   }
   return { status: 'same', connected }
+}
+
+/**
+ * What the host told the checkout (`setWallet`, `setOptions`): its wallet now, whether a sale's
+ * allowance already covers the quote, and the screen its router shows (applied when it changes).
+ */
+export class HostState {
+  wallet: string | undefined
+  allowanceCovers = false
+  #screen: CheckoutScreen | undefined
+
+  constructor(wallet: string | undefined) {
+    this.wallet = wallet
+  }
+
+  /** Takes the host's options; `changed` when the wallet or allowance moved, `screen` to apply. */
+  set(options: CheckoutHostOptions): { changed: boolean; screen: CheckoutScreen | undefined } {
+    let changed = false
+    if ('wallet' in options && options.wallet !== this.wallet) {
+      this.wallet = options.wallet
+      changed = true
+    }
+    if ('allowanceCovers' in options && options.allowanceCovers !== this.allowanceCovers) {
+      this.allowanceCovers = options.allowanceCovers === true
+      changed = true
+    }
+    if (!('screen' in options) || options.screen === this.#screen)
+      return { changed, screen: undefined }
+    this.#screen = options.screen
+    return { changed, screen: options.screen }
+  }
+
+  /** Whether the host's wallet is not the one that quoted: nothing is approved or confirmed. */
+  switched(state: CheckoutState): boolean {
+    return walletCheck(state, this.wallet).status === 'switched'
+  }
 }
