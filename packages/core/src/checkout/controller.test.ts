@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
+import { quoteData } from '../../test/fixtures.js'
 import { createKitClient } from '../kit/client.js'
+import type { KitConfig, KitCustomer } from '../kit/schemas.js'
 import type { CheckoutStorage } from './adapters.js'
 import { createCheckoutController } from './controller.js'
 import { memoryHistory } from './history.js'
@@ -38,6 +40,8 @@ const METHOD = {
   networkSource: 'catalog',
 } as const
 
+const WALLET = '0x4B0897b0513fdC7C541B6d9D7E929C4e5364D2dB'
+const future = () => new Date(Date.now() + 120_000).toISOString()
 /** A KES buy on its amount step. */
 function atAmount(): CheckoutState {
   let state = createCheckout({ direction: 'OnRamp' })
@@ -246,5 +250,63 @@ describe('createCheckoutController', () => {
     expect(checkout.back()).toBe(true)
     expect(checkout.getSnapshot().view.progress.stage).toBe('choose')
     checkout.destroy()
+  })
+
+  it('keeps the details and identity drafts per place through Back, Forward and a reload, and quotes on the identity step’s answer', async () => {
+    const requests: string[] = []
+    const unverified = { status: 'none', missing_fields: ['address'], missing_documents: [] }
+    // A kit whose customer reads lag: only the submit's answer says approved.
+    const kit = createKitClient({
+      endpoint: 'http://kit.test/api/ramp',
+      fetch: async (input, init) => {
+        const path = `${init?.method ?? 'GET'} ${new URL(String(input)).pathname.slice('/api/ramp'.length)}`
+        requests.push(path)
+        const data = path === 'GET /customer' ? unverified : { ...quoteData, expires_at: future() }
+        return Response.json({ status: 'success', data })
+      },
+    })
+    // The page's own read of the config, handed over: the client never asks.
+    const config = vi.fn(async () => ({ customer_mode: 'vault' }) as KitConfig)
+    const storage = memoryStorage({ 'rampkit:checkout': serializeCheckout(atAmount()) })
+    const history = memoryHistory()
+    const options = { client: kit, config, storage, history, direction: 'OnRamp' } as const
+    const checkout = createCheckoutController(options)
+    checkout.subscribe(() => {})
+    const view = () => checkout.getSnapshot().view
+    checkout.setAmount('1500')
+    checkout.setDraft('details', { name: 'Amina', wallet: '0x1' })
+    checkout.submitDetails({
+      name: 'Amina Njoroge',
+      dob: '07/14/1990',
+      phone: '+254712345678',
+      walletAddress: WALLET,
+    })
+    await vi.waitFor(() => expect(view().progress.stage).toBe('identity'))
+    checkout.setDraft('identity', { 'address.city': 'Nairobi', id_front: new Blob(['id']) })
+
+    expect(checkout.back()).toBe(true)
+    await vi.waitFor(() => expect(view().progress.stage).toBe('details'))
+    expect(view().drafts.details).toEqual({ name: 'Amina', wallet: '0x1' })
+    history.go(1)
+    await vi.waitFor(() => expect(view().progress.stage).toBe('identity'))
+    expect(view().drafts.identity).toEqual({ 'address.city': 'Nairobi' })
+    checkout.destroy()
+
+    const reloaded = createCheckoutController(options)
+    reloaded.subscribe(() => {})
+    await vi.waitFor(() => expect(reloaded.getSnapshot().view.progress.stage).toBe('identity'))
+    expect(reloaded.getSnapshot().view.drafts).toEqual({
+      details: { name: 'Amina', wallet: '0x1' },
+      identity: { 'address.city': 'Nairobi' },
+    })
+    expect(requests.filter((each) => each === 'POST /quotes')).toEqual([])
+    reloaded.submitIdentity({ ...unverified, status: 'approved' } as unknown as KitCustomer)
+    await vi.waitFor(() =>
+      expect(reloaded.getSnapshot().state.quote?.quoteId).toBe(quoteData.quote_id),
+    )
+    expect(requests.filter((each) => each === 'POST /quotes')).toHaveLength(1)
+    expect(requests).not.toContain('GET /config')
+    expect(config).toHaveBeenCalledTimes(2)
+    reloaded.destroy()
   })
 })

@@ -1,5 +1,5 @@
 import type { KitClient } from '../kit/client.js'
-import type { KitOrder } from '../kit/schemas.js'
+import type { KitConfig, KitOrder } from '../kit/schemas.js'
 import type { AcceptQuoteRequest, Quote } from '../schemas/index.js'
 import type { CheckoutClock, CheckoutNetwork, CheckoutStorage } from './adapters.js'
 import type { OrderCheck } from './confirmRunner.js'
@@ -34,6 +34,12 @@ export type CheckoutCallbacks = {
 export type CheckoutControllerOptions = CheckoutCallbacks & {
   /** The kit client (`createKitClient` of `@rampkit/core/kit`) the requests go through. */
   client: KitClient
+  /**
+   * Where the kit's config comes from (default: GET /config through `client`, once). A page
+   * that reads the config itself hands over its own read, so the page asks once: with TanStack
+   * Query, `() => queryClient.ensureQueryData(configQueryOptions(client))`.
+   */
+  config?: () => Promise<KitConfig>
   /** Fix the direction (the direction step is skipped). */
   direction?: CheckoutDirection
   /** Keeps the checkout (and what was typed) so a reload resumes it; none: memory only. */

@@ -73,7 +73,7 @@ export function controllerParts(
       reportError,
     }),
     quoteClock: new QuoteClock(clock, () => send({ type: 'QUOTE_EXPIRED' }), hooks.emit),
-    identity: new IdentityReader(client, clock, changed),
+    identity: new IdentityReader(client, clock, changed, options.config),
     runner: new ConfirmRunner({
       client,
       callbacks: options,

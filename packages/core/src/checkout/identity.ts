@@ -1,5 +1,5 @@
 import type { KitClient } from '../kit/client.js'
-import type { KitCustomer, KitCustomerQuery } from '../kit/schemas.js'
+import type { KitConfig, KitCustomer, KitCustomerQuery } from '../kit/schemas.js'
 import { isCustomerVerified } from '../kit/status.js'
 import type { CheckoutClock } from './adapters.js'
 import { type CustomerRead, type IdentityGate, needsVerifiedCustomer } from './gate.js'
@@ -31,14 +31,22 @@ export class IdentityReader {
   #client: KitClient
   #clock: CheckoutClock
   #changed: () => void
+  #config: () => Promise<KitConfig>
   #configAsked = false
   #reading = false
   #poll: unknown
 
-  constructor(client: KitClient, clock: CheckoutClock, changed: () => void) {
+  /** `config` is where the kit's config comes from (default: GET /config through `client`). */
+  constructor(
+    client: KitClient,
+    clock: CheckoutClock,
+    changed: () => void,
+    config?: () => Promise<KitConfig>,
+  ) {
     this.#client = client
     this.#clock = clock
     this.#changed = changed
+    this.#config = config ?? (() => client.request('config'))
   }
 
   get verified(): boolean {
@@ -49,7 +57,8 @@ export class IdentityReader {
   readConfig(): void {
     if (this.#configAsked) return
     this.#configAsked = true
-    this.#client.request('config').then(
+    // A reader that throws before its promise is a kit that cannot say, as a refused request.
+    new Promise<KitConfig>((resolve) => resolve(this.#config())).then(
       (config) => this.#set(() => (this.vault = config.customer_mode === 'vault')),
       () => this.#set(() => (this.vault = false)),
     )

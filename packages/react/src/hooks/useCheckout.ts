@@ -14,6 +14,8 @@ import type {
 } from '@rampkit/core/checkout'
 import { browserHistory, createCheckoutController } from '@rampkit/core/checkout'
 import type { KitOrder } from '@rampkit/core/kit'
+import { configQueryOptions } from '@rampkit/core/kit/query'
+import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { useRef, useState, useSyncExternalStore } from 'react'
 import { useRampKit } from '../provider.js'
 
@@ -79,6 +81,7 @@ const SESSION_STORAGE: CheckoutStorage = {
 
 function makeController(
   client: ReturnType<typeof useRampKit>['client'],
+  queryClient: QueryClient,
   parameters: UseCheckoutParameters,
   callbacks: { current: UseCheckoutParameters },
 ): CheckoutController {
@@ -86,6 +89,9 @@ function makeController(
   const browser = typeof window !== 'undefined'
   return createCheckoutController({
     client,
+    // The kit's config is the page's one query (the widget's steps and the hooks read it too):
+    // the controller takes it from the cache, or joins the request already in flight.
+    config: () => queryClient.ensureQueryData(configQueryOptions(client)),
     storageKey,
     ...(parameters.direction ? { direction: parameters.direction } : {}),
     ...(parameters.wallet ? { wallet: parameters.wallet } : {}),
@@ -113,12 +119,13 @@ function makeController(
  */
 export function useCheckout(parameters: UseCheckoutParameters = {}): UseCheckoutReturnType {
   const { client } = useRampKit()
+  const queryClient = useQueryClient()
   const callbacks = useRef(parameters)
   callbacks.current = parameters
   // One controller per mounted checkout; StrictMode's second one is never subscribed, so it
   // never asks for anything.
   const [{ controller, server }] = useState(() => {
-    const made = makeController(client, parameters, callbacks)
+    const made = makeController(client, queryClient, parameters, callbacks)
     // The server renders (and a hydrating client first renders) the checkout not read back;
     // a browser reads the tab's checkout at once, so its first paint is the stored step.
     const first = made.getSnapshot()

@@ -260,11 +260,13 @@ function IdentityForm(props: { customer: KitCustomer; text: Text }): ReactNode {
     >
   }
   // Checked when a field is left, then at each keystroke: an error goes as soon as it is fixed.
+  // What was typed here before (Back, Forward, a reload) is the checkout's draft: it fills the form.
   const form = useForm<Record<string, unknown>>({
     mode: 'onTouched',
     reValidateMode: 'onChange',
     shouldFocusError: false,
     resolver,
+    defaultValues: draftValues(checkout.view.drafts.identity, asked),
   })
   const { formState, setError } = form
   const phoneCountry = phoneCountryOf(form.watch('country_of_residence'), known, corridorCountry)
@@ -303,8 +305,9 @@ function IdentityForm(props: { customer: KitCustomer; text: Text }): ReactNode {
         const profile = toProfile({ ...known, ...typed })
         await save.mutateAsync({ customer_type: type, profile } as SaveCustomerRequest)
         await docs.uploadChosen()
-        // The answer (pending_review) replaces the form with the review by itself.
-        await submit.mutateAsync()
+        // The answer (pending_review) replaces the form with the review; the checkout's gate
+        // takes it at once, and asks for the quote as soon as the customer is verified.
+        checkout.submitIdentity(await submit.mutateAsync())
       } catch (error) {
         const refused = refusalOf(error, asked)
         if (refused) {
@@ -324,7 +327,15 @@ function IdentityForm(props: { customer: KitCustomer; text: Text }): ReactNode {
   )
 
   return (
-    <form ref={formRef} className="rk-form rk-identity" onSubmit={onSubmit} noValidate>
+    <form
+      ref={formRef}
+      className="rk-form rk-identity"
+      onSubmit={onSubmit}
+      // Each keystroke (after the field's own handler took it) is the checkout's draft; the
+      // checkout keeps plain text only, never a document.
+      onChange={() => checkout.setDraft('identity', typedValues(form.getValues(), asked))}
+      noValidate
+    >
       <p className="rk-hint">
         {text(type === 'business' ? 'identity.intro.business' : 'identity.intro')}
       </p>
@@ -362,6 +373,32 @@ function IdentityForm(props: { customer: KitCustomer; text: Text }): ReactNode {
       </button>
     </form>
   )
+}
+
+/** The asked fields' values as one flat draft (`address.city` a key of its own). */
+function typedValues(values: Record<string, unknown>, asked: readonly string[]) {
+  const typed: Record<string, string> = {}
+  for (const field of asked) {
+    const value = get(values, field)
+    if (typeof value === 'string' && value !== '') typed[field] = value
+  }
+  return typed
+}
+
+/** A draft back into the form's nested values, for the fields asked now. */
+function draftValues(
+  draft: Readonly<Record<string, unknown>> | undefined,
+  asked: readonly string[],
+): Record<string, unknown> {
+  const values: Record<string, unknown> = {}
+  for (const field of asked) {
+    const value = draft?.[field]
+    if (typeof value !== 'string') continue
+    const [head, part] = field.split('.') as [string, string | undefined]
+    if (part === undefined) values[head] = value
+    else values[head] = { ...(values[head] as Record<string, unknown> | undefined), [part]: value }
+  }
+  return values
 }
 
 /** A refusal of the kit or the vault naming a field the form asks (`data.field`: `profile.email`). */

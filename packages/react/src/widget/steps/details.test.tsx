@@ -212,3 +212,29 @@ describe('details step: IBAN', () => {
     expect(storedCheckout().details?.accountNumber).toBe('DE89370400440532013000')
   })
 })
+
+describe('details step: what was typed and not sent', () => {
+  it('is kept through Back and a reload, in the order it was shown', async () => {
+    const first = await renderDetails()
+    const { user } = first
+    await user.type(screen.getByLabelText(/first and last name/i), 'Amina Njoroge')
+    await user.type(screen.getByLabelText(/date of birth/i), '31/12/1990')
+    expect(JSON.parse(window.sessionStorage.getItem('rampkit:checkout:drafts')!)).toMatchObject({
+      details: { name: 'Amina Njoroge', dob: '31/12/1990' },
+    })
+    // Back to the amount and on again: the form comes back as it was left.
+    await user.click(screen.getByRole('button', { name: 'Back' }))
+    await user.click(await screen.findByRole('button', { name: 'Continue' }, { timeout: 10_000 }))
+    await screen.findByRole('button', { name: SUBMIT }, { timeout: 10_000 })
+    expect((screen.getByLabelText(/first and last name/i) as HTMLInputElement).value).toBe(
+      'Amina Njoroge',
+    )
+    // A reload on the same step: the same values, the date still day first.
+    first.unmount()
+    await renderDetails(storedCheckout())
+    expect((screen.getByLabelText(/first and last name/i) as HTMLInputElement).value).toBe(
+      'Amina Njoroge',
+    )
+    expect((screen.getByLabelText(/date of birth/i) as HTMLInputElement).value).toBe('31/12/1990')
+  })
+})

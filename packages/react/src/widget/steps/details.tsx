@@ -47,11 +47,33 @@ function useOnFile(): { name?: string; dob?: string; phone?: string } {
   }
 }
 
+/**
+ * The form's first values: what was typed here and not sent (the checkout's draft, kept through
+ * Back, Forward and a reload, its date as it was shown) first, as it is newer than the details
+ * sent before; then each of `sources` in turn (the details sent, the partner's, the profile on
+ * file), whose dates are the service's mm/dd/yyyy, shown by `displayDob`.
+ */
+function detailsDefaults(
+  draft: Readonly<Record<string, unknown>> | undefined,
+  sources: readonly (Partial<Record<keyof DetailsForm, string | undefined>> | undefined)[],
+  displayDob: (dob: string) => string,
+): DetailsForm {
+  const fields = ['name', 'dob', 'phone', 'accountNumber', 'bvn', 'walletAddress'] as const
+  const values = {} as DetailsForm
+  for (const field of fields) {
+    const typed = draft?.[field]
+    const given = sources.map((source) => source?.[field]).find((value) => value !== undefined)
+    values[field] =
+      typeof typed === 'string' ? typed : field === 'dob' ? displayDob(given ?? '') : (given ?? '')
+  }
+  return values
+}
+
 export default function DetailsStep(): ReactNode {
   const { t, locale, hasWagmi } = useRampKit()
   const onFile = useOnFile()
   const { checkout, props } = useWidget()
-  const { state, send } = checkout
+  const { state } = checkout
   // Which fields this corridor and rail need: core's rules, the same a partner's own UI reads.
   const needs = detailsFields(state, locale)
   const { country, dobOrder: order } = needs
@@ -83,14 +105,11 @@ export default function DetailsStep(): ReactNode {
     reValidateMode: 'onChange',
     shouldFocusError: false,
     resolver,
-    defaultValues: {
-      name: previous?.name ?? props.customer?.name ?? onFile.name ?? '',
-      dob: displayDob(previous?.dob ?? props.customer?.dob ?? onFile.dob ?? ''),
-      phone: previous?.phone ?? props.customer?.phone ?? onFile.phone ?? '',
-      accountNumber: previous?.accountNumber ?? '',
-      bvn: previous?.bvn ?? '',
-      walletAddress: previous?.walletAddress ?? props.walletAddress ?? '',
-    },
+    defaultValues: detailsDefaults(
+      checkout.view.drafts.details,
+      [previous, props.customer, onFile, { walletAddress: props.walletAddress }],
+      displayDob,
+    ),
   })
   const { register, handleSubmit, setError, setValue, getValues, formState } = form
   // The profile on file may arrive after the form: it fills what is still empty.
@@ -129,17 +148,23 @@ export default function DetailsStep(): ReactNode {
       // The resolver's output: the values parsed by core's rules. The phone's grouped form is
       // worked out here, where its metadata is loaded, for the confirm and status screens.
       const details = values as unknown as CheckoutDetails
-      send({
-        type: 'SUBMIT_DETAILS',
-        details: details.phone ? { ...details, phoneDisplay: formatPhone(details.phone) } : details,
-      })
+      checkout.submitDetails(
+        details.phone ? { ...details, phoneDisplay: formatPhone(details.phone) } : details,
+      )
     },
     (invalid) => firstInvalid(formRef.current, Object.keys(invalid))?.focus(),
   )
 
   const errors = formState.errors
   return (
-    <form ref={formRef} className="rk-form" onSubmit={onSubmit} noValidate>
+    <form
+      ref={formRef}
+      className="rk-form"
+      onSubmit={onSubmit}
+      // Each keystroke (after the field's own handler took it) is the checkout's draft.
+      onChange={() => checkout.setDraft('details', getValues())}
+      noValidate
+    >
       <ConnectedWallet
         offRamp={offRamp}
         getValue={getWallet}
