@@ -28,10 +28,12 @@ export type FollowOrderOptions = {
   orderId: string
   clock: CheckoutClock
   network: CheckoutNetwork
-  /** Default: the global `EventSource`, when there is one. */
-  eventSource?: EventSourceFactory | undefined
+  /** Default: the global `EventSource`, when there is one; `null`: polling only. */
+  eventSource?: EventSourceFactory | null | undefined
   /** Poll interval while not streaming (default 2000 ms). */
   pollMs?: number
+  /** When the first poll goes (default at once; a host that has just read the order waits). */
+  firstPollMs?: number
   /** Safety poll while streaming, in case an event is lost (default 15000 ms). */
   streamPollMs?: number
   onOrder: (order: KitOrder) => void
@@ -88,7 +90,8 @@ export function followOrder(options: FollowOrderOptions): () => void {
     schedule(streaming ? streamPollMs : pollMs)
   }
   const stream = () => {
-    const EventSource = options.eventSource ?? defaultEventSource()
+    const EventSource =
+      options.eventSource === null ? undefined : (options.eventSource ?? defaultEventSource())
     if (!EventSource) return
     source = new EventSource(client.url('orderEvents', { orderId }), { withCredentials: true })
     source.addEventListener('open', () => {
@@ -139,6 +142,7 @@ export function followOrder(options: FollowOrderOptions): () => void {
   }
   report()
   stream()
-  void poll()
+  if (options.firstPollMs) schedule(options.firstPollMs)
+  else void poll()
   return stop
 }

@@ -1,4 +1,5 @@
 'use client'
+import { followOrder, hostNetwork, type OrderConnection, systemClock } from '@rampkit/core/checkout'
 import type { KitOrder } from '@rampkit/core/kit'
 import { isOrderFinal } from '@rampkit/core/kit'
 import { orderQueryOptions, rampKitKeys } from '@rampkit/core/kit/query'
@@ -20,16 +21,29 @@ export type UseOrderStatusOptions = {
 /** What `useOrderStatus` adds to the order query: how the status arrives. */
 export type UseOrderStatusReturnType = UseQueryResult<KitOrder, Error> & {
   transport: 'sse' | 'polling' | 'idle'
+  /**
+   * The follower's connection: `live` (streaming), `polling`, `reconnecting` while offline or
+   * while every request fails, `idle` when nothing is followed.
+   */
+  connection: OrderConnection
 }
 
+const TRANSPORT = {
+  live: 'sse',
+  polling: 'polling',
+  reconnecting: 'polling',
+  idle: 'idle',
+} as const satisfies Record<OrderConnection, UseOrderStatusReturnType['transport']>
+
 /**
- * The live status of an order: an `EventSource` on GET /orders/:id/events when available,
- * with GET /orders/:id polling as the fallback (no `EventSource`, or the kit refused the stream)
- * and to bridge a reconnect. Both write to the same query cache entry, so `data` is always the
- * latest order. A stream cut mid-way (the kit instance restarted or was scaled down) reconnects
- * by itself and sends the id of the last status it saw, and the kit answers with what came
- * after: polling covers the seconds between. Stops once the order is settled, failed or
- * refunded.
+ * The live status of an order, followed by core's `followOrder` (the checkout's own follower):
+ * an `EventSource` on GET /orders/:id/events when available, with GET /orders/:id polling as
+ * the fallback (no `EventSource`, or the kit refused the stream) and to bridge a reconnect;
+ * offline it says `reconnecting`, and back online it polls at once. Every order it hears is
+ * written to the order's query, so `data` is always the latest. A stream cut mid-way (the kit
+ * instance restarted or was scaled down) reconnects by itself and sends the id of the last
+ * status it saw, and the kit answers with what came after: polling covers the seconds between.
+ * Stops once the order is settled, failed or refunded.
  *
  * @example
  * const { data: order } = useOrderStatus(orderId)
@@ -41,52 +55,43 @@ export function useOrderStatus(
 ): UseOrderStatusReturnType {
   const { client } = useRampKit()
   const queryClient = useQueryClient()
-  const [streaming, setStreaming] = useState(false)
+  const [connection, setConnection] = useState<OrderConnection>('idle')
   const enabled = (options.enabled ?? true) && Boolean(orderId)
-  const useSse = options.sse ?? true
+  const sse = options.sse ?? true
   const pollMs = options.pollIntervalMs ?? 3000
   const streamPollMs = options.streamPollIntervalMs ?? 15_000
 
-  const query = useQuery({
-    ...orderQueryOptions(client, orderId),
-    enabled,
-    refetchInterval: (q) =>
-      isOrderFinal(q.state.data?.status) ? false : streaming ? streamPollMs : pollMs,
-  })
+  // The first read; from then on the follower keeps the query's data.
+  const query = useQuery({ ...orderQueryOptions(client, orderId), enabled })
+  const read = query.data !== undefined
   const final = isOrderFinal(query.data?.status)
 
+  // Like wagmi's `watchBlockNumber`, the follower is core's and this hook only starts it.
   useEffect(() => {
-    if (!enabled || !orderId || !useSse || final) return
-    if (typeof EventSource === 'undefined') return
+    if (!enabled || !orderId || !read || final) return
     const key = rampKitKeys.order(client.endpoint, orderId)
-    const source = new EventSource(client.url('orderEvents', { orderId }), {
-      withCredentials: true,
+    const stop = followOrder({
+      client,
+      orderId,
+      clock: systemClock,
+      network: hostNetwork(),
+      eventSource: sse ? undefined : null,
+      pollMs,
+      streamPollMs,
+      // The order was just read: the first poll waits its turn.
+      firstPollMs: pollMs,
+      onOrder: (order) => queryClient.setQueryData(key, order),
+      onConnection: setConnection,
     })
-    source.addEventListener('open', () => setStreaming(true))
-    source.addEventListener('order', (event) => {
-      try {
-        const order = JSON.parse((event as MessageEvent<string>).data) as KitOrder
-        queryClient.setQueryData(key, order)
-        setStreaming(true)
-      } catch {
-        // a malformed event is ignored; polling still runs
-      }
-    })
-    source.addEventListener('end', () => {
-      source.close()
-      setStreaming(false)
-      void queryClient.invalidateQueries({ queryKey: key })
-    })
-    // A cut stream reconnects by itself (readyState CONNECTING) with Last-Event-ID, and polling
-    // runs meanwhile; one the kit refused (CLOSED: an error status, not an event stream) stays
-    // closed, and polling takes over.
-    source.onerror = () => setStreaming(false)
     return () => {
-      source.close()
-      setStreaming(false)
+      stop()
+      setConnection('idle')
     }
-  }, [client, queryClient, orderId, enabled, useSse, final])
+  }, [client, queryClient, orderId, enabled, read, final, sse, pollMs, streamPollMs])
 
-  const transport = !enabled || final ? 'idle' : streaming ? 'sse' : 'polling'
-  return Object.assign(query, { transport }) as UseOrderStatusReturnType
+  const followed = enabled && !final ? connection : 'idle'
+  return Object.assign(query, {
+    transport: TRANSPORT[followed],
+    connection: followed,
+  }) as UseOrderStatusReturnType
 }
