@@ -1,6 +1,7 @@
 /**
  * English messages of the screens after the first (the amount, the review with its details,
- * quote, approval and confirm, the status): a chunk of its own, loaded with those screens, so
+ * quote, approval and confirm, the status and its payment instructions): a chunk of its own,
+ * loaded with those screens (`PaymentInstructions` shown on its own waits for it), so
  * the widget's first chunk carries only the first screen's words. Other locales have these keys
  * in their one file.
  */
@@ -167,4 +168,19 @@ export const enLater = {
   'validation.amount.min': 'The minimum is {min}.',
   'validation.amount.max': 'The maximum is {max}.',
   'validation.amount.format': 'Write the amount like {example}.',
+  'pay.title': 'How to pay',
+  'pay.mobileMoney': 'Approve the payment prompt on your phone {phone}.',
+  'pay.bank': 'Pay exactly {amount} into this account.',
+  'pay.reference': 'Reference (add it to your transfer)',
+  'pay.bankName': 'Bank',
+  'pay.accountName': 'Account name',
+  'pay.accountNumber': 'Account number',
+  'pay.network': 'Network',
+  'pay.deposit': 'Send {amount} to this address.',
+  'pay.address': 'Deposit address',
+  'pay.qr': 'QR code of the deposit address',
+  'pay.prompt': 'Check your phone and approve the {network} prompt for {amount}.',
+  'pay.phone': 'Phone number',
+  'pay.noPrompt':
+    'No prompt yet? Check that the phone number above is your mobile money number, and keep your phone on and in signal: the prompt can still come, and your order stays open until you pay. If the number is wrong, start again.',
 } as const

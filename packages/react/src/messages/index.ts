@@ -11,14 +11,23 @@ export const ENGLISH_MESSAGES = { ...en } as RampMessages
 let englishLater: Promise<RampMessages> | undefined
 
 function loadEnglish(): Promise<RampMessages> {
-  englishLater ??= import('./enLater.js').then(
-    (module) => Object.assign(ENGLISH_MESSAGES, module.enLater),
-    (error: unknown) => {
-      // A chunk that failed to load (offline) is tried again by the next load.
-      englishLater = undefined
-      throw error
-    },
-  )
+  if (!englishLater) {
+    const loading: Promise<RampMessages> = import('./enLater.js').then(
+      (module) => {
+        Object.assign(ENGLISH_MESSAGES, module.enLater)
+        // React's `use` reads a settled promise's value from these fields without suspending
+        // again (a component that mounts after the load shows at once).
+        Object.assign(loading, { status: 'fulfilled', value: ENGLISH_MESSAGES })
+        return ENGLISH_MESSAGES
+      },
+      (error: unknown) => {
+        // A chunk that failed to load (offline) is tried again by the next load.
+        englishLater = undefined
+        throw error
+      },
+    )
+    englishLater = loading
+  }
   return englishLater
 }
 

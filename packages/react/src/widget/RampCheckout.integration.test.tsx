@@ -135,7 +135,8 @@ describe('<RampCheckout /> against the sandbox through the server kit', () => {
     await expectNoAxeViolations(container)
     await keyboardChoose(user, /^Continue$/)
     const amountHeading = await step(/how much/i, container)
-    expect(document.activeElement).toBe(amountHeading)
+    // Focus moves to the heading once the amount screen's chunk has loaded and shows.
+    await waitFor(() => expect(document.activeElement).toBe(amountHeading))
     await keyboardType(user, /amount in KES/i, '1500')
     await screen.findByText(/^Estimate: about .* USDC at/, undefined, SLOW)
     await expectNoAxeViolations(container)

@@ -1,7 +1,7 @@
 'use client'
 import type { CheckoutPaymentInstructions } from '@rampkit/core/checkout'
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react'
-import type { MessageKey } from '../../messages/index.js'
+import { lazy, type ReactNode, Suspense, use, useEffect, useState } from 'react'
+import { loadMessages, type MessageKey } from '../../messages/index.js'
 import { useRampKit } from '../../provider.js'
 import { CopyButton } from '../copy.js'
 import { formatFiat } from '../format.js'
@@ -72,6 +72,9 @@ export function PaymentInstructions(props: {
   overdue?: boolean
 }): ReactNode {
   const { t, locale } = useRampKit()
+  // Its English is the later screens' chunk: shown where it has not loaded yet (on their own, an
+  // account's deposit, a language still loading), it waits for it as a lazy component would.
+  use(loadMessages('en'))
   const pay = props.instructions
   const fiat =
     pay.kind !== 'crypto_deposit' && pay.amount !== null && pay.currency
