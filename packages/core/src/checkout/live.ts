@@ -13,7 +13,9 @@ export type OrderConnection = 'idle' | 'live' | 'polling' | 'reconnecting'
 type EventSourceLike = {
   addEventListener(type: string, listener: (event: { data?: unknown }) => void): void
   close(): void
-  onerror: ((event: unknown) => void) | null
+  // Its event is never read, so any handler's parameter fits: the browser's `EventSource` (whose
+  // handler takes an `Event`) and a polyfill's are factories as they are, with no cast.
+  onerror: ((event: never) => void) | null
 }
 
 /** The `EventSource` constructor to stream with, or none (Node, an old browser): polling only. */

@@ -1,9 +1,10 @@
 // @vitest-environment node
 import type { CheckoutSnapshot, CheckoutToken } from '@rampkit/core/checkout'
 import { createCheckoutController, memoryHistory } from '@rampkit/core/checkout'
-import type { KitOrder } from '@rampkit/core/kit'
+import type { KitClient, KitOrder } from '@rampkit/core/kit'
 import { createKitClient } from '@rampkit/core/kit'
 import { expect, inject, it, vi } from 'vitest'
+import { eventSourceFor } from '../../test/eventSource.js'
 
 const env = inject('ramp')
 
@@ -27,21 +28,22 @@ function memoryStorage() {
   }
 }
 
-/**
- * Core's checkout controller in Node, with no DOM and no React: a UI of its own sends only what
- * the shopper does, through the real kit client, the server kit and the sandbox. The kit's
- * requests are counted by a fetch that passes each one on.
- */
-it('walks a KES buy to settled sending only what a shopper does, and resumes it', async () => {
+/** The kit client of one test user, with each request it sends counted (`METHOD /path`). */
+function countedClient(user: string) {
   const sent: string[] = []
   const client = createKitClient({
     endpoint: env.endpoint,
-    headers: { origin: env.origin, 'x-test-user': 'controller-node-user' },
+    headers: { origin: env.origin, 'x-test-user': user },
     fetch: (input, init) => {
       sent.push(`${init?.method ?? 'GET'} ${new URL(String(input)).pathname}`)
       return fetch(input, init)
     },
   })
+  return { client, sent }
+}
+
+/** The sandbox's KES M-Pesa provider and its USDC, as the kit lists them. */
+async function mpesaAndUsdc(client: KitClient) {
   const catalog = await client.request('catalog')
   const mpesa = catalog.onramp?.countries.KE?.payment_methods.mobile_money?.providers.find(
     (provider) => provider.name === 'M-Pesa',
@@ -56,6 +58,17 @@ it('walks a KES buy to settled sending only what a shopper does, and resumes it'
     chainId: usdc.chain_id,
     requiresZeroAllowanceReset: false,
   }
+  return { mpesa, token }
+}
+
+/**
+ * Core's checkout controller in Node, with no DOM and no React: a UI of its own sends only what
+ * the shopper does, through the real kit client, the server kit and the sandbox. The kit's
+ * requests are counted by a fetch that passes each one on.
+ */
+it('walks a KES buy to settled sending only what a shopper does, and resumes it', async () => {
+  const { client, sent } = countedClient('controller-node-user')
+  const { mpesa, token } = await mpesaAndUsdc(client)
 
   const storage = memoryStorage()
   const history = memoryHistory()
@@ -160,4 +173,50 @@ it('walks a KES buy to settled sending only what a shopper does, and resumes it'
   await vi.waitFor(() => expect(reloaded.getSnapshot().state.order?.status).toBe('settled'), SLOW)
   expect(quotes()).toBe(1)
   reloaded.destroy()
+})
+
+/**
+ * As in a browser, the live order comes over the kit's event stream: the settled status reaches
+ * the snapshot when the kit hears it, not at a poll. The poll interval here outlasts the test,
+ * so the order is read by GET once, when the follow starts, and the rest is the stream's.
+ */
+it('follows the created order on the kit event stream to settled, with no poll after the first', async () => {
+  const user = 'controller-stream-user'
+  const { client, sent } = countedClient(user)
+  const { mpesa, token } = await mpesaAndUsdc(client)
+  const checkout = createCheckoutController({
+    client,
+    direction: 'OnRamp',
+    eventSource: eventSourceFor(user),
+    pollIntervalMs: 60_000,
+  })
+  const connections = new Set<string>()
+  checkout.subscribe(() => connections.add(checkout.getSnapshot().view.connection))
+  const provider = { id: mpesa.id, name: mpesa.name, minAmount: mpesa.min_amount }
+  for (const choice of [
+    { corridor: KENYA },
+    { paymentMethod: MOBILE_MONEY },
+    { provider },
+    { token },
+  ])
+    expect(checkout.choose(choice)).toBe(true)
+  expect(checkout.setAmount('1500')).toBe(true)
+  const walletAddress = env.testAccounts[1]!.address
+  expect(
+    checkout.submitDetails({
+      name: 'Amina Njoroge',
+      dob: '07/14/1990',
+      phone: SANDBOX_SETTLES,
+      walletAddress,
+    }),
+  ).toBe(true)
+  await vi.waitFor(() => expect(checkout.getSnapshot().view.step).toBe('confirm'), SLOW)
+  await checkout.confirm()
+  expect(checkout.getSnapshot().state.order?.status).not.toBe('settled')
+
+  await vi.waitFor(() => expect(checkout.getSnapshot().state.order?.status).toBe('settled'), SLOW)
+  expect(connections).toContain('live')
+  expect(sent.filter((request) => /^GET \/api\/ramp\/orders\/[^/]+$/.test(request))).toHaveLength(1)
+  expect(checkout.getSnapshot().view.connection).toBe('idle')
+  checkout.destroy()
 })
