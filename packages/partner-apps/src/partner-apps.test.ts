@@ -189,6 +189,16 @@ async function expectKitServes(url: string) {
   expect(await unsigned.json()).toMatchObject({ status: 'error' })
 }
 
+/** Starts the app's `file` with its tsx on `port`, with the kit's environment. */
+function tsxServer(dir: string, file: string, port: number, logFile: string) {
+  return (env: Record<string, string>) =>
+    start(join(dir, 'node_modules/.bin/tsx'), [file], {
+      cwd: dir,
+      env: partnerEnv({ ...env, PORT: String(port) }),
+      logFile,
+    })
+}
+
 /** The recipe's `onOrderSettled` logged the order: the signed webhook reached the app's kit. */
 const SETTLED_LOG = /^settled \S+/m
 
@@ -220,19 +230,7 @@ describe.skipIf(skipBrowserTests).sequential('Hono on Node, server only', () => 
     })
     timed('hono', 'typecheck', seconds)
     const port = await freePort()
-    await withStack(
-      'hono',
-      port,
-      (env) =>
-        start(join(dir, 'node_modules/.bin/tsx'), ['server.ts'], {
-          cwd: dir,
-          env: partnerEnv({ ...env, PORT: String(port) }),
-          logFile: 'hono.log',
-        }),
-      async (url) => {
-        await expectKitServes(url)
-      },
-    )
+    await withStack('hono', port, tsxServer(dir, 'server.ts', port, 'hono.log'), expectKitServes)
   })
 
   test("the site's Express recipe serves the kit through @hono/node-server", async () => {
@@ -241,12 +239,7 @@ describe.skipIf(skipBrowserTests).sequential('Hono on Node, server only', () => 
     await withStack(
       'express',
       port,
-      (env) =>
-        start(join(dir, 'node_modules/.bin/tsx'), ['express.ts'], {
-          cwd: dir,
-          env: partnerEnv({ ...env, PORT: String(port) }),
-          logFile: 'express.log',
-        }),
+      tsxServer(dir, 'express.ts', port, 'express.log'),
       async (url) => {
         await expectKitServes(url)
         // Express's own routes still answer after the kit's middleware (here: none, a 404).
