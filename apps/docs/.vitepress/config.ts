@@ -10,6 +10,20 @@ import { sidebar } from './sidebar.js'
  * serves a real kit over the embedded sandbox at `/api/ramp` (`devKit`), so the live examples
  * run the widget; a static build points them at `RAMPKIT_DOCS_KIT` or shows screenshots.
  */
+/** The site's icon: in the HTML's head, and in the dev server's (see `devHead`). */
+const ICON = { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }
+
+/**
+ * VitePress's dev server sends a bare HTML page and adds `head` once its app runs, so Chromium,
+ * finding no icon at load, asks for `/favicon.ico` (a 404 the static build, whose HTML has the
+ * icon, never sees). The dev page gets the icon in its HTML too.
+ */
+const devHead = {
+  name: 'rampkit-docs:dev-head',
+  apply: 'serve' as const,
+  transformIndexHtml: () => [{ tag: 'link', attrs: ICON, injectTo: 'head' as const }],
+}
+
 export default defineConfig({
   title: 'rampkit',
   description:
@@ -20,7 +34,7 @@ export default defineConfig({
   // The README shrinks to link here; a page that links a file of the repository uses its URL.
   ignoreDeadLinks: false,
   head: [
-    ['link', { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }],
+    ['link', ICON],
     ['meta', { name: 'theme-color', content: '#0f766e' }],
   ],
   themeConfig: {
@@ -37,7 +51,7 @@ export default defineConfig({
     outline: { level: [2, 3] },
   },
   vite: {
-    plugins: [devKit()],
+    plugins: [devKit(), devHead],
     define: {
       'import.meta.env.RAMPKIT_DOCS_KIT': JSON.stringify(process.env.RAMPKIT_DOCS_KIT ?? ''),
     },

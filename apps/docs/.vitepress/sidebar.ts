@@ -46,6 +46,7 @@ export const sidebar: DefaultTheme.SidebarItem[] = [
       { text: 'Live status', link: '/guides/live-status' },
       { text: 'Stores and several instances', link: '/guides/stores' },
       { text: 'The sandbox and test values', link: '/guides/sandbox' },
+      { text: 'The sandbox in detail', link: '/guides/sandbox-service' },
       { text: 'The doctor', link: '/guides/doctor' },
       ...ifPresent({ text: 'Going live', link: '/guides/going-live' }),
       ...ifPresent({ text: 'Content-Security-Policy', link: '/guides/content-security-policy' }),

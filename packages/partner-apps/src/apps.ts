@@ -10,25 +10,47 @@ export type Tarballs = Record<PackageName, string>
 
 const templates = join(import.meta.dirname, '../templates')
 
-// The README snippets each app is made of (see README.md of this package).
+// The README snippets and the site's recipes each app is made of (see README.md of this package).
 const ROOT = 'README.md'
 const SERVER = 'packages/server/README.md'
 const REACT = 'packages/react/README.md'
 const snippet = (readme: string, holds: string[]) => readmeBlock(repoRoot, readme, holds).code
+const recipe = (page: string, holds: string[]) =>
+  snippet(`apps/docs/pages/getting-started/${page}.md`, holds)
 
 export const SNIPPETS = {
   rootHono: () => snippet(ROOT, ['createRampHandler', '@hono/node-server']),
-  rootNextRoute: () => snippet(ROOT, ['createRampHandler', 'hono/vercel']),
   rootPage: () => snippet(ROOT, ['<RampCheckout', 'RampKitProvider']),
   serverHono: () => snippet(SERVER, ['createRampHandler', '@hono/node-server']),
-  serverNextRoute: () => snippet(SERVER, ['createRampHandler', 'hono/vercel']),
   reactPage: () => snippet(REACT, ['<RampCheckout', 'RampKitProvider']),
 }
 
-/** Where a Next.js route snippet goes: the path its first comment names, else the README's. */
-function routePath(code: string): string {
-  const named = /^\/\/\s*(app\/\S+\/route\.ts)\s*$/m.exec(code)
-  return named?.[1] ?? 'app/api/ramp/[[...route]]/route.ts'
+/** The site's recipes, file by file (each block's first line names its file). */
+export const RECIPES = {
+  appRouter: () => [
+    recipe('nextjs-app-router', ['createRampHandler', 'hono/vercel']),
+    recipe('nextjs-app-router', ['<RampCheckout']),
+  ],
+  pagesRouter: () => [
+    recipe('nextjs-pages-router', ['createRampHandler', '@hono/node-server/vercel']),
+    recipe('nextjs-pages-router', ['AppProps']),
+    recipe('nextjs-pages-router', ['<RampCheckout']),
+  ],
+  express: () => recipe('express', ['createRampHandler', 'express()']),
+  reactRouter: () => [
+    recipe('react-router', ['createRampHandler']),
+    recipe('react-router', ['LoaderFunctionArgs']),
+    recipe('react-router', ['<RampCheckout']),
+  ],
+  /** The line the React Router page adds to the app's `app/routes.ts`. */
+  reactRouterRoute: () => recipe('react-router', ["route('api/ramp/*'"]).trim(),
+}
+
+/** The file a snippet is: the path its first line's comment names (`// app/page.tsx`). */
+export function filePath(code: string): string {
+  const named = /^\/\/ ([\w./[\]-]+\.tsx?)\s*$/m.exec(code.split('\n')[0] ?? '')
+  if (!named?.[1]) throw new Error(`the snippet names no file on its first line:\n${code}`)
+  return named[1]
 }
 
 function write(dir: string, path: string, text: string) {
@@ -55,10 +77,13 @@ const REACT_PEERS = {
   viem: '^2.0.0',
 }
 
+/** React Router 7's packages at one release: @react-router/serve's peer is its own react-router. */
+const REACT_ROUTER = '7.18.4'
+
 /**
  * The server-only app: @rampkit/server and hono, nothing else (`serverOnly`); the app's own
- * tools (the node server, tsx, TypeScript) come in a second install (`full`). `server.ts` is the
- * root README's Hono snippet.
+ * tools (the node server, tsx, TypeScript) and Express come in a second install (`full`).
+ * `server.ts` is the root README's Hono snippet, `express.ts` the site's Express recipe.
  */
 export function writeHonoApp(dir: string, tarballs: Tarballs) {
   cpSync(join(templates, 'hono'), dir, { recursive: true })
@@ -67,6 +92,7 @@ export function writeHonoApp(dir: string, tarballs: Tarballs) {
     'server.ts',
     withHelpers(listenOnEnvPort(SNIPPETS.rootHono()), './partner.js', ['fulfil']),
   )
+  write(dir, 'express.ts', listenOnEnvPort(RECIPES.express()))
   const serverOnly = {
     '@rampkit/core': file(tarballs.core),
     '@rampkit/server': file(tarballs.server),
@@ -76,38 +102,40 @@ export function writeHonoApp(dir: string, tarballs: Tarballs) {
     serverOnly: packageJson('partner-hono', serverOnly, {}),
     full: packageJson(
       'partner-hono',
-      { ...serverOnly, '@hono/node-server': '^1.0.0' },
-      { tsx: '^4.0.0', typescript: '^5.0.0', '@types/node': '^20.0.0' },
+      { ...serverOnly, '@hono/node-server': '^1.0.0', express: '^5.0.0' },
+      {
+        tsx: '^4.0.0',
+        typescript: '^5.0.0',
+        '@types/node': '^20.0.0',
+        '@types/express': '^5.0.0',
+      },
     ),
   }
 }
 
+/** The Next.js recipes of the site a Next app is made of. */
+export type NextRecipe = 'appRouter' | 'pagesRouter'
+
 /**
- * A Next.js App Router app at `major`: `route` and `page` name the README snippets of its API
- * route and its page, with the template's layout, `lib/partner.ts` (the helpers the snippets
- * leave to the app) and the modules the snippets import them from (`lib/auth.ts`,
- * `lib/receipt.ts`), and `next.config.ts` as `create-next-app` writes it for that major (Next
- * 16's turns on `cacheComponents`, under which a route's `runtime` export fails the build).
+ * A Next.js app at `major` made of the site's `recipe`, file by file (its page at `/ramp`), and
+ * the root README's page at `/`, with the template's layout, `lib/partner.ts` (the helpers the
+ * README page leaves to the app) and the module it imports them from (`lib/receipt.ts`), and
+ * `next.config.ts` as `create-next-app` writes it for that major (Next 16's turns on
+ * `cacheComponents`, under which a route's `runtime` export fails the build). The Pages Router
+ * recipe lives beside the App Router's layout, as in an app moving from one to the other.
  */
-export function writeNextApp(
-  dir: string,
-  tarballs: Tarballs,
-  major: number,
-  route: keyof typeof SNIPPETS,
-  page: keyof typeof SNIPPETS,
-) {
+export function writeNextApp(dir: string, tarballs: Tarballs, major: number, recipe: NextRecipe) {
   cpSync(join(templates, 'next'), dir, { recursive: true })
   cpSync(
     join(templates, 'next-config', String(major), 'next.config.ts'),
     join(dir, 'next.config.ts'),
   )
-  const routeCode = SNIPPETS[route]()
-  write(dir, routePath(routeCode), withHelpers(routeCode, '@/lib/partner', ['auth', 'fulfil']))
   write(
     dir,
     'app/page.tsx',
-    withHelpers(pageModule(englishPage(SNIPPETS[page]())), '@/lib/partner', ['show', 'track']),
+    withHelpers(pageModule(englishPage(SNIPPETS.rootPage())), '@/lib/partner', ['show', 'track']),
   )
+  for (const code of RECIPES[recipe]()) write(dir, filePath(code), englishPage(code))
   write(
     dir,
     'package.json',
@@ -119,6 +147,7 @@ export function writeNextApp(
         '@rampkit/react': file(tarballs.react),
         next: `^${major}.0.0`,
         hono: '^4.0.0',
+        '@hono/node-server': '^1.0.0',
         ...REACT_PEERS,
       },
       {
@@ -134,6 +163,9 @@ export function writeNextApp(
 /**
  * The Vite React SPA: `src/page.tsx` is the react README's snippet, `server/main.ts` the server
  * README's Hono snippet (the SPA's API); `vite preview` serves the build and proxies /api to it.
+ * Beside it, in `router/` on the same install, the site's React Router recipe (framework mode):
+ * the template's root layout and `vite.config.ts`, the recipe's files, and its route line in
+ * `app/routes.ts` beside the page's route.
  */
 export function writeViteApp(dir: string, tarballs: Tarballs) {
   cpSync(join(templates, 'vite'), dir, { recursive: true })
@@ -147,6 +179,22 @@ export function writeViteApp(dir: string, tarballs: Tarballs) {
     'server/main.ts',
     withHelpers(listenOnEnvPort(SNIPPETS.serverHono()), './partner.js', ['fulfil']),
   )
+  const router = join(dir, 'router')
+  cpSync(join(templates, 'react-router'), router, { recursive: true })
+  for (const code of RECIPES.reactRouter()) write(router, filePath(code), englishPage(code))
+  write(
+    router,
+    'app/routes.ts',
+    [
+      "import { type RouteConfig, route } from '@react-router/dev/routes'",
+      '',
+      'export default [',
+      "  route('ramp', 'routes/ramp.tsx'),",
+      `  ${RECIPES.reactRouterRoute()}`,
+      '] satisfies RouteConfig',
+      '',
+    ].join('\n'),
+  )
   write(
     dir,
     'package.json',
@@ -159,8 +207,19 @@ export function writeViteApp(dir: string, tarballs: Tarballs) {
         hono: '^4.0.0',
         '@hono/node-server': '^1.0.0',
         ...REACT_PEERS,
+        // The React Router recipe's (framework mode, `create-react-router`'s packages), at one
+        // version: @react-router/serve's peer is its own version of react-router exactly.
+        'react-router': REACT_ROUTER,
+        '@react-router/node': REACT_ROUTER,
+        '@react-router/serve': REACT_ROUTER,
+        isbot: '^5.0.0',
       },
-      { vite: '^8.0.0', '@vitejs/plugin-react': '^6.0.0', tsx: '^4.0.0' },
+      {
+        vite: '^8.0.0',
+        '@vitejs/plugin-react': '^6.0.0',
+        tsx: '^4.0.0',
+        '@react-router/dev': REACT_ROUTER,
+      },
     ),
   )
 }

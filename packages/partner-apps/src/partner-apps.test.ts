@@ -16,6 +16,7 @@ import {
 import { partnerEnv, repoRoot, resultsDir, run, type Started, start, waitForHttp } from './run.js'
 import {
   buyKes,
+  expectCheckoutRenders,
   kB,
   kitEnv,
   type SandboxStack,
@@ -26,8 +27,9 @@ import {
 /**
  * rampkit as a partner installs it: each published package packed (`pnpm pack`), the tarballs
  * installed with npm into fresh apps in the system's temp directory, outside this workspace,
- * each app written from the README snippets. The apps run one after another; what each phase
- * took and each page's JavaScript weight go to test-results/partner-apps/figures.json.
+ * each app written from the README snippets and the site's getting-started recipes. The apps
+ * run one after another; what each phase took and each page's JavaScript weight go to
+ * test-results/partner-apps/figures.json.
  */
 
 const suiteStarted = performance.now()
@@ -172,6 +174,34 @@ function recordWeight(app: string, weight: Weight) {
   }
 }
 
+/**
+ * The kit answers at `/api/ramp` of the app at `url`: its config and the catalog through to the
+ * sandbox, and an unsigned delivery refused in the envelope, never a 5xx.
+ */
+async function expectKitServes(url: string) {
+  const config = await fetch(`${url}/api/ramp/config`)
+  expect(config.status).toBe(200)
+  expect(await config.json()).toMatchObject({ data: { environment: 'sandbox' } })
+  const catalog = await fetch(`${url}/api/ramp/catalog?country=KE`)
+  expect(JSON.stringify(await catalog.json())).toContain('M-Pesa')
+  const unsigned = await fetch(`${url}/api/ramp/webhooks`, { method: 'POST', body: '{}' })
+  expect([400, 401]).toContain(unsigned.status)
+  expect(await unsigned.json()).toMatchObject({ status: 'error' })
+}
+
+/** Starts the app's `file` with its tsx on `port`, with the kit's environment. */
+function tsxServer(dir: string, file: string, port: number, logFile: string) {
+  return (env: Record<string, string>) =>
+    start(join(dir, 'node_modules/.bin/tsx'), [file], {
+      cwd: dir,
+      env: partnerEnv({ ...env, PORT: String(port) }),
+      logFile,
+    })
+}
+
+/** The recipe's `onOrderSettled` logged the order: the signed webhook reached the app's kit. */
+const SETTLED_LOG = /^settled \S+/m
+
 describe.skipIf(skipBrowserTests).sequential('Hono on Node, server only', () => {
   const dir = join(root, 'hono')
   afterAll(() => void removeLater(dir))
@@ -200,36 +230,32 @@ describe.skipIf(skipBrowserTests).sequential('Hono on Node, server only', () => 
     })
     timed('hono', 'typecheck', seconds)
     const port = await freePort()
+    await withStack('hono', port, tsxServer(dir, 'server.ts', port, 'hono.log'), expectKitServes)
+  })
+
+  test("the site's Express recipe serves the kit through @hono/node-server", async () => {
+    // Installed and type-checked with the Hono app above (`express.ts`).
+    const port = await freePort()
     await withStack(
-      'hono',
+      'express',
       port,
-      (env) =>
-        start(join(dir, 'node_modules/.bin/tsx'), ['server.ts'], {
-          cwd: dir,
-          env: partnerEnv({ ...env, PORT: String(port) }),
-          logFile: 'hono.log',
-        }),
+      tsxServer(dir, 'express.ts', port, 'express.log'),
       async (url) => {
-        const config = await fetch(`${url}/api/ramp/config`)
-        expect(config.status).toBe(200)
-        expect(await config.json()).toMatchObject({ data: { environment: 'sandbox' } })
-        const catalog = await fetch(`${url}/api/ramp/catalog?country=KE`)
-        expect(JSON.stringify(await catalog.json())).toContain('M-Pesa')
-        // An unsigned delivery is refused in the envelope, never a 5xx.
-        const unsigned = await fetch(`${url}/api/ramp/webhooks`, { method: 'POST', body: '{}' })
-        expect([400, 401]).toContain(unsigned.status)
-        expect(await unsigned.json()).toMatchObject({ status: 'error' })
+        await expectKitServes(url)
+        // Express's own routes still answer after the kit's middleware (here: none, a 404).
+        expect((await fetch(`${url}/not-the-kit`)).status).toBe(404)
       },
     )
   })
 })
 
-for (const [major, route, page] of [
-  // Next 16 with create-next-app's config (cacheComponents on) builds the server README's route.
-  [16, 'serverNextRoute', 'rootPage'],
-  [15, 'rootNextRoute', 'rootPage'],
+for (const [major, recipe, name] of [
+  // Next 16 with create-next-app's config (cacheComponents on) builds the App Router recipe.
+  [16, 'appRouter', 'App Router'],
+  // The Pages Router recipe (its API route with Next's body parser off, _app, the page).
+  [15, 'pagesRouter', 'Pages Router'],
 ] as const) {
-  describe.skipIf(skipBrowserTests).sequential(`Next.js ${major} App Router`, () => {
+  describe.skipIf(skipBrowserTests).sequential(`Next.js ${major} ${name}`, () => {
     const app = `next-${major}`
     const dir = join(root, app)
     afterAll(() => void removeLater(dir))
@@ -237,7 +263,7 @@ for (const [major, route, page] of [
 
     test('npm installs the tarballs', async () => {
       mkdirSync(dir)
-      writeNextApp(dir, tarballs, major, route, page)
+      writeNextApp(dir, tarballs, major, recipe)
       await npmInstall(app, dir)
     })
 
@@ -255,7 +281,7 @@ for (const [major, route, page] of [
       if (line) figures[app]!.nextReported = line[1]!
     })
 
-    test('next start -H 127.0.0.1: a KES buy settles in Chromium', async () => {
+    test("next start -H 127.0.0.1: a KES buy settles in Chromium on the recipe's page", async () => {
       if (!built) throw new Error('no build to start: next build failed (above)')
       const port = await freePort()
       await withStack(
@@ -267,7 +293,12 @@ for (const [major, route, page] of [
             ['start', '-p', String(port), '-H', '127.0.0.1'],
             { cwd: dir, env: partnerEnv(env), logFile: `${app}.log` },
           ),
-        async (url, sandbox) => recordWeight(app, await buyKes(browser, url, sandbox)),
+        async (url, sandbox, server) => {
+          recordWeight(app, await buyKes(browser, url, sandbox, '/ramp'))
+          await server.waitFor(SETTLED_LOG, 10_000)
+          // The root README's page, built beside the recipe, renders the checkout at /.
+          await expectCheckoutRenders(browser, url, sandbox, '/')
+        },
       )
     })
   })
@@ -320,6 +351,31 @@ describe.skipIf(skipBrowserTests).sequential('Vite React SPA on a Hono back', ()
         recordWeight(app, await buyKes(browser, url, sandbox))
         // The README's onOrderSettled handler ran on the server (its fulfil logs the order).
         await api!.waitFor(/^fulfil \S+ \S+/m, 10_000)
+      },
+    )
+  })
+
+  test("the site's React Router recipe, beside it on the same install: react-router build; react-router-serve; a KES buy settles in Chromium", async () => {
+    const router = join(dir, 'router')
+    const { seconds } = await run(join(dir, 'node_modules/.bin/react-router'), ['build'], {
+      cwd: router,
+      env: partnerEnv(),
+      logFile: 'react-router.log',
+    })
+    timed('react-router', 'build', seconds)
+    const port = await freePort()
+    await withStack(
+      'react-router',
+      port,
+      (env) =>
+        start(join(dir, 'node_modules/.bin/react-router-serve'), ['build/server/index.js'], {
+          cwd: router,
+          env: partnerEnv({ ...env, PORT: String(port), HOST: '127.0.0.1' }),
+          logFile: 'react-router.log',
+        }),
+      async (url, sandbox, server) => {
+        recordWeight('react-router', await buyKes(browser, url, sandbox, '/ramp'))
+        await server.waitFor(SETTLED_LOG, 10_000)
       },
     )
   })

@@ -74,13 +74,16 @@ export function pageModule(code: string): string {
 }
 
 /**
- * A server snippet that listens where the test says: its `port: 3000` read from `PORT`. A
- * snippet that already reads `process.env.PORT` is left as it is.
+ * A server snippet that listens where the test says: its `port: 3000` (Hono's `serve`) or
+ * `.listen(3000` (Express) read from `PORT`. A snippet that already reads `process.env.PORT` is
+ * left as it is.
  */
 export function listenOnEnvPort(code: string): string {
   if (code.includes('process.env.PORT')) return code
-  if (!/\bport: 3000\b/.test(code)) {
+  const port = /\bport: 3000\b|\.listen\(3000\b/
+  const found = port.exec(code)?.[0]
+  if (!found) {
     throw new Error(`the server snippet has no "port: 3000" to point at the test's port:\n${code}`)
   }
-  return code.replace(/\bport: 3000\b/, 'port: Number(process.env.PORT)')
+  return code.replace(port, found.replace('3000', 'Number(process.env.PORT)'))
 }

@@ -90,14 +90,16 @@ export type Weight = {
 const BUYER = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720' as const
 
 /**
- * A KES buy by M-Pesa to `settled` in Chromium on the app at `appUrl` (127.0.0.1), the wallet
- * typed by hand: the USDC arrives on chain, the page's `onSettled` ran (its helper marks
- * <body>, or the snippet logs the order), no page error, no secret in any answer. Returns the JavaScript weight of the page.
+ * A KES buy by M-Pesa to `settled` in Chromium on the page at `path` of the app at `appUrl`
+ * (127.0.0.1), the wallet typed by hand: the USDC arrives on chain, the page's `onSettled` ran
+ * (its helper marks <body>, or the snippet logs the order), no page error, no secret in any
+ * answer. Returns the JavaScript weight of the page.
  */
 export async function buyKes(
   browser: Browser,
   appUrl: string,
   sandbox: SandboxStack,
+  path = '/',
 ): Promise<Weight> {
   const chain = createPublicClient({ transport: http(sandbox.rpcUrl) })
   const balance = () =>
@@ -108,16 +110,12 @@ export async function buyKes(
       args: [BUYER],
     })
   const before = await balance()
-  const initial = await initialScripts(appUrl)
-  const stack = {
-    url: appUrl,
-    sandboxUrl: sandbox.url,
-    rpcUrl: sandbox.rpcUrl,
-    startMs: 0,
-    apiKey: sandbox.apiKey,
-    webhookSecret: sandbox.webhookSecret,
-  }
-  const { context, page, errors, secretsSeen } = await openShop(browser, '/', stack)
+  const initial = await initialScripts(new URL(path, appUrl).href)
+  const { context, page, errors, secretsSeen } = await openShop(
+    browser,
+    path,
+    shopStack(appUrl, sandbox),
+  )
   const logged: string[] = []
   page.on('console', (message) => logged.push(message.text()))
   try {
@@ -163,12 +161,43 @@ export async function buyKes(
   }
 }
 
+/** The app and its sandbox, as `@rampkit/e2e/shop` opens a page of a stack. */
+function shopStack(appUrl: string, sandbox: SandboxStack) {
+  return {
+    url: appUrl,
+    sandboxUrl: sandbox.url,
+    rpcUrl: sandbox.rpcUrl,
+    startMs: 0,
+    apiKey: sandbox.apiKey,
+    webhookSecret: sandbox.webhookSecret,
+  }
+}
+
+/**
+ * The page at `path` renders the checkout with the Kenyan corridor's M-Pesa, read through the
+ * app's kit, and no page error.
+ */
+export async function expectCheckoutRenders(
+  browser: Browser,
+  appUrl: string,
+  sandbox: SandboxStack,
+  path: string,
+) {
+  const { context, page, errors } = await openShop(browser, path, shopStack(appUrl, sandbox))
+  try {
+    await widget(page).getByText('M-Pesa').first().waitFor({ timeout: 30_000 })
+    expect(errors).toEqual([])
+  } finally {
+    await context.close()
+  }
+}
+
 /**
  * The scripts the page's HTML loads before anything runs: `<script src>` (not `noModule`) and
  * module or script preloads.
  */
-async function initialScripts(appUrl: string): Promise<string[]> {
-  const html = await (await fetch(appUrl)).text()
+async function initialScripts(pageUrl: string): Promise<string[]> {
+  const html = await (await fetch(pageUrl)).text()
   const found = new Set<string>()
   for (const match of html.matchAll(/<script\b[^>]*>/g)) {
     // A `noModule` script (Next's polyfills) is not loaded by a browser that runs modules.
@@ -184,7 +213,7 @@ async function initialScripts(appUrl: string): Promise<string[]> {
     )
       found.add(href)
   }
-  return [...found].map((src) => new URL(src.replaceAll('&amp;', '&'), appUrl).href)
+  return [...found].map((src) => new URL(src.replaceAll('&amp;', '&'), pageUrl).href)
 }
 
 async function gzipBytes(urls: string[]): Promise<number> {

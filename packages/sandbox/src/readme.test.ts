@@ -4,11 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Sandbox, startSandbox } from './server.js'
 
 /**
- * The README's walkthrough is a test: every fenced `sh` block under "## Walkthrough" is joined
- * into one bash script and run with curl and jq against a fresh sandbox, so the documented
- * requests and answers cannot drift from the service.
+ * The documented walkthrough is a test: every fenced `sh` block under "## Walkthrough" of the
+ * site's page on the sandbox (the README links to it) is joined into one bash script and run
+ * with curl and jq against a fresh sandbox, so the documented requests and answers cannot drift
+ * from the service.
  */
-const README = new URL('../README.md', import.meta.url)
+const README = new URL('../../../apps/docs/pages/guides/sandbox-service.md', import.meta.url)
 
 /** The `sh` blocks of the walkthrough section, in order. */
 function walkthroughBlocks(markdown: string): string[] {
@@ -28,7 +29,7 @@ afterAll(async () => {
   await sandbox?.stop()
 })
 
-describe('README walkthrough', () => {
+describe('the documented walkthrough', () => {
   it('has the walkthrough blocks', () => {
     expect(walkthroughBlocks(readFileSync(README, 'utf8')).length).toBeGreaterThanOrEqual(6)
   })

@@ -1,5 +1,6 @@
 // `ramp-sandbox control <action>`: drives a running sandbox through its admin route
-// (`/__sandbox`, README "Controls"). Light on purpose: fetch only, no server modules.
+// (`/__sandbox`; the docs' "The sandbox in detail", Controls). Light on purpose: fetch only, no
+// server modules.
 
 /** The sandbox a control talks to when neither `--url` nor `RAMP_SANDBOX_URL` says otherwise. */
 export const DEFAULT_SANDBOX_URL = 'http://127.0.0.1:4010'

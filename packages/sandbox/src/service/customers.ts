@@ -21,8 +21,8 @@ import { accountEventBody, customerWebhookView } from './views.js'
  * clock, the deposit-account product, accounts and signing-key enrollment, with their
  * `customer.*` and `account.*` webhooks.
  *
- * Test values (README, "Customer vault"): a profile name containing `Rejected` (any case, core's
- * `SANDBOX_TEST_VALUES.customerReview`) is rejected at review. `Failure`, the guide's failing
+ * Test values (the docs' "The sandbox in detail", Customer vault): a profile name containing
+ * `Rejected` (any case, core's `SANDBOX_TEST_VALUES.customerReview`) is rejected at review. `Failure`, the guide's failing
  * order, passes review: the customer's orders fail instead, so one test value never does both; a
  * `partner_customer_ref` containing `deposit-failure` has its first deposit-account provisioning
  * fail, so that the retry route can be exercised.
