@@ -13,6 +13,7 @@ import {
 } from './kitContext.js'
 import {
   ENGLISH_MESSAGES,
+  englishLoaded,
   formatMessage,
   layerMessages,
   loadMessages,
@@ -49,6 +50,27 @@ function useLocaleMessages(locale: string | undefined): RampMessages | undefined
     }
   }, [locale, cached])
   return cached ?? (fetched && fetched.locale === locale ? fetched.messages : undefined)
+}
+
+/**
+ * Loads English's later part (the messages of the checkout's screens after the first) once the
+ * page is up, and says when it is in. The checkout's later screens wait for it themselves; this
+ * is for whatever else reads `t`.
+ */
+function useEnglishComplete(): boolean {
+  const [complete, setComplete] = useState(englishLoaded)
+  useEffect(() => {
+    if (complete) return
+    let live = true
+    loadMessages('en').then(
+      () => live && setComplete(true),
+      () => {},
+    )
+    return () => {
+      live = false
+    }
+  }, [complete])
+  return complete
 }
 
 /** Props of `RampKitProvider`. */
@@ -120,6 +142,8 @@ export function RampKitProvider(props: RampKitProviderProps): ReactNode {
   )
   const hasWagmi = Boolean(hostWagmi || props.wagmiConfig)
   const localeMessages = useLocaleMessages(locale)
+  const englishComplete = useEnglishComplete()
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new value when English completes
   const value = useMemo<RampKitContextValue>(() => {
     const messages = layerMessages(localeMessages ?? ENGLISH_MESSAGES, overrides)
     return {
@@ -132,7 +156,9 @@ export function RampKitProvider(props: RampKitProviderProps): ReactNode {
       theme: theme ?? {},
       hasWagmi,
     }
-  }, [client, locale, localeMessages, overrides, theme, hasWagmi])
+    // A new value once English's later part is in (the same object, filled in place): what
+    // reads `t` outside the checkout's own screens (an orders page's status names) renders again.
+  }, [client, locale, localeMessages, overrides, theme, hasWagmi, englishComplete])
 
   let tree: ReactNode = (
     <RampKitContext.Provider value={value}>{props.children}</RampKitContext.Provider>

@@ -9,12 +9,19 @@ export type { MessageKey, RampMessages }
  */
 export const ENGLISH_MESSAGES = { ...en } as RampMessages
 let englishLater: Promise<RampMessages> | undefined
+let englishComplete = false
+
+/** Whether English's later part has joined `ENGLISH_MESSAGES` (`loadMessages('en')` resolved). */
+export function englishLoaded(): boolean {
+  return englishComplete
+}
 
 function loadEnglish(): Promise<RampMessages> {
   if (!englishLater) {
     const loading: Promise<RampMessages> = import('./enLater.js').then(
       (module) => {
         Object.assign(ENGLISH_MESSAGES, module.enLater)
+        englishComplete = true
         // React's `use` reads a settled promise's value from these fields without suspending
         // again (a component that mounts after the load shows at once).
         Object.assign(loading, { status: 'fulfilled', value: ENGLISH_MESSAGES })

@@ -1352,7 +1352,7 @@ describe('fuzz: hostile input on every browser route of the kit', () => {
     // The verdict is not vacuous: a large share of the inputs are ones the kit must refuse.
     expect(figures.invalid).toBeGreaterThan(figures.inputs / 3)
     expect(figures.refusedByFetch).toBeGreaterThanOrEqual(INJECTED_HEADERS.length)
-  })
+  }, 120_000) // About 6,000 requests: 25 s alone, more beside the rest of the suite.
 
   it('leaves Object.prototype and Array.prototype as they were', () => {
     expect(Reflect.ownKeys(Object.prototype)).toEqual(prototypeBefore.object)
