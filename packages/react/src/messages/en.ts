@@ -45,10 +45,6 @@ export const en = {
   'provider.none': 'No provider is available for this payment method.',
   'token.onChain': '{symbol} on {chain}',
   'token.none': 'No token is available.',
-  'approve.rejected': 'You declined the request in your wallet.',
-  'approve.reverted': 'The transaction was reverted on the chain.',
-  'signed.refused':
-    'Your wallet’s approval was not accepted: the enrolled wallet was removed or replaced. Enroll this wallet again, then get a new quote.',
   'copy.button': 'Copy',
   'copy.done': 'Copied',
   'error.network': 'We could not reach the ramp. Check your connection and try again.',

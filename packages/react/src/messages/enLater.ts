@@ -183,4 +183,8 @@ export const enLater = {
   'pay.phone': 'Phone number',
   'pay.noPrompt':
     'No prompt yet? Check that the phone number above is your mobile money number, and keep your phone on and in signal: the prompt can still come, and your order stays open until you pay. If the number is wrong, start again.',
+  'approve.rejected': 'You declined the request in your wallet.',
+  'approve.reverted': 'The transaction was reverted on the chain.',
+  'signed.refused':
+    'Your wallet’s approval was not accepted: the enrolled wallet was removed or replaced. Enroll this wallet again, then get a new quote.',
 } as const

@@ -1,6 +1,8 @@
 import type { MessageKey } from '../messages/index.js'
 import { type ErrorKind, errorKind } from '../utils/errors.js'
 
+// A wallet's refusals (`rejected`, `reverted`, `signature`) come only from a sale's later screens:
+// their words are in the later screens' English, loaded with those screens.
 const KIND_MESSAGES: Record<ErrorKind, MessageKey> = {
   network: 'error.network',
   rateLimited: 'error.rateLimited',
