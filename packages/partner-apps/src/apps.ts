@@ -42,6 +42,11 @@ export const RECIPES = {
     recipe('react-router', ['LoaderFunctionArgs']),
     recipe('react-router', ['<RampCheckout']),
   ],
+  viteHono: () => [
+    recipe('vite-hono', ['createRampHandler', 'serveStatic']),
+    recipe('vite-hono', ['defineConfig']),
+    recipe('vite-hono', ['<RampCheckout']),
+  ],
   /** The line the React Router page adds to the app's `app/routes.ts`. */
   reactRouterRoute: () => recipe('react-router', ["route('api/ramp/*'"]).trim(),
 }
@@ -163,6 +168,7 @@ export function writeNextApp(dir: string, tarballs: Tarballs, major: number, rec
 /**
  * The Vite React SPA: `src/page.tsx` is the react README's snippet, `server/main.ts` the server
  * README's Hono snippet (the SPA's API); `vite preview` serves the build and proxies /api to it.
+ * In `site/`, the site's Vite + Hono recipe (its server serves its build and the kit).
  * Beside it, in `router/` on the same install, the site's React Router recipe (framework mode):
  * the template's root layout and `vite.config.ts`, the recipe's files, and its route line in
  * `app/routes.ts` beside the page's route.
@@ -179,6 +185,15 @@ export function writeViteApp(dir: string, tarballs: Tarballs) {
     'server/main.ts',
     withHelpers(listenOnEnvPort(SNIPPETS.serverHono()), './partner.js', ['fulfil']),
   )
+  // The site's Vite + Hono recipe in `site/`, with the template's index.html: built by Vite, then
+  // its server serves the build and the kit on one port.
+  const site = join(dir, 'site')
+  mkdirSync(site, { recursive: true })
+  cpSync(join(templates, 'vite/index.html'), join(site, 'index.html'))
+  for (const code of RECIPES.viteHono()) {
+    const path = filePath(code)
+    write(site, path, path === 'server.ts' ? listenOnEnvPort(code) : englishPage(code))
+  }
   const router = join(dir, 'router')
   cpSync(join(templates, 'react-router'), router, { recursive: true })
   for (const code of RECIPES.reactRouter()) write(router, filePath(code), englishPage(code))

@@ -189,10 +189,10 @@ async function expectKitServes(url: string) {
   expect(await unsigned.json()).toMatchObject({ status: 'error' })
 }
 
-/** Starts the app's `file` with its tsx on `port`, with the kit's environment. */
-function tsxServer(dir: string, file: string, port: number, logFile: string) {
+/** Starts the app's `file` with its tsx (of the install at `install`) on `port`, with the kit's environment. */
+function tsxServer(dir: string, file: string, port: number, logFile: string, install = dir) {
   return (env: Record<string, string>) =>
-    start(join(dir, 'node_modules/.bin/tsx'), [file], {
+    start(join(install, 'node_modules/.bin/tsx'), [file], {
       cwd: dir,
       env: partnerEnv({ ...env, PORT: String(port) }),
       logFile,
@@ -351,6 +351,26 @@ describe.skipIf(skipBrowserTests).sequential('Vite React SPA on a Hono back', ()
         recordWeight(app, await buyKes(browser, url, sandbox))
         // The README's onOrderSettled handler ran on the server (its fulfil logs the order).
         await api!.waitFor(/^fulfil \S+ \S+/m, 10_000)
+      },
+    )
+  })
+
+  test("the site's Vite + Hono recipe, beside it on the same install: vite build; its server serves the build and the kit; a KES buy settles in Chromium", async () => {
+    const site = join(dir, 'site')
+    const { seconds } = await run(join(dir, 'node_modules/.bin/vite'), ['build'], {
+      cwd: site,
+      env: partnerEnv(),
+      logFile: 'vite-hono.log',
+    })
+    timed('vite-hono', 'build', seconds)
+    const port = await freePort()
+    await withStack(
+      'vite-hono',
+      port,
+      tsxServer(site, 'server.ts', port, 'vite-hono.log', dir),
+      async (url, sandbox, server) => {
+        recordWeight('vite-hono', await buyKes(browser, url, sandbox, '/'))
+        await server.waitFor(SETTLED_LOG, 10_000)
       },
     )
   })
