@@ -355,48 +355,55 @@ describe.skipIf(skipBrowserTests).sequential('Vite React SPA on a Hono back', ()
     )
   })
 
+  /**
+   * A recipe beside the Vite app on its install, in `cwd`: built by `build` (a bin of the
+   * install), served by `serve` on a free port, and bought through on `path`; its server logged
+   * the recipe's `onOrderSettled`.
+   */
+  async function buildAndBuy(
+    name: string,
+    cwd: string,
+    build: string,
+    serve: (port: number) => (env: Record<string, string>) => Started,
+    path: string,
+  ) {
+    const { seconds } = await run(join(dir, 'node_modules/.bin', build), ['build'], {
+      cwd,
+      env: partnerEnv(),
+      logFile: `${name}.log`,
+    })
+    timed(name, 'build', seconds)
+    const port = await freePort()
+    await withStack(name, port, serve(port), async (url, sandbox, server) => {
+      recordWeight(name, await buyKes(browser, url, sandbox, path))
+      await server.waitFor(SETTLED_LOG, 10_000)
+    })
+  }
+
   test("the site's Vite + Hono recipe, beside it on the same install: vite build; its server serves the build and the kit; a KES buy settles in Chromium", async () => {
     const site = join(dir, 'site')
-    const { seconds } = await run(join(dir, 'node_modules/.bin/vite'), ['build'], {
-      cwd: site,
-      env: partnerEnv(),
-      logFile: 'vite-hono.log',
-    })
-    timed('vite-hono', 'build', seconds)
-    const port = await freePort()
-    await withStack(
+    await buildAndBuy(
       'vite-hono',
-      port,
-      tsxServer(site, 'server.ts', port, 'vite-hono.log', dir),
-      async (url, sandbox, server) => {
-        recordWeight('vite-hono', await buyKes(browser, url, sandbox, '/'))
-        await server.waitFor(SETTLED_LOG, 10_000)
-      },
+      site,
+      'vite',
+      (port) => tsxServer(site, 'server.ts', port, 'vite-hono.log', dir),
+      '/',
     )
   })
 
   test("the site's React Router recipe, beside it on the same install: react-router build; react-router-serve; a KES buy settles in Chromium", async () => {
     const router = join(dir, 'router')
-    const { seconds } = await run(join(dir, 'node_modules/.bin/react-router'), ['build'], {
-      cwd: router,
-      env: partnerEnv(),
-      logFile: 'react-router.log',
-    })
-    timed('react-router', 'build', seconds)
-    const port = await freePort()
-    await withStack(
+    await buildAndBuy(
       'react-router',
-      port,
-      (env) =>
+      router,
+      'react-router',
+      (port) => (env) =>
         start(join(dir, 'node_modules/.bin/react-router-serve'), ['build/server/index.js'], {
           cwd: router,
           env: partnerEnv({ ...env, PORT: String(port), HOST: '127.0.0.1' }),
           logFile: 'react-router.log',
         }),
-      async (url, sandbox, server) => {
-        recordWeight('react-router', await buyKes(browser, url, sandbox, '/ramp'))
-        await server.waitFor(SETTLED_LOG, 10_000)
-      },
+      '/ramp',
     )
   })
 })
