@@ -195,7 +195,7 @@ function routesPage(): string {
     '',
     GENERATED,
     '',
-    "The server kit's browser-facing routes, relative to where you mount it (`/api/ramp`), read from core's `KIT_API` (`@rampkit/core/kit`). The kit registers its routes from this table and the browser client takes its methods from it; the types of each route's query, body and answer are `KitApi`'s. What each guard does: `session` needs an end user, `origin` an allowed `Origin`, `walletProof` a wallet this session proved, `webhookSignature` the service's signature of the raw body. Upstream calls and notes per route: [the server README](https://github.com/rampkit/rampkit/tree/main/packages/server#routes-relative-to-the-mount-point-kit_api-in-rampkitcorekit).",
+    "The server kit's browser-facing routes, relative to where you mount it (`/api/ramp`), read from core's `KIT_API` (`@rampkit/core/kit`). The kit registers its routes from this table and the browser client takes its methods from it; the types of each route's query, body and answer are `KitApi`'s. What each guard does: `session` needs an end user, `origin` an allowed `Origin`, `walletProof` a wallet this session proved, `webhookSignature` the service's signature of the raw body. Upstream calls and notes per route: [kit routes: upstream calls and answers](/reference/server-routes).",
     '',
     '| Name | Method | Path | Guards | Answer |',
     '|---|---|---|---|---|',
