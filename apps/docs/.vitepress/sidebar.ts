@@ -41,6 +41,7 @@ export const sidebar: DefaultTheme.SidebarItem[] = [
       { text: 'Languages', link: '/guides/languages' },
       { text: 'Callbacks and events', link: '/guides/callbacks' },
       { text: 'Identity (KYC) and the vault', link: '/guides/identity' },
+      { text: 'Sign in with the wallet', link: '/guides/wallet-sign-in' },
       { text: 'Selling and the wallet', link: '/guides/selling' },
       { text: 'Webhooks and fulfilment', link: '/guides/webhooks' },
       { text: 'Live status', link: '/guides/live-status' },
