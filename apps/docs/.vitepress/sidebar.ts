@@ -62,6 +62,7 @@ export const sidebar: DefaultTheme.SidebarItem[] = [
       { text: 'Overview', link: '/reference/' },
       { text: '<RampCheckout /> and provider props', link: '/reference/props' },
       { text: 'Kit options', link: '/reference/kit-options' },
+      { text: 'Kit options in detail', link: '/reference/server-options' },
       { text: 'Kit routes', link: '/reference/routes' },
       { text: 'Kit routes: upstream and answers', link: '/reference/server-routes' },
       ...ifPresent({ text: 'Error codes', link: '/reference/errors' }),

@@ -244,7 +244,7 @@ export function writeReference(): ExportDoc[] {
       '',
       GENERATED,
       '',
-      'The options of `createRampHandler(options)` (`@rampkit/server`), read from the type `RampHandlerOptions`. Defaults and what each one guards are in its doc comment; the longer story per option is in [the server README](https://github.com/rampkit/rampkit/tree/main/packages/server#options).',
+      'The options of `createRampHandler(options)` (`@rampkit/server`), read from the type `RampHandlerOptions`. Defaults and what each one guards are in its doc comment; the longer story per option is in [kit options in detail](/reference/server-options).',
       '',
       propsTable(propsOf(join(root, 'packages/server/src/index.ts'), 'RampHandlerOptions')).replace(
         '| Prop |',
