@@ -8,6 +8,7 @@
 
 /** The screens a checkout shows, in order: choose, amount, review (and pay), status. */
 export const CHECKOUT_SCREENS = ['choose', 'amount', 'review', 'status'] as const
+/** A checkout screen: `choose`, `amount`, `review` or `status`. */
 export type CheckoutScreen = (typeof CHECKOUT_SCREENS)[number]
 
 /**

@@ -36,8 +36,16 @@ import { resolveEnvironment } from './environment.js'
 import { API_PREFIX, createTransport, defaultSleep } from './transport.js'
 import type { Client, CreateRampClientParameters, RampRetryOptions } from './types.js'
 
+/** Timeout of one attempt when `timeoutMs` is not given: 15 s. */
 export const DEFAULT_TIMEOUT_MS = 15_000
+/**
+ * Budget of one operation across its attempts and waits when `totalTimeoutMs` is not given: 45 s.
+ */
 export const DEFAULT_TOTAL_TIMEOUT_MS = 45_000
+/**
+ * The retry policy when `retry` is not given: 3 attempts, backoff from 250 ms up to 4 s, and a
+ * `Retry-After` of at most 20 s honoured.
+ */
 export const DEFAULT_RETRY = {
   maxAttempts: 3,
   baseDelayMs: 250,
@@ -94,7 +102,12 @@ export type RampActions = {
 /** A client of the ramp service: the transport plus every operation as a method. */
 export type RampClient = Client & RampActions
 
+/** What `createRampClient` returns: the client with every action bound to it. */
 export type CreateRampClientReturnType = RampClient
+/**
+ * What `createRampClient` can throw, before any request: `ConfigurationError` for a bad option,
+ * `EnvironmentMismatchError` when the key's prefix and `environment` disagree.
+ */
 export type CreateRampClientErrorType = ConfigurationError | EnvironmentMismatchError
 
 function positive(name: string, value: number | undefined, fallback: number, min = 1): number {

@@ -41,6 +41,10 @@ export type RampResponseInfo = RampRequestInfo & {
   durationMs: number
 }
 
+/**
+ * Options of `createRampClient`: the API key, environment and base address, and the transport's
+ * fetch, retry and timeouts.
+ */
 export type CreateRampClientParameters = {
   /**
    * The partner API key (`is_test_...` sandbox, `is_live_...` production). Server-side only:

@@ -7,6 +7,7 @@ export const CUSTOMER_DOCUMENT_CONTENT_TYPES = [
   'image/png',
   'application/pdf',
 ] as const
+/** A document type the vault accepts: JPEG, PNG or PDF. */
 export type CustomerDocumentContentType = (typeof CUSTOMER_DOCUMENT_CONTENT_TYPES)[number]
 
 /** Largest decoded document the vault takes ("max ~8 MiB decoded"). */

@@ -15,6 +15,10 @@ export type RampErrorCode =
 /** Error `data` as the service sent it (section 1 hints), or null. Unknown hints pass through. */
 export type RampApiErrorData = Readonly<Record<string, unknown>>
 
+/**
+ * What a `RampApiError` is built from: the response's status, the service's message, code and
+ * `data`, and the `Retry-After` and request id.
+ */
 export type RampApiErrorParameters = {
   /** HTTP status of the response. */
   status: number

@@ -27,6 +27,7 @@ export type ResponseLike = {
   headers: { get(name: string): string | null }
 }
 
+/** Options of `errorFromResponse`: the secrets to strip from messages, and the clock. */
 export type ErrorFromResponseOptions = {
   /** Strings removed from every message and hint (the API key: the service may echo it). */
   secrets?: readonly string[] | undefined

@@ -304,6 +304,7 @@ export const KIT_ROUTES = /* @__PURE__ */ pathsOf(
   'saveCustomer',
   'openAccount',
 )
+/** A name of a kit route (`catalog`, `orders`, `customer`...), a key of `KIT_ROUTES`. */
 export type KitRoute = keyof typeof KIT_ROUTES
 
 /** SSE event names of GET /orders/:orderId/events. Each `order` event's data is a KitOrder. */

@@ -29,6 +29,7 @@ export const kitAcceptQuoteRequest = strictRequest(acceptQuoteRequest)
 
 /** How an order was made: a binding partner quote that was accepted, or a direct create. */
 export const kitOrderFlow = z.enum(['quote', 'direct'])
+/** How an order was made: `quote` (an accepted partner quote) or `direct`. */
 export type KitOrderFlow = z.infer<typeof kitOrderFlow>
 
 /**
@@ -63,6 +64,7 @@ export const kitOrder = z.looseObject({
   created_at: z.string(),
   updated_at: z.string(),
 })
+/** An order as the kit shows it to its owner (see `kitOrder`). */
 export type KitOrder = z.infer<typeof kitOrder>
 
 /** `data` of GET /config: what the widget needs to know about the environment. */
@@ -85,6 +87,7 @@ export const kitConfig = z.looseObject({
    */
   customer_mode: z.enum(['vault', 'inline']).optional(),
 })
+/** What GET /config tells the widget about the environment (see `kitConfig`). */
 export type KitConfig = z.infer<typeof kitConfig>
 
 /**
@@ -99,6 +102,7 @@ export const walletChallengeRequest = z.strictObject({
     .positive({ error: 'chain_id must be the wallet’s chain id, a positive integer' })
     .max(Number.MAX_SAFE_INTEGER),
 })
+/** Body of POST /wallets/challenge: the wallet's `address` and `chain_id`. */
 export type WalletChallengeRequest = z.infer<typeof walletChallengeRequest>
 
 /**
@@ -116,6 +120,7 @@ export const walletProofRequest = z.strictObject({
       error: 'signature must be the wallet’s hex signature (0x…)',
     }),
 })
+/** Body of POST /wallets/proofs: the challenge's `message` as signed and the `signature`. */
 export type WalletProofRequest = z.infer<typeof walletProofRequest>
 
 /**
@@ -129,6 +134,7 @@ export const walletChallenge = z.looseObject({
   message: z.string(),
   expires_at: z.string(),
 })
+/** The Sign-In with Ethereum message the wallet signs, from POST /wallets/challenge. */
 export type WalletChallenge = z.infer<typeof walletChallenge>
 
 /**
@@ -142,6 +148,7 @@ export const walletProof = z.looseObject({
   expires_at: z.string().nullable(),
   chain_id: z.number().int().nullable().optional(),
 })
+/** Whether this session has proven it controls a wallet, on which chain and until when. */
 export type WalletProof = z.infer<typeof walletProof>
 
 // ------------------------------------------------------------------------------------------
@@ -151,6 +158,7 @@ export type WalletProof = z.infer<typeof walletProof>
 export const kitCustomerType = z.enum(CUSTOMER_TYPES, {
   error: 'customer_type must be individual or business',
 })
+/** `individual` or `business`: what a user verifies as. */
 export type KitCustomerType = z.infer<typeof kitCustomerType>
 
 /**
@@ -180,6 +188,7 @@ export const kitCustomerProfile = z.looseObject({
   registered_address: z.looseObject(businessAddress.shape).partial().optional(),
   operating_address: z.looseObject(businessAddress.shape).partial().optional(),
 })
+/** The non-sensitive profile fields on file, read back for prefilling; never an id number. */
 export type KitCustomerProfile = z.infer<typeof kitCustomerProfile>
 
 /** The fields of `kitCustomerProfile`, which the kit copies from a profile on file. */
@@ -194,10 +203,12 @@ export const kitCustomerDocument = z.looseObject({
   content_type: z.string(),
   created_at: z.string(),
 })
+/** A document on file: its id, category, content type and upload time, never its bytes. */
 export type KitCustomerDocument = z.infer<typeof kitCustomerDocument>
 
 /** `status` of a `KitCustomer`: `none` before the user has a vault customer, else the vault's. */
 export const kitCustomerStatus = z.union([z.literal('none'), customerStatus])
+/** `none` before the user has a vault customer, then the vault's status (`approved`...). */
 export type KitCustomerStatus = z.infer<typeof kitCustomerStatus>
 
 /**
@@ -227,6 +238,7 @@ export const kitCustomer = z.looseObject({
   deposit_account_status: depositAccountStatus.nullable(),
   profile: kitCustomerProfile,
 })
+/** The end user's verified customer as the kit shows it (see `kitCustomer` for each field). */
 export type KitCustomer = z.infer<typeof kitCustomer>
 
 /**
@@ -249,6 +261,7 @@ export const saveCustomerRequest = z.discriminatedUnion(
   ],
   { error: 'customer_type must be individual or business' },
 )
+/** Body of POST /customer: the customer type and the profile fields to save. */
 export type SaveCustomerRequest = z.input<typeof saveCustomerRequest>
 
 /**
@@ -261,6 +274,7 @@ export const kitCustomerQuery = z.object({
   customer_type: kitCustomerType.optional(),
   country: countryCode.optional(),
 })
+/** Query of GET /customer: which requirements to list before the user has a customer. */
 export type KitCustomerQuery = z.input<typeof kitCustomerQuery>
 
 /** Body of POST /customer/submit: nothing, or `{}` (strict: any key is a 422 naming it). */
@@ -283,6 +297,7 @@ export const customerDocumentQuery = z.strictObject({
     }),
   side: z.enum(KIT_DOCUMENT_SIDES, { error: 'side must be front or back' }).optional(),
 })
+/** Query of POST /customer/documents: the document's `category` and, if two-sided, its `side`. */
 export type CustomerDocumentQuery = z.input<typeof customerDocumentQuery>
 
 /**
@@ -294,4 +309,5 @@ export const kitAccountEvent = z.looseObject({
   event: z.string(),
   account_id: z.string().nullable(),
 })
+/** An `account` event of GET /customer/events: which webhook arrived, for which account. */
 export type KitAccountEvent = z.infer<typeof kitAccountEvent>

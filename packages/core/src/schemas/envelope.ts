@@ -16,6 +16,7 @@ export const errorData = z.looseObject({
   current: z.union([z.string(), z.number()]).optional(),
   order_id: z.string().optional(),
 })
+/** The hints an error envelope's `data` may carry (see `errorData`). */
 export type ErrorData = z.infer<typeof errorData>
 
 /** The error envelope: `status: 'error'`, a message safe to show, `data` hints or null. */
@@ -25,6 +26,7 @@ export const errorEnvelope = z.looseObject({
   code: z.string().optional(),
   data: z.union([errorData, z.null()]).optional(),
 })
+/** The service's error answer: `status: 'error'`, a message safe to show, and `data` hints. */
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>
 
 /**
@@ -42,5 +44,7 @@ export function envelope<T extends z.ZodType>(data: T) {
   return z.union([successEnvelope(data), errorEnvelope])
 }
 
+/** The service's success answer: `status: 'success'`, a message, and the payload in `data`. */
 export type SuccessEnvelope<T> = { status: 'success'; message: string; data: T }
+/** Any answer of the service: a success around `T`, or an error; tell them apart by `status`. */
 export type Envelope<T> = SuccessEnvelope<T> | ErrorEnvelope

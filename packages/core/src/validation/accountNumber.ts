@@ -8,6 +8,10 @@ import { sandboxTestAccountOutcome } from './sandboxTestValues.js'
 export const SANDBOX_ONLY_ACCOUNT_MESSAGE =
   'This is a sandbox test account number, accepted only in the sandbox: enter a real bank account number'
 
+/**
+ * Options of `validateAccountNumber`: the environment, the field to name, and the country and
+ * bank code for a NUBAN.
+ */
 export type ValidateAccountNumberOptions = {
   /**
    * Where the account number is going. The documented sandbox test numbers (`1111111111`

@@ -15,6 +15,7 @@ export const MAX_CUSTOMER_AGE = 120
 
 const DOB = /^(\d{2})\/(\d{2})\/(\d{4})$/
 
+/** Options of `validateDob`: the clock, and the order the date is written in. */
 export type ValidateDobOptions = {
   /** Clock in milliseconds; defaults to `Date.now`. */
   now?: () => number

@@ -5,6 +5,7 @@ import { fail, ok, text, type ValidationResult } from './result.js'
 const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/
 const ZERO_ADDRESS = `0x${'0'.repeat(40)}`
 
+/** Options of `validateEvmAddress`: the field to name in a refusal. */
 export type ValidateEvmAddressOptions = {
   /** `data.field` to report, `user_address` (create order) unless given (`wallet_address` on a quote). */
   field?: string

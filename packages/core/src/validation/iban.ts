@@ -4,6 +4,7 @@ import { VALIDATION_FIELDS } from './fields.js'
 import { fail, ok, text, type ValidationResult } from './result.js'
 import { sandboxTestAccountOutcome } from './sandboxTestValues.js'
 
+/** Options of `validateIban`: the environment, and the field to name in a refusal. */
 export type ValidateIbanOptions = {
   /**
    * Where the IBAN is going. The sandbox's documented test account numbers (`1111111111`,

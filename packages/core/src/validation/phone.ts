@@ -28,6 +28,7 @@ const PHONE_CHARACTERS = /^\+?[\d\s().-]+$/
 export const SANDBOX_ONLY_PHONE_MESSAGE =
   'This is a sandbox test number, accepted only in the sandbox: enter a real mobile money number'
 
+/** Options of `validatePhone`: the environment, which decides whether sandbox test numbers pass. */
 export type ValidatePhoneOptions = {
   /**
    * Where the number is going. The documented sandbox test numbers (`+{country code}1111111111`

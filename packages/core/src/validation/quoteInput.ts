@@ -47,6 +47,10 @@ export type QuoteInput = {
   [key: string]: unknown
 }
 
+/**
+ * Options of `validateQuoteInput`: the clock, the chosen provider's limits, the environment,
+ * and the bank code.
+ */
 export type ValidateQuoteInputOptions = {
   /** Clock in milliseconds for the age check; defaults to `Date.now`. */
   now?: () => number

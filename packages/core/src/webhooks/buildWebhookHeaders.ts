@@ -10,6 +10,9 @@ import {
 import type { WebhookBody } from './encoding.js'
 import { type SignWebhookErrorType, signWebhook } from './signWebhook.js'
 
+/**
+ * What `buildWebhookHeaders` takes: the secret, the event, the delivery id and the body to sign.
+ */
 export type BuildWebhookHeadersParameters = {
   secret: string
   event: WebhookEvent
@@ -23,6 +26,7 @@ export type BuildWebhookHeadersParameters = {
   userAgent?: string
 }
 
+/** The headers of a signed delivery, ready to pass to `fetch` or `app.request()`. */
 export type BuildWebhookHeadersReturnType = {
   'Content-Type': 'application/json'
   'User-Agent': string
@@ -33,6 +37,10 @@ export type BuildWebhookHeadersReturnType = {
   'X-Idempotency-Key'?: string
 }
 
+/**
+ * What `buildWebhookHeaders` can throw: a `RampError` for an empty secret, a bad timestamp or a
+ * body that is not raw bytes (as `signWebhook`).
+ */
 export type BuildWebhookHeadersErrorType = SignWebhookErrorType
 
 /**

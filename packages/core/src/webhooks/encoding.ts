@@ -38,6 +38,7 @@ export function signedPayload(timestamp: number, body: Uint8Array): Uint8Array<A
   return data
 }
 
+/** A webhook body as raw bytes: a string (signed as UTF-8), a `Uint8Array` or an `ArrayBuffer`. */
 export type WebhookBody = string | Uint8Array | ArrayBuffer
 
 /** The raw bytes of a body, or `undefined` when it is not raw (a parsed object, say). */

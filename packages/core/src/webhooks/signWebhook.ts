@@ -8,6 +8,7 @@ import {
   type WebhookBody,
 } from './encoding.js'
 
+/** What `signWebhook` takes: the webhook secret, the exact body, and the time to sign. */
 export type SignWebhookParameters = {
   /** The `webhook_secret` of the API key; surrounding whitespace is ignored, as in verification. */
   secret: string
@@ -19,6 +20,7 @@ export type SignWebhookParameters = {
   now?: () => number
 }
 
+/** A signature made by `signWebhook`: the full header value, and its timestamp and `v1` apart. */
 export type SignWebhookReturnType = {
   /** The full `X-Webhook-Signature` value: `t=<timestamp>,v1=<signature>`. */
   header: string
@@ -27,6 +29,10 @@ export type SignWebhookReturnType = {
   signature: string
 }
 
+/**
+ * What `signWebhook` can throw: a `RampError` for an empty secret, a timestamp that is not whole
+ * unix seconds, a body that is not raw bytes, or no Web Crypto.
+ */
 export type SignWebhookErrorType = RampError
 
 /**

@@ -17,6 +17,10 @@ import { WebhookVerificationError } from './errors.js'
  */
 export const MAX_WEBHOOK_TOLERANCE_SECONDS = 3600
 
+/**
+ * What `verifyWebhook` takes: the raw body, the signature header, the secret(s), and the
+ * tolerance.
+ */
 export type VerifyWebhookParameters = {
   /** The raw request bytes, exactly as received: `await request.arrayBuffer()`, never parsed JSON. */
   body: WebhookBody
@@ -30,6 +34,9 @@ export type VerifyWebhookParameters = {
   now?: () => number
 }
 
+/**
+ * What a delivery that passed `verifyWebhook` was signed with: timestamp, signature, and secret.
+ */
 export type VerifiedWebhook = {
   /** The signed `t`, unix seconds. */
   timestamp: number
@@ -42,6 +49,10 @@ export type VerifiedWebhook = {
   secretIndex: number
 }
 
+/**
+ * What `verifyWebhook` can throw: a `WebhookVerificationError` for a bad delivery (its `reason`
+ * says which), or a `RampError` for a mistake in the call (a bad `toleranceSeconds` or clock).
+ */
 export type VerifyWebhookErrorType = WebhookVerificationError | RampError
 
 // Canonical digits: the signed message is `{t}.{body}`, so `t=01700000000` is not `t=1700000000`.

@@ -40,6 +40,7 @@ function loadEnglish(): Promise<RampMessages> {
 
 /** The locales shipped with the checkout: English is built in, the others load on first use. */
 export const RAMP_LOCALES = ['en', 'fr', 'sw', 'pt'] as const
+/** A locale the checkout ships messages for: `en`, `fr`, `sw` or `pt`. */
 export type RampLocale = (typeof RAMP_LOCALES)[number]
 
 // One chunk per language, so a page downloads only the messages of the locale it shows.

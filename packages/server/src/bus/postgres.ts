@@ -3,6 +3,10 @@ import { createFanout } from './fanout.js'
 import { decodeMessage, encodeMessage, encodeSignal } from './message.js'
 import type { OrderBus } from './types.js'
 
+/**
+ * Options of `postgresBus`: a pool or a connection string, the NOTIFY channel, and the
+ * reconnect delay.
+ */
 export type PostgresBusOptions = (
   | {
       /** Pool to publish with; its settings also open the listening connection. */

@@ -3,6 +3,10 @@ import { createFanout } from './fanout.js'
 import { decodeMessage, encodeMessage, encodeSignal } from './message.js'
 import type { OrderBus } from './types.js'
 
+/**
+ * Options of `redisBus`: the client to publish with, an optional subscriber connection, and
+ * the channel.
+ */
 export type RedisBusOptions = {
   /** The client to publish with. */
   redis: Redis

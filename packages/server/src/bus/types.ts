@@ -17,6 +17,7 @@ export type BusSignal = { topic: string; data: Record<string, string | null> }
 /** Called with each signal of a subscribed topic. */
 export type SignalListener = (signal: BusSignal) => void
 
+/** Options of `OrderBus.subscribe`: the order state the subscriber already showed. */
 export type SubscribeOptions = {
   /**
    * The state the subscriber already showed (read from the store after subscribing): updates

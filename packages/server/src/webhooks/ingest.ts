@@ -20,6 +20,7 @@ export type RawWebhookRequest = {
   headers: Headers | Record<string, string | string[] | undefined>
 }
 
+/** What `ingestWebhook` takes: the store, the webhook secret(s), the request, and its limits. */
 export type IngestWebhookParameters = {
   store: RampStore
   /** The webhook secret, or the current and previous ones during a rotation. */
@@ -63,6 +64,10 @@ export type IngestErrorData = {
     | 'invalid_header'
 }
 
+/**
+ * The answer `ingestWebhook` gives: the HTTP status and envelope to send back, and whether the
+ * delivery was stored.
+ */
 export type IngestWebhookResult =
   | {
       status: 200

@@ -73,6 +73,7 @@ export type AccountEventContext<E extends AccountEvent = AccountEvent> = BaseCon
 /** An event name the kit does not know yet (the service may add some): raw payload. */
 export type UnknownEventContext = BaseContext<string, unknown> & { unknown: true }
 
+/** What `onEvent` receives: the context of an order, customer, account or unknown event. */
 export type AnyEventContext =
   | OrderEventContext
   | CustomerEventContext

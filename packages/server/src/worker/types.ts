@@ -22,6 +22,10 @@ export type PolledOrder = {
  */
 export type OrderPoller = (order: KitOrder) => Promise<PolledOrder | null>
 
+/**
+ * The worker's backup polls: how to fetch a late order, when an order is late, and how often
+ * and how many to poll.
+ */
 export type WorkerPollOptions = {
   fetchOrder: OrderPoller
   /** An open order with no news for this long is polled. Default 2 minutes. */
@@ -59,6 +63,10 @@ export type WorkerCustomerOptions = {
   signal?: (signal: BusSignal) => Promise<void>
 }
 
+/**
+ * Options of `createWorker`: the store to drain, the bus and handlers to notify, the backup
+ * polls, and the retry limits.
+ */
 export type CreateWorkerOptions = {
   store: RampStore
   /** Where order changes are published for live status; none: no publishing. */

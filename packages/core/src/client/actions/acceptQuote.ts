@@ -9,6 +9,10 @@ import {
 import type { Client, RequestErrorType, RequestOptions } from '../types.js'
 import { parseParameters, path } from '../utils.js'
 
+/**
+ * What `acceptQuote` takes: the `quote_id` of `createQuote`, and a `signed_accept` when signed
+ * accepts are on.
+ */
 export type AcceptQuoteParameters = AcceptQuoteRequest & {
   /** The quote to accept (`quote_id` of `createQuote`). */
   quote_id: string
@@ -45,6 +49,11 @@ export type AcceptQuoteReturnType =
       /** The service's 409 message. */
       message: string
     }
+/**
+ * What `acceptQuote` can throw: a `RampApiError` for an error answer of
+ * `POST /partner/orders/{quote_id}/accept` (`QuoteExpiredError` on 410, `ConflictError` on a 409
+ * without `order_id`), or another `RequestErrorType` (network, timeout, bad parameters).
+ */
 export type AcceptQuoteErrorType = RequestErrorType
 
 const acceptParameters = z.looseObject({

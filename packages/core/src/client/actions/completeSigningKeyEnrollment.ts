@@ -7,6 +7,10 @@ import {
 import type { Client, RequestErrorType, RequestOptions } from '../types.js'
 import { parseParameters, path } from '../utils.js'
 
+/**
+ * What `completeSigningKeyEnrollment` takes: the customer, the challenge's `key_id`, and the
+ * wallet's signature over its `typed_data`.
+ */
 export type CompleteSigningKeyEnrollmentParameters = {
   /** Public customer id, `pcus_` prefix. */
   customer_id: string
@@ -15,7 +19,16 @@ export type CompleteSigningKeyEnrollmentParameters = {
   /** The wallet's signature over the challenge's `typed_data` (65 bytes, `0x` hex). */
   signature: string
 }
+/**
+ * What `completeSigningKeyEnrollment` resolves to: the signing key, now `active` with its
+ * `next_nonce`.
+ */
 export type CompleteSigningKeyEnrollmentReturnType = SigningKey
+/**
+ * What `completeSigningKeyEnrollment` can throw: a `RampApiError` for an error answer of
+ * `POST /partner/customers/{customer_id}/signing-keys/complete`, or another `RequestErrorType`
+ * (network, timeout, bad parameters).
+ */
 export type CompleteSigningKeyEnrollmentErrorType = RequestErrorType
 
 const parametersSchema = completeSigningKeyRequest.extend({ customer_id: customerId })

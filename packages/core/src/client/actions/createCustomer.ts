@@ -7,8 +7,20 @@ import {
 import type { Client, RequestErrorType, RequestOptions } from '../types.js'
 import { parseParameters } from '../utils.js'
 
+/**
+ * What `createCustomer` takes: the customer `type`, the `partner_customer_ref`, and optionally the
+ * profile to start with.
+ */
 export type CreateCustomerParameters = CreateCustomerRequest
+/**
+ * What `createCustomer` resolves to: the new case (or the existing one of that reference),
+ * `incomplete`, with what is `missing`.
+ */
 export type CreateCustomerReturnType = Customer
+/**
+ * What `createCustomer` can throw: a `RampApiError` for an error answer of
+ * `POST /partner/customers`, or another `RequestErrorType` (network, timeout, bad parameters).
+ */
 export type CreateCustomerErrorType = RequestErrorType
 
 /**

@@ -7,8 +7,21 @@ import {
 import type { Client, RequestErrorType, RequestOptions } from '../types.js'
 import { parseParameters } from '../utils.js'
 
+/**
+ * What `createOrder` takes: the direct order to create (the user's wallet address, the token, the
+ * direction and the fiat payload).
+ */
 export type CreateOrderParameters = CreateOrderRequest
+/**
+ * What `createOrder` resolves to: the created order, with its creation `tx_hash` and the
+ * `rate_used`.
+ */
 export type CreateOrderReturnType = CreatedOrder
+/**
+ * What `createOrder` can throw: a `RampApiError` for an error answer of `POST /orders/create`
+ * (`InsufficientAllowanceError` when an off-ramp lacks the ERC-20 allowance), or another
+ * `RequestErrorType` (network, timeout, bad parameters).
+ */
 export type CreateOrderErrorType = RequestErrorType
 
 /**

@@ -2,8 +2,18 @@ import { type Quote, type QuoteRequest, quote, quoteRequest } from '../../schema
 import type { Client, RequestErrorType, RequestOptions } from '../types.js'
 import { parseParameters } from '../utils.js'
 
+/**
+ * What `createQuote` takes: the quote request (direction, currency, one amount, asset, payment
+ * method and customer).
+ */
 export type CreateQuoteParameters = QuoteRequest
+/** What `createQuote` resolves to: the binding quote, with its `quote_id` and expiry. */
 export type CreateQuoteReturnType = Quote
+/**
+ * What `createQuote` can throw: a `RampApiError` for an error answer of
+ * `POST /partner/orders/quote` (a 422 `ValidationError` names the field to fix), or another
+ * `RequestErrorType` (network, timeout, bad parameters).
+ */
 export type CreateQuoteErrorType = RequestErrorType
 
 /**

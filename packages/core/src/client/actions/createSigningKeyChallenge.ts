@@ -7,13 +7,23 @@ import {
 import type { Client, RequestErrorType, RequestOptions } from '../types.js'
 import { parseParameters, path } from '../utils.js'
 
+/** What `createSigningKeyChallenge` takes: the customer, and the wallet `address` to enroll. */
 export type CreateSigningKeyChallengeParameters = {
   /** Public customer id (`pcus_`) of an approved customer. */
   customer_id: string
   /** The customer's EVM wallet, `0x` and 40 hex digits. */
   address: string
 }
+/**
+ * What `createSigningKeyChallenge` resolves to: the pending `key_id`, its `expires_at`, and the
+ * `typed_data` the wallet signs.
+ */
 export type CreateSigningKeyChallengeReturnType = SigningKeyChallenge
+/**
+ * What `createSigningKeyChallenge` can throw: a `RampApiError` for an error answer of
+ * `POST /partner/customers/{customer_id}/signing-keys/challenge`, or another `RequestErrorType`
+ * (network, timeout, bad parameters).
+ */
 export type CreateSigningKeyChallengeErrorType = RequestErrorType
 
 const parametersSchema = signingKeyChallengeRequest.extend({ customer_id: customerId })

@@ -8,13 +8,21 @@ import {
 import type { Client, RequestErrorType, RequestOptions } from '../types.js'
 import { parseParameters, path } from '../utils.js'
 
+/** What `getAccount` takes: the customer and the `account_id`. */
 export type GetAccountParameters = {
   /** Public customer id, `pcus_` prefix. */
   customer_id: string
   /** Account id, an integer >= 1. */
   account_id: number | string
 }
+/** What `getAccount` resolves to: the account, with its current coordinates and balance. */
 export type GetAccountReturnType = CustomerAccount
+/**
+ * What `getAccount` can throw: a `RampApiError` for an error answer of
+ * `GET /partner/customers/{customer_id}/accounts/{account_id}` (404 for an account the customer
+ * does not own, 409 before the banking gate opens), or another `RequestErrorType` (network,
+ * timeout, bad parameters).
+ */
 export type GetAccountErrorType = RequestErrorType
 
 const parametersSchema = z.strictObject({ customer_id: customerId, account_id: accountId })

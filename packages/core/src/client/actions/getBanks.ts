@@ -2,8 +2,14 @@ import { type Banks, type BanksQuery, banks, banksQuery } from '../../schemas/in
 import type { Client, RequestErrorType, RequestOptions } from '../types.js'
 import { parseParameters } from '../utils.js'
 
+/** What `getBanks` takes: the corridor and the rail. */
 export type GetBanksParameters = BanksQuery
+/** What `getBanks` resolves to: the bank networks, each `id` a quote's `network_id`. */
 export type GetBanksReturnType = Banks
+/**
+ * What `getBanks` can throw: a `RampApiError` for an error answer of `GET /partner/banks` (422 on
+ * the `mobile_money` rail), or another `RequestErrorType` (network, timeout, bad parameters).
+ */
 export type GetBanksErrorType = RequestErrorType
 
 const parametersSchema = banksQuery.strict()

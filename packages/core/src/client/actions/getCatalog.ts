@@ -2,8 +2,17 @@ import { type Catalog, type CorridorQuery, catalog, corridorQuery } from '../../
 import type { Client, RequestErrorType, RequestOptions } from '../types.js'
 import { givenQuery, parseParameters } from '../utils.js'
 
+/** What `getCatalog` takes: filters by country, currency or direction; none for the full tree. */
 export type GetCatalogParameters = CorridorQuery
+/**
+ * What `getCatalog` resolves to: per direction and country, the payment methods and providers with
+ * their limits.
+ */
 export type GetCatalogReturnType = Catalog
+/**
+ * What `getCatalog` can throw: a `RampApiError` for an error answer of `GET /partner/catalog`, or
+ * another `RequestErrorType` (network, timeout, bad parameters).
+ */
 export type GetCatalogErrorType = RequestErrorType
 
 const parametersSchema = corridorQuery.strict()

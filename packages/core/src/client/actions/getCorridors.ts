@@ -7,8 +7,18 @@ import {
 import type { Client, RequestErrorType, RequestOptions } from '../types.js'
 import { givenQuery, parseParameters } from '../utils.js'
 
+/** What `getCorridors` takes: the `country` or `currency` to look up. */
 export type GetCorridorsParameters = CorridorQuery
+/**
+ * What `getCorridors` resolves to: the corridors, African markets by country and the
+ * international bank by currency.
+ */
 export type GetCorridorsReturnType = Corridors
+/**
+ * What `getCorridors` can throw: a `RampApiError` for an error answer of `GET /partner/corridors`
+ * (400 when neither `country` nor `currency` is given), or another `RequestErrorType` (network,
+ * timeout, bad parameters).
+ */
 export type GetCorridorsErrorType = RequestErrorType
 
 const parametersSchema = corridorQuery.strict()

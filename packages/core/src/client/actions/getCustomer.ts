@@ -3,11 +3,21 @@ import { type Customer, customer, customerId } from '../../schemas/index.js'
 import type { Client, RequestErrorType, RequestOptions } from '../types.js'
 import { parseParameters, path } from '../utils.js'
 
+/** What `getCustomer` takes: the `customer_id` (`pcus_…`). */
 export type GetCustomerParameters = {
   /** Public customer id, `pcus_` prefix. */
   customer_id: string
 }
+/**
+ * What `getCustomer` resolves to: the case, with its status, its documents' metadata and what is
+ * `missing`.
+ */
 export type GetCustomerReturnType = Customer
+/**
+ * What `getCustomer` can throw: a `RampApiError` for an error answer of
+ * `GET /partner/customers/{customer_id}`, or another `RequestErrorType` (network, timeout, bad
+ * parameters).
+ */
 export type GetCustomerErrorType = RequestErrorType
 
 const parametersSchema = z.strictObject({ customer_id: customerId })

@@ -7,13 +7,23 @@ import {
 import type { Client, RequestErrorType, RequestOptions } from '../types.js'
 import { givenQuery, parseParameters } from '../utils.js'
 
+/** What `getCustomerRequirements` takes: the customer `type` and `country`, both optional. */
 export type GetCustomerRequirementsParameters = {
   /** `individual` (the service's default) or `business`. */
   type?: CustomerType | undefined
   /** ISO country that sharpens conditional fields (Nigeria's BVN, a US business's EIN). */
   country?: string | undefined
 }
+/**
+ * What `getCustomerRequirements` resolves to: the KYC package, its required, optional and
+ * conditional fields and its required documents.
+ */
 export type GetCustomerRequirementsReturnType = CustomerRequirements
+/**
+ * What `getCustomerRequirements` can throw: a `RampApiError` for an error answer of
+ * `GET /partner/customers/requirements`, or another `RequestErrorType` (network, timeout, bad
+ * parameters).
+ */
 export type GetCustomerRequirementsErrorType = RequestErrorType
 
 /**

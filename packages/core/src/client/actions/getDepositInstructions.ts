@@ -8,13 +8,24 @@ import {
 import type { Client, RequestErrorType, RequestOptions } from '../types.js'
 import { parseParameters, path } from '../utils.js'
 
+/** What `getDepositInstructions` takes: the customer and the `account_id`. */
 export type GetDepositInstructionsParameters = {
   /** Public customer id, `pcus_` prefix. */
   customer_id: string
   /** Account id, an integer >= 1. */
   account_id: number | string
 }
+/**
+ * What `getDepositInstructions` resolves to: how to fund the account, bank coordinates for fiat
+ * or a wallet address for a stablecoin.
+ */
 export type GetDepositInstructionsReturnType = DepositInstructions
+/**
+ * What `getDepositInstructions` can throw: a `RampApiError` for an error answer of
+ * `GET /partner/customers/{customer_id}/accounts/{account_id}/deposit-instructions` (422 while the
+ * coordinates are provisioned, 409 before the banking gate opens), or another `RequestErrorType`
+ * (network, timeout, bad parameters).
+ */
 export type GetDepositInstructionsErrorType = RequestErrorType
 
 const parametersSchema = z.strictObject({ customer_id: customerId, account_id: accountId })

@@ -2,11 +2,18 @@ import { type IndicativeRates, indicativeRates, ratesQuery } from '../../schemas
 import type { Client, RequestErrorType, RequestOptions } from '../types.js'
 import { parseParameters } from '../utils.js'
 
+/** What `getIndicativeRates` takes: the fiat currency or currencies to price against USD. */
 export type GetIndicativeRatesParameters = {
   /** ISO 4217 codes, comma-separated (`'KES,NGN'`) or as a list. */
   fiat: string | readonly string[]
 }
+/** What `getIndicativeRates` resolves to: indicative rates against USD, which bind nothing. */
 export type GetIndicativeRatesReturnType = IndicativeRates
+/**
+ * What `getIndicativeRates` can throw: a `RampApiError` for an error answer of
+ * `GET /partner/rates/indicative`, or another `RequestErrorType` (network, timeout, bad
+ * parameters).
+ */
 export type GetIndicativeRatesErrorType = RequestErrorType
 
 const parametersSchema = ratesQuery.strict()

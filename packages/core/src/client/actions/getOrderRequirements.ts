@@ -7,8 +7,18 @@ import {
 import type { Client, RequestErrorType, RequestOptions } from '../types.js'
 import { parseParameters } from '../utils.js'
 
+/** What `getOrderRequirements` takes: the corridor to ask about. */
 export type GetOrderRequirementsParameters = OrderRequirementsQuery
+/**
+ * What `getOrderRequirements` resolves to: the fields a quote of that corridor needs, by part:
+ * `customer`, `payment_method`, `order`.
+ */
 export type GetOrderRequirementsReturnType = OrderRequirements
+/**
+ * What `getOrderRequirements` can throw: a `RampApiError` for an error answer of
+ * `GET /partner/order-requirements`, or another `RequestErrorType` (network, timeout, bad
+ * parameters).
+ */
 export type GetOrderRequirementsErrorType = RequestErrorType
 
 const parametersSchema = orderRequirementsQuery.strict()

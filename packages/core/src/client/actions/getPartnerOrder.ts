@@ -3,11 +3,18 @@ import { type PartnerOrder, partnerOrderRead } from '../../schemas/index.js'
 import type { Client, RequestErrorType, RequestOptions } from '../types.js'
 import { parseParameters, path } from '../utils.js'
 
+/** What `getPartnerOrder` takes: the `order_id` of an accepted quote. */
 export type GetPartnerOrderParameters = {
   /** The `order_id` of an accepted quote. */
   order_id: string
 }
+/** What `getPartnerOrder` resolves to: the partner order, with its current status. */
 export type GetPartnerOrderReturnType = PartnerOrder
+/**
+ * What `getPartnerOrder` can throw: a `RampApiError` for an error answer of
+ * `GET /partner/orders/{order_id}`, or another `RequestErrorType` (network, timeout, bad
+ * parameters).
+ */
 export type GetPartnerOrderErrorType = RequestErrorType
 
 const parametersSchema = z.strictObject({

@@ -7,8 +7,18 @@ import {
 import type { Client, RequestErrorType, RequestOptions } from '../types.js'
 import { givenQuery, parseParameters } from '../utils.js'
 
+/** What `getPaymentMethods` takes: the corridor to ask about. */
 export type GetPaymentMethodsParameters = PaymentMethodsQuery
+/**
+ * What `getPaymentMethods` resolves to: the rails of the corridor per direction, each with its
+ * networks.
+ */
 export type GetPaymentMethodsReturnType = PaymentMethods
+/**
+ * What `getPaymentMethods` can throw: a `RampApiError` for an error answer of
+ * `GET /partner/payment-methods`, or another `RequestErrorType` (network, timeout, bad
+ * parameters).
+ */
 export type GetPaymentMethodsErrorType = RequestErrorType
 
 const parametersSchema = paymentMethodsQuery.strict()

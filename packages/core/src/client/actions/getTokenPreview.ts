@@ -2,6 +2,7 @@ import { type TokenPreview, tokenPreview, tokenPreviewQuery } from '../../schema
 import type { Client, RequestErrorType, RequestOptions } from '../types.js'
 import { givenQuery, parseParameters } from '../utils.js'
 
+/** What `getTokenPreview` takes: the fiat amount, the token, and the direction. */
 export type GetTokenPreviewParameters = {
   /** Fiat amount (KES), greater than 0. */
   amount_fiat: number
@@ -10,7 +11,16 @@ export type GetTokenPreviewParameters = {
   /** `OnRamp` (the service's default), `OffRamp`, or their codes `0` / `1`. */
   order_type?: 'OnRamp' | 'OffRamp' | '0' | '1' | 0 | 1 | undefined
 }
+/**
+ * What `getTokenPreview` resolves to: the indicative rate and token amount, with the token's
+ * symbol and decimals.
+ */
 export type GetTokenPreviewReturnType = TokenPreview
+/**
+ * What `getTokenPreview` can throw: a `RampApiError` for an error answer of `GET /quote` (429 when
+ * rate limited, retried after `Retry-After`), or another `RequestErrorType` (network, timeout, bad
+ * parameters).
+ */
 export type GetTokenPreviewErrorType = RequestErrorType
 
 const parametersSchema = tokenPreviewQuery.strict()

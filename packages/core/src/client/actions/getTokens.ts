@@ -1,7 +1,14 @@
 import { type MetaTokens, metaTokens } from '../../schemas/index.js'
 import type { Client, RequestErrorType, RequestOptions } from '../types.js'
 
+/**
+ * What `getTokens` resolves to: the tokens of this environment, with their addresses and decimals.
+ */
 export type GetTokensReturnType = MetaTokens
+/**
+ * What `getTokens` can throw: a `RampApiError` for an error answer of `GET /meta/tokens`, or
+ * another `RequestErrorType` (network, timeout, unreadable answer).
+ */
 export type GetTokensErrorType = RequestErrorType
 
 /**

@@ -3,11 +3,19 @@ import { type CustomerAccounts, customerAccounts, customerId } from '../../schem
 import type { Client, RequestErrorType, RequestOptions } from '../types.js'
 import { parseParameters, path } from '../utils.js'
 
+/** What `listAccounts` takes: the `customer_id`. */
 export type ListAccountsParameters = {
   /** Public customer id, `pcus_` prefix. */
   customer_id: string
 }
+/** What `listAccounts` resolves to: the customer's accounts. */
 export type ListAccountsReturnType = CustomerAccounts
+/**
+ * What `listAccounts` can throw: a `RampApiError` for an error answer of
+ * `GET /partner/customers/{customer_id}/accounts` (an error with `data.deposit_account_status`
+ * before the deposit account is ready), or another `RequestErrorType` (network, timeout, bad
+ * parameters).
+ */
 export type ListAccountsErrorType = RequestErrorType
 
 const parametersSchema = z.strictObject({ customer_id: customerId })

@@ -7,6 +7,7 @@ import {
 import type { Client, RequestErrorType, RequestOptions } from '../types.js'
 import { givenQuery, parseParameters } from '../utils.js'
 
+/** What `listCustomers` takes: filters by `status` or `partner_customer_ref`, and a `limit`. */
 export type ListCustomersParameters = {
   /** Only cases in this status (`incomplete`, `pending_review`...). */
   status?: KnownCustomerStatus | undefined
@@ -15,7 +16,12 @@ export type ListCustomersParameters = {
   /** Rows, 1 to 100 (service default 50), newest first. */
   limit?: number | undefined
 }
+/** What `listCustomers` resolves to: the key's customers, newest first. */
 export type ListCustomersReturnType = CustomerList
+/**
+ * What `listCustomers` can throw: a `RampApiError` for an error answer of
+ * `GET /partner/customers`, or another `RequestErrorType` (network, timeout, bad parameters).
+ */
 export type ListCustomersErrorType = RequestErrorType
 
 /**

@@ -8,6 +8,9 @@ import {
 import type { Client, RequestErrorType, RequestOptions } from '../types.js'
 import { givenQuery, parseParameters } from '../utils.js'
 
+/**
+ * What `listMyOrders` takes: the status and direction filters, and the page (`limit`, `offset`).
+ */
 export type ListMyOrdersParameters = {
   /** Lower-case filter. The spec also lists it as `status_filter`; each is sent under the name given. */
   status?: OrderListFilter | undefined
@@ -19,7 +22,14 @@ export type ListMyOrdersParameters = {
   /** Offset, >= 0 (service default 0). Page 2 of 50 is `{ limit: 50, offset: 50 }`. */
   offset?: number | undefined
 }
+/**
+ * What `listMyOrders` resolves to: one page of the key's user's orders, with upper-case statuses.
+ */
 export type ListMyOrdersReturnType = OrderListItem[]
+/**
+ * What `listMyOrders` can throw: a `RampApiError` for an error answer of `GET /orders/me`, or
+ * another `RequestErrorType` (network, timeout, bad parameters).
+ */
 export type ListMyOrdersErrorType = RequestErrorType
 
 const parametersSchema = ordersMeQuery.strict()

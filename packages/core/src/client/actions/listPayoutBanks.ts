@@ -3,13 +3,23 @@ import { accountId, customerId, type PayoutBanks, payoutBanks } from '../../sche
 import type { Client, RequestErrorType, RequestOptions } from '../types.js'
 import { parseParameters, path } from '../utils.js'
 
+/** What `listPayoutBanks` takes: the customer and the `account_id`. */
 export type ListPayoutBanksParameters = {
   /** Public customer id, `pcus_` prefix. */
   customer_id: string
   /** The fiat account whose currency selects the directory (NGN, GHS, CAD). */
   account_id: number | string
 }
+/**
+ * What `listPayoutBanks` resolves to: the payout banks of the account's currency (empty when it
+ * has no directory).
+ */
 export type ListPayoutBanksReturnType = PayoutBanks
+/**
+ * What `listPayoutBanks` can throw: a `RampApiError` for an error answer of
+ * `GET /partner/customers/{customer_id}/accounts/{account_id}/payout-banks`, or another
+ * `RequestErrorType` (network, timeout, bad parameters).
+ */
 export type ListPayoutBanksErrorType = RequestErrorType
 
 const parametersSchema = z.strictObject({ customer_id: customerId, account_id: accountId })

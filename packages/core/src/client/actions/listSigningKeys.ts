@@ -3,11 +3,20 @@ import { customerId, type SigningKeys, signingKeys } from '../../schemas/index.j
 import type { Client, RequestErrorType, RequestOptions } from '../types.js'
 import { parseParameters, path } from '../utils.js'
 
+/** What `listSigningKeys` takes: the `customer_id`. */
 export type ListSigningKeysParameters = {
   /** Public customer id, `pcus_` prefix. */
   customer_id: string
 }
+/**
+ * What `listSigningKeys` resolves to: the customer's signing keys; active ones carry `next_nonce`.
+ */
 export type ListSigningKeysReturnType = SigningKeys
+/**
+ * What `listSigningKeys` can throw: a `RampApiError` for an error answer of
+ * `GET /partner/customers/{customer_id}/signing-keys`, or another `RequestErrorType` (network,
+ * timeout, bad parameters).
+ */
 export type ListSigningKeysErrorType = RequestErrorType
 
 const parametersSchema = z.strictObject({ customer_id: customerId })

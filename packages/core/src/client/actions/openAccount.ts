@@ -8,11 +8,23 @@ import {
 import type { Client, RequestErrorType, RequestOptions } from '../types.js'
 import { parseParameters, path } from '../utils.js'
 
+/**
+ * What `openAccount` takes: the customer, and the rail to open, a fiat currency or a stablecoin
+ * network.
+ */
 export type OpenAccountParameters = OpenAccountRequest & {
   /** Public customer id, `pcus_` prefix. */
   customer_id: string
 }
+/**
+ * What `openAccount` resolves to: the account (the existing one when that rail is already open).
+ */
 export type OpenAccountReturnType = CustomerAccount
+/**
+ * What `openAccount` can throw: a `RampApiError` for an error answer of
+ * `POST /partner/customers/{customer_id}/accounts` (409 before the deposit-account product is
+ * `ready`), or another `RequestErrorType` (network, timeout, bad parameters).
+ */
 export type OpenAccountErrorType = RequestErrorType
 
 const parametersSchema = openAccountRequest.safeExtend({ customer_id: customerId })

@@ -3,11 +3,22 @@ import { type Customer, customer, customerId } from '../../schemas/index.js'
 import type { Client, RequestErrorType, RequestOptions } from '../types.js'
 import { parseParameters, path } from '../utils.js'
 
+/** What `retryDepositAccount` takes: the `customer_id`. */
 export type RetryDepositAccountParameters = {
   /** Public customer id, `pcus_` prefix. */
   customer_id: string
 }
+/**
+ * What `retryDepositAccount` resolves to: the case, its deposit-account product `provisioning`
+ * again.
+ */
 export type RetryDepositAccountReturnType = Customer
+/**
+ * What `retryDepositAccount` can throw: a `RampApiError` for an error answer of
+ * `POST /partner/customers/{customer_id}/deposit-account/retry` (409 unless the deposit account
+ * `failed` with an unchanged package), or another `RequestErrorType` (network, timeout, bad
+ * parameters).
+ */
 export type RetryDepositAccountErrorType = RequestErrorType
 
 const parametersSchema = z.strictObject({ customer_id: customerId })

@@ -7,13 +7,23 @@ import {
 import type { Client, RequestErrorType, RequestOptions } from '../types.js'
 import { parseParameters, path } from '../utils.js'
 
+/** What `revokeCustomer` takes: the customer, and an optional `reason`. */
 export type RevokeCustomerParameters = {
   /** Public customer id, `pcus_` prefix. */
   customer_id: string
   /** Audit note, at most 512 characters; the service never returns it. */
   reason?: string | undefined
 }
+/**
+ * What `revokeCustomer` resolves to: the revoked case's ids, status (`suspended`) and
+ * `updated_at`.
+ */
 export type RevokeCustomerReturnType = RevokedCustomer
+/**
+ * What `revokeCustomer` can throw: a `RampApiError` for an error answer of
+ * `POST /partner/customers/{customer_id}/revoke`, or another `RequestErrorType` (network, timeout,
+ * bad parameters).
+ */
 export type RevokeCustomerErrorType = RequestErrorType
 
 const parametersSchema = revokeCustomerRequest.extend({ customer_id: customerId })

@@ -3,13 +3,20 @@ import { customerId, type SigningKey, signingKey, signingKeyId } from '../../sch
 import type { Client, RequestErrorType, RequestOptions } from '../types.js'
 import { parseParameters, path } from '../utils.js'
 
+/** What `revokeSigningKey` takes: the customer and the `key_id`. */
 export type RevokeSigningKeyParameters = {
   /** Public customer id, `pcus_` prefix. */
   customer_id: string
   /** The key to revoke, `skey_` prefix. */
   key_id: string
 }
+/** What `revokeSigningKey` resolves to: the signing key, `revoked`, with its `revoked_at`. */
 export type RevokeSigningKeyReturnType = SigningKey
+/**
+ * What `revokeSigningKey` can throw: a `RampApiError` for an error answer of
+ * `POST /partner/customers/{customer_id}/signing-keys/{key_id}/revoke`, or another
+ * `RequestErrorType` (network, timeout, bad parameters).
+ */
 export type RevokeSigningKeyErrorType = RequestErrorType
 
 const parametersSchema = z.strictObject({ customer_id: customerId, key_id: signingKeyId })

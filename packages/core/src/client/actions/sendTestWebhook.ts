@@ -3,6 +3,7 @@ import { type WebhookTestResult, webhookTestResult } from '../../schemas/index.j
 import type { Client, RequestErrorType, RequestOptions } from '../types.js'
 import { parseParameters } from '../utils.js'
 
+/** What `sendTestWebhook` takes: the raw body and the headers it was signed with. */
 export type SendTestWebhookParameters = {
   /** The raw JSON object text, byte for byte as signed. */
   body: string
@@ -13,7 +14,12 @@ export type SendTestWebhookParameters = {
    */
   headers: Readonly<Record<string, string>>
 }
+/** What `sendTestWebhook` resolves to: the `event` and `request_id` the service verified. */
 export type SendTestWebhookReturnType = WebhookTestResult
+/**
+ * What `sendTestWebhook` can throw: a `RampApiError` for an error answer of `POST /webhooks/test`,
+ * or another `RequestErrorType` (network, timeout, bad parameters).
+ */
 export type SendTestWebhookErrorType = RequestErrorType
 
 function isJsonObject(text: string): boolean {

@@ -3,11 +3,18 @@ import { type Customer, customer, customerId } from '../../schemas/index.js'
 import type { Client, RequestErrorType, RequestOptions } from '../types.js'
 import { parseParameters, path } from '../utils.js'
 
+/** What `submitCustomer` takes: the `customer_id`. */
 export type SubmitCustomerParameters = {
   /** Public customer id, `pcus_` prefix. */
   customer_id: string
 }
+/** What `submitCustomer` resolves to: the case, now `pending_review`. */
 export type SubmitCustomerReturnType = Customer
+/**
+ * What `submitCustomer` can throw: a `RampApiError` for an error answer of
+ * `POST /partner/customers/{customer_id}/submit` (a 422 `ValidationError` whose `data.missing`
+ * lists what to add), or another `RequestErrorType` (network, timeout, bad parameters).
+ */
 export type SubmitCustomerErrorType = RequestErrorType
 
 const parametersSchema = z.strictObject({ customer_id: customerId })

@@ -8,11 +8,18 @@ import {
 import type { Client, RequestErrorType, RequestOptions } from '../types.js'
 import { parseParameters, path } from '../utils.js'
 
+/** What `updateCustomer` takes: the customer, and the profile fields to merge. */
 export type UpdateCustomerParameters = UpdateCustomerRequest & {
   /** Public customer id, `pcus_` prefix. */
   customer_id: string
 }
+/** What `updateCustomer` resolves to: the case, with what is still `missing`. */
 export type UpdateCustomerReturnType = Customer
+/**
+ * What `updateCustomer` can throw: a `RampApiError` for an error answer of
+ * `PATCH /partner/customers/{customer_id}` (409 for a revoked case), or another `RequestErrorType`
+ * (network, timeout, bad parameters).
+ */
 export type UpdateCustomerErrorType = RequestErrorType
 
 const parametersSchema = updateCustomerRequest.extend({ customer_id: customerId })

@@ -11,6 +11,10 @@ import { serviceRequest } from '../../schemas/request.js'
 import type { Client, RequestErrorType, RequestOptions } from '../types.js'
 import { parseParameters, path } from '../utils.js'
 
+/**
+ * What `uploadCustomerDocument` takes: the customer, the document's `category` and content type,
+ * and its bytes or base64.
+ */
 export type UploadCustomerDocumentParameters = {
   /** Public customer id, `pcus_` prefix. */
   customer_id: string
@@ -32,7 +36,16 @@ export type UploadCustomerDocumentParameters = {
       content?: undefined
     }
 )
+/**
+ * What `uploadCustomerDocument` resolves to: the document's metadata (`pdoc_…`) and the case after
+ * it.
+ */
 export type UploadCustomerDocumentReturnType = CustomerDocumentUpload
+/**
+ * What `uploadCustomerDocument` can throw: a `RampApiError` for an error answer of
+ * `POST /partner/customers/{customer_id}/documents`, or another `RequestErrorType` (network,
+ * timeout, bad parameters).
+ */
 export type UploadCustomerDocumentErrorType = RequestErrorType
 
 const parametersSchema = serviceRequest({

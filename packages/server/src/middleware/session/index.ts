@@ -5,6 +5,9 @@ import { requestOrigin, type TrustProxy } from '../client-ip/index.js'
 /** Who is asking: an id of the end user, or null when nobody is signed in. */
 export type GetEndUser = (c: Context) => Promise<string | null> | string | null
 
+/**
+ * Options of `anonymousSession`: the cookie's signing `secret`, and its name, lifetime and path.
+ */
 export type AnonymousSessionOptions = {
   /** Key that signs the cookie (HMAC-SHA256). At least 32 characters. */
   secret: string

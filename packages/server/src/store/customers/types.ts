@@ -30,6 +30,10 @@ export type CustomerLink = {
   updatedAt: Date
 }
 
+/**
+ * What `CustomerLinks.claim` takes: the user, their ref and customer type, and how long the
+ * claim holds.
+ */
 export type ClaimCustomerLinkParameters = {
   owner: string
   ref: string
@@ -46,6 +50,7 @@ export type ClaimCustomerLinkParameters = {
  */
 export type ClaimCustomerLinkResult = { link: CustomerLink; claimed: boolean }
 
+/** What `CustomerLinks.attach` takes: the owner's new vault customer and its statuses. */
 export type AttachCustomerParameters = {
   owner: string
   customerId: string
@@ -54,6 +59,7 @@ export type AttachCustomerParameters = {
   now: Date
 }
 
+/** What `CustomerLinks.setStatus` takes: a vault customer's status as last learned. */
 export type SetCustomerStatusParameters = {
   customerId: string
   status: string
