@@ -3,7 +3,6 @@ import type { KitConfig, KitOrder } from '../kit/schemas.js'
 import type { AcceptQuoteRequest, Quote } from '../schemas/index.js'
 import type { CheckoutClock, CheckoutNetwork, CheckoutStorage } from './adapters.js'
 import type { OrderCheck } from './confirmRunner.js'
-import type { CheckoutScreen } from './flow.js'
 import type { CheckoutHistory } from './history.js'
 import type { EventSourceFactory } from './live.js'
 import type {
@@ -86,16 +85,7 @@ export type CheckoutSnapshot = {
   orderCheck: OrderCheck | undefined
 }
 
-/** What the host tells the checkout through `setOptions`. */
-export type CheckoutHostOptions = {
-  wallet?: string | undefined
-  screen?: CheckoutScreen | undefined
-  /**
-   * A sale's allowance already covers the quote from the proven wallet (the host reads its
-   * chain): on the approval step the checkout moves on by itself, no transaction needed.
-   */
-  allowanceCovers?: boolean
-}
+export type { CheckoutHostOptions } from './wallet.js'
 
 /** One of the choices of the first screen, as the shopper makes it. */
 export type CheckoutChoice =

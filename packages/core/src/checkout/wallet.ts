@@ -1,6 +1,16 @@
-import type { CheckoutHostOptions } from './controllerOptions.js'
 import type { CheckoutScreen } from './flow.js'
 import type { CheckoutState } from './types.js'
+
+/** What the host tells the checkout through `setOptions`. */
+export type CheckoutHostOptions = {
+  wallet?: string | undefined
+  screen?: CheckoutScreen | undefined
+  /**
+   * A sale's allowance already covers the quote from the proven wallet (the host reads its
+   * chain): on the approval step the checkout moves on by itself, no transaction needed.
+   */
+  allowanceCovers?: boolean
+}
 
 /**
  * The host's wallet against the one that quoted: `same` (or none told), `switched` when the
