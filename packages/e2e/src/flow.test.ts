@@ -56,21 +56,44 @@ const counter = (page: Parameters<typeof widget>[0]) =>
   widget(page).locator('.rk-progress-text').textContent()
 
 test.skipIf(skipBrowserTests)(
-  'Back from the review goes to the details with what was typed; a reload keeps the counter',
+  'Back and Forward move one step and keep what was typed: review, details, amount, and back',
   async () => {
     const { page, context } = await shop('/')
     await toConfirm(page)
-    const onReview = await counter(page)
-    await page.reload()
-    await atStep(page, 'confirm')
-    expect(await counter(page)).toBe(onReview)
-
     await page.goBack()
     await atStep(page, 'details')
     expect(await page.getByLabel('First and last name').inputValue()).toBe('Amina Otieno')
     expect(await page.getByLabel('Mobile money number').inputValue()).not.toBe('')
+    await page.goBack()
+    await atStep(page, 'amount')
+    expect(await page.getByLabel('Amount in KES').inputValue()).toBe('1500')
+    await page.goForward()
+    await atStep(page, 'details')
+    expect(await page.getByLabel('First and last name').inputValue()).toBe('Amina Otieno')
     await page.goForward()
     await atStep(page, 'confirm')
+    await context.close()
+  },
+)
+
+test.skipIf(skipBrowserTests)(
+  'a reload keeps the step, what was typed and the same counter',
+  async () => {
+    const { page, context } = await shop('/')
+    await upToDetails(page, KES_MPESA)
+    await page.getByLabel('First and last name').fill('Amina Otieno')
+    const onDetails = await counter(page)
+    await page.reload()
+    await atStep(page, 'details')
+    expect(await counter(page)).toBe(onDetails)
+    expect(await page.getByLabel('First and last name').inputValue()).toBe('Amina Otieno')
+    await fillKenyanDetails(page)
+    await widget(page).getByRole('button', { name: 'Get a quote' }).click()
+    await atStep(page, 'confirm')
+    const onReview = await counter(page)
+    await page.reload()
+    await atStep(page, 'confirm')
+    expect(await counter(page)).toBe(onReview)
     await context.close()
   },
 )

@@ -131,6 +131,34 @@ describe.skipIf(skipBrowserTests)('verified customers (kit in vault mode)', () =
     await context.close()
   })
 
+  test('Back from the identity step goes to the details with what was typed, and the review after it keeps its counter through a reload', async () => {
+    const { context, page, errors } = await openShop(own.browser, '/', own.demo.stack)
+    await selectTestAccount(page, own.chain, 3)
+    await toIdentity(page, 'Baraka Mwangi')
+    await widget(page).getByLabel('Email').fill('baraka@example.com')
+    await page.goBack()
+    await atStep(page, 'details')
+    expect(await page.getByLabel('First and last name').inputValue()).toBe('Baraka Mwangi')
+    await page.goForward()
+    await atStep(page, 'identity')
+    expect(await widget(page).getByLabel('Email').inputValue()).toBe('baraka@example.com')
+
+    await fillIdentity(page, 'baraka@example.com')
+    await widget(page).getByRole('button', { name: 'Send for review' }).click()
+    await widget(page).getByText('We are checking your details').waitFor({ timeout: 15_000 })
+    await advance(2_500)
+    await atStep(page, 'confirm', 20_000)
+    const counter = widget(page).locator('.rk-progress-text')
+    const onReview = await counter.textContent()
+    expect(onReview).toMatch(/ 5 of 5$/i)
+    // Verified now: the stage the shopper walked through still counts after a reload.
+    await page.reload()
+    await atStep(page, 'confirm')
+    expect(await counter.textContent()).toBe(onReview)
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
   test("a forced rejection shows the service's reason", async () => {
     const { context, page, errors } = await openShop(own.browser, '/', own.demo.stack)
     await selectTestAccount(page, own.chain, 2)
