@@ -184,7 +184,7 @@ function variablesRead(dir: string): Set<string> {
 describe('.env.example beside each example app', () => {
   // Read by the framework, not the app's code.
   const FRAMEWORK = new Set(['NEXT_TELEMETRY_DISABLED'])
-  for (const app of ['apps/storefront', 'apps/next-example']) {
+  for (const app of ['apps/storefront', 'apps/next-example', 'apps/vanilla']) {
     it(`${app} lists exactly the variables its code reads`, () => {
       const listed = readFileSync(join(root, app, '.env.example'), 'utf8')
         .split('\n')
