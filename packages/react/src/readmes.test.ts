@@ -215,4 +215,18 @@ describe("the widget's weight", () => {
     }
     expect(marks).toBeGreaterThanOrEqual(3)
   })
+
+  it('the READMEs name the budget pnpm size holds the widget to, not one of their own', async () => {
+    // @ts-expect-error: a script without types
+    const size = await import('../scripts/size.mjs')
+    for (const readme of ['README.md', 'packages/react/README.md']) {
+      const text = readFileSync(join(root, readme), 'utf8')
+      const kinds = [...text.matchAll(size.SIZE_MARK as RegExp)].map((match) => match[1])
+      expect(kinds, readme).toEqual(expect.arrayContaining(['budget-initial', 'budget-total']))
+    }
+    expect(size.sizeFigures({ initial: 0, total: 0 })).toMatchObject({
+      'budget-initial': `${(size.BUDGET.initial / 1024).toFixed(1)} kB`,
+      'budget-total': `${(size.BUDGET.total / 1024).toFixed(1)} kB`,
+    })
+  })
 })
