@@ -70,9 +70,6 @@ function typeCheck(work: string, blocks: FileBlock[], site = false): string {
   for (const block of blocks.filter((b) => b.path.startsWith('lib/'))) {
     put('.', block.path, block.source)
   }
-  // The site's guides still call the partner's own functions by name: declared for them only (the
-  // READMEs import theirs from a module they show).
-  if (site) writeFileSync(join(work, 'partner.d.ts'), SITE_PARTNER)
   writeFileSync(
     join(work, 'tsconfig.json'),
     JSON.stringify({
@@ -95,11 +92,6 @@ function typeCheck(work: string, blocks: FileBlock[], site = false): string {
     return String((error as { stdout?: string }).stdout ?? error)
   }
 }
-
-const SITE_PARTNER = `declare function fulfil(owner: string | null, order: unknown, deliveryId?: string): Promise<void>
-declare function auth(request: Request): Promise<{ userId: string } | null>
-declare function show(order: unknown): void
-`
 
 const blocksOf = (documents: string[]): FileBlock[] =>
   documents.flatMap((readme) =>
