@@ -33,11 +33,11 @@ const ramp = createRampHandler({
   // `vite` (the dev server) proxies /api here, and its page sends its own origin.
   allowedOrigins: [origin, `http://localhost:${port}`, 'http://localhost:5173'],
   // One anonymous shopper per browser (a signed cookie); a real shop passes its own sign-in.
-  getEndUser: anonymousSession({ secret: env.SESSION_SECRET ?? randomBytes(32).toString('hex') }),
+  getEndUser: anonymousSession({ secret: env.SESSION_SECRET || randomBytes(32).toString('hex') }),
   // Inline customers: the example's checkouts quote without the identity step. (The vault's
   // key is per process here: a restart starts new customers, which an example does not mind.)
   customerMode: 'inline',
-  customerRefSecret: env.CUSTOMER_REF_SECRET ?? randomBytes(32).toString('hex'),
+  customerRefSecret: env.CUSTOMER_REF_SECRET || randomBytes(32).toString('hex'),
   // A sale's wallet proof is checked on the sandbox's chain.
   walletProof: {
     publicClients: async (chainId) => {

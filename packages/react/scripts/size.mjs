@@ -423,12 +423,22 @@ export const SIZE_FILE = join(here, '../size.json')
 export const SIZE_DOCUMENTS = ['README.md', 'packages/react/README.md'].map((path) =>
   join(packages, '..', path),
 )
-/** A figure in a document: `<!-- size:initial -->39.6 kB<!-- /size -->` (or `size:total`). */
-export const SIZE_MARK = /<!-- size:(initial|total) -->[^<]*<!-- \/size -->/g
+/**
+ * A figure in a document: `<!-- size:initial -->39.6 kB<!-- /size -->` (or `size:total`), and
+ * the budget this script fails over (`size:budget-initial`, `size:budget-total`), so no document
+ * states a budget of its own.
+ */
+export const SIZE_MARK =
+  /<!-- size:(initial|total|budget-initial|budget-total) -->[^<]*<!-- \/size -->/g
 
-/** The figures of `size.json` as the documents print them. */
+/** The figures of `size.json` and the budget, as the documents print them. */
 export function sizeFigures(sizes) {
-  return { initial: kb(sizes.initial), total: kb(sizes.total) }
+  return {
+    initial: kb(sizes.initial),
+    total: kb(sizes.total),
+    'budget-initial': kb(BUDGET.initial),
+    'budget-total': kb(BUDGET.total),
+  }
 }
 
 /**

@@ -70,9 +70,6 @@ function typeCheck(work: string, blocks: FileBlock[], site = false): string {
   for (const block of blocks.filter((b) => b.path.startsWith('lib/'))) {
     put('.', block.path, block.source)
   }
-  // The site's guides still call the partner's own functions by name: declared for them only (the
-  // READMEs import theirs from a module they show).
-  if (site) writeFileSync(join(work, 'partner.d.ts'), SITE_PARTNER)
   writeFileSync(
     join(work, 'tsconfig.json'),
     JSON.stringify({
@@ -95,11 +92,6 @@ function typeCheck(work: string, blocks: FileBlock[], site = false): string {
     return String((error as { stdout?: string }).stdout ?? error)
   }
 }
-
-const SITE_PARTNER = `declare function fulfil(owner: string | null, order: unknown, deliveryId?: string): Promise<void>
-declare function auth(request: Request): Promise<{ userId: string } | null>
-declare function show(order: unknown): void
-`
 
 const blocksOf = (documents: string[]): FileBlock[] =>
   documents.flatMap((readme) =>
@@ -184,7 +176,7 @@ function variablesRead(dir: string): Set<string> {
 describe('.env.example beside each example app', () => {
   // Read by the framework, not the app's code.
   const FRAMEWORK = new Set(['NEXT_TELEMETRY_DISABLED'])
-  for (const app of ['apps/storefront', 'apps/next-example']) {
+  for (const app of ['apps/storefront', 'apps/next-example', 'apps/vanilla']) {
     it(`${app} lists exactly the variables its code reads`, () => {
       const listed = readFileSync(join(root, app, '.env.example'), 'utf8')
         .split('\n')
@@ -214,5 +206,19 @@ describe("the widget's weight", () => {
       }
     }
     expect(marks).toBeGreaterThanOrEqual(3)
+  })
+
+  it('the READMEs name the budget pnpm size holds the widget to, not one of their own', async () => {
+    // @ts-expect-error: a script without types
+    const size = await import('../scripts/size.mjs')
+    for (const readme of ['README.md', 'packages/react/README.md']) {
+      const text = readFileSync(join(root, readme), 'utf8')
+      const kinds = [...text.matchAll(size.SIZE_MARK as RegExp)].map((match) => match[1])
+      expect(kinds, readme).toEqual(expect.arrayContaining(['budget-initial', 'budget-total']))
+    }
+    expect(size.sizeFigures({ initial: 0, total: 0 })).toMatchObject({
+      'budget-initial': `${(size.BUDGET.initial / 1024).toFixed(1)} kB`,
+      'budget-total': `${(size.BUDGET.total / 1024).toFixed(1)} kB`,
+    })
   })
 })

@@ -177,7 +177,10 @@ describe('createRampHandler without its settings (a build with no secret in its 
     const response = await ramp.request('/config')
     expect(response.status).toBe(503)
     expect((await response.json()).message).toContain('allowedOrigins (APP_ORIGIN)')
-    expect(lines).toHaveLength(1)
+    // Said once at start, then on the refused request's own line.
+    expect(lines).toHaveLength(2)
+    expect(lines[0]).toMatch(/^warn .*allowedOrigins \(APP_ORIGIN\)/)
+    expect(lines[1]).toMatch(/^error Refused with 503 .*allowedOrigins \(APP_ORIGIN\)/)
   })
 
   it('a blank variable counts as unset', async () => {

@@ -144,6 +144,13 @@ export const ERROR_CODES = {
     meaning: 'The wallet holds fewer tokens than the sale (`data.required`, `data.current`).',
     fix: 'Sell less or fund the wallet.',
   },
+  package_incomplete: {
+    status: 422,
+    source: 'service',
+    meaning:
+      'A customer’s verification was submitted (POST /customer/submit) before every detail and document the service requires was given; `data.field` names the first one missing when the service says.',
+    fix: 'Save the missing details (POST /customer) or upload the missing document (POST /customer/documents), then submit again; the widget’s identity step asks for each before it submits.',
+  },
 } as const satisfies Record<string, ErrorCodeEntry>
 
 /** A code of {@link ERROR_CODES}. */

@@ -154,6 +154,31 @@ describe('a production setting left out', () => {
     expect(refusals[2]).toContain('"path":"/quotes"')
     await kit.ramp.close()
   })
+
+  it('a kit created without its settings: said at start and on every 503, naming each variable', async () => {
+    const { lines, logger } = linesLogger()
+    const kit = createRampHandler({
+      ...settings(logger),
+      apiKey: 'is_live_devmsg12345678',
+      webhookSecret: undefined as unknown as string,
+      sessionSecret: undefined,
+    })
+    const named = (line: string) =>
+      line.includes('webhookSecret (RAMP_WEBHOOK_SECRET)') &&
+      line.includes('sessionSecret (SESSION_SECRET)')
+    expect(lines.filter(named)).toHaveLength(1)
+    for (const path of ['/config', '/quotes', '/config']) {
+      const response = await kit.request(`https://shop.example${path}`)
+      expect(response.status).toBe(503)
+      expect(((await response.json()) as { data: unknown }).data).toEqual({
+        code: 'configuration_error',
+      })
+    }
+    const refusals = lines.filter((line) => line.startsWith('error Refused with 503'))
+    expect(refusals).toHaveLength(3)
+    expect(refusals.every(named)).toBe(true)
+    expect(refusals[1]).toContain('"path":"/quotes"')
+  })
 })
 
 describe("core's kit client against the kit", () => {

@@ -46,8 +46,9 @@ export function missingSettings(options: RampHandlerOptions): string[] {
 /**
  * The kit created without its settings: module evaluation goes on (a build collects the route
  * without the secrets), one warning is logged, and every request is answered 503
- * `configuration_error` naming what to set. Nothing else runs: no worker, no store, no upstream
- * call. The handles that need the settings throw the same `ConfigurationError`.
+ * `configuration_error` naming what to set, and logged as an error naming it too (a developer who
+ * missed the line at start reads it beside the refused request). Nothing else runs: no worker, no
+ * store, no upstream call. The handles that need the settings throw the same `ConfigurationError`.
  */
 export function unconfiguredHandler(options: RampHandlerOptions, missing: string[]): RampHandler {
   const message = `The ramp kit is not configured: set ${missing.join(', ')} in the server's environment.`
@@ -58,7 +59,13 @@ export function unconfiguredHandler(options: RampHandlerOptions, missing: string
   }
   // Every path, under `basePath` or not: the kit has no route to offer until it is configured.
   const app = new Hono<RampEnv>()
-  app.all('*', (c) => fail(c, 503, message, { code: 'configuration_error' }))
+  app.all('*', (c) => {
+    logger.error(
+      `Refused with 503 configuration_error: set ${missing.join(', ')} in the server's environment and restart; \`rampkit doctor\` checks them.`,
+      { method: c.req.method, path: c.req.path },
+    )
+    return fail(c, 503, message, { code: 'configuration_error' })
+  })
   const ramp: RampKit = {
     get environment() {
       return refuse()

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ERROR_CODES } from '@rampkit/core/errors'
+import * as published from '@rampkit/test/published'
 import { expect, it } from 'vitest'
 
 const src = fileURLToPath(new URL('../', import.meta.url))
@@ -30,5 +31,29 @@ it('the error reference lists every code the kit can answer', () => {
   for (const [code, entry] of Object.entries(ERROR_CODES)) {
     expect(entry.meaning.length, code).toBeGreaterThan(20)
     expect(entry.fix.length, code).toBeGreaterThan(10)
+  }
+})
+
+/** Every `data.code` of an error envelope among the service's published answers. */
+function publishedCodes(value: unknown, found = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const item of value) publishedCodes(item, found)
+  else if (value !== null && typeof value === 'object') {
+    const answer = value as { status?: unknown; data?: { code?: unknown } }
+    if (answer.status === 'error' && typeof answer.data?.code === 'string') {
+      found.add(answer.data.code)
+    }
+    for (const inner of Object.values(value)) publishedCodes(inner, found)
+  }
+  return found
+}
+
+it("the error reference lists the service's published codes, which the kit passes on", () => {
+  const codes = publishedCodes(published)
+  // The scan finds the published customer submit's refusal.
+  expect(codes.size).toBeGreaterThan(0)
+  const missing = [...codes].filter((code) => !Object.hasOwn(ERROR_CODES, code))
+  expect(missing, 'add these to ERROR_CODES in packages/core/src/errors/codes.ts').toEqual([])
+  for (const code of codes) {
+    expect(ERROR_CODES[code as keyof typeof ERROR_CODES].source, code).toBe('service')
   }
 })

@@ -2,9 +2,10 @@ import { createRampHandler, type RampHandler } from '@rampkit/server'
 import type { Context } from 'hono'
 import { handle } from 'hono/vercel'
 
-// The kit holds the secret API key: Node runtime, never cached, never sent to the browser.
-export const runtime = 'nodejs'
-export const dynamic = 'force-dynamic'
+// The kit holds the secret API key, so this stays on the server. No `runtime` or `dynamic`
+// export: route handlers run on Node.js and per request by default, and under `cacheComponents`
+// (on in create-next-app's Next 16 template, and in next.config.ts here) `next build` refuses
+// either one.
 
 function required(name: string): string {
   const value = process.env[name]?.trim()
