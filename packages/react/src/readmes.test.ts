@@ -190,6 +190,18 @@ describe('.env.example beside each example app', () => {
   }
 })
 
+describe('rampkit doctor --production on the Next.js example', () => {
+  it("reads every variable the example's route reads for the kit", () => {
+    // Set by the platform itself, not by the partner (Vercel's VERCEL=1).
+    const PLATFORM = new Set(['VERCEL'])
+    const doctor = variablesRead(join(root, 'packages/server/src/doctor'))
+    const route = variablesRead(join(root, 'apps/next-example/app'))
+    expect(route.size).toBeGreaterThan(3)
+    const unread = [...route].filter((name) => !doctor.has(name) && !PLATFORM.has(name))
+    expect(unread, 'the doctor would check a setting the example does not give it').toEqual([])
+  })
+})
+
 describe("the widget's weight", () => {
   it('every document shows the one figure pnpm size wrote to size.json', async () => {
     // @ts-expect-error: a script without types

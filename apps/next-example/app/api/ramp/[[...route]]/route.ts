@@ -17,7 +17,8 @@ function required(name: string): string {
  * The client's address, as the platform vouches for it. A route handler gets no socket, so the
  * kit's per-address limits need it from a header, and a header is whatever the client sent
  * unless the platform in front overwrites it. Vercel sets `x-real-ip` itself (and `VERCEL=1` at
- * run time); elsewhere the kit reads nothing, or what `TRUST_PROXY` says below.
+ * run time); elsewhere the kit reads nothing, or what `RAMP_TRUST_PROXY` says below. (`rampkit
+ * doctor --production` reads the same variables: on Vercel, give it `RAMP_CLIENT_IP=getClientIp`.)
  */
 const getClientIp = process.env.VERCEL
   ? (c: Context) => c.req.header('x-real-ip') ?? null
@@ -25,10 +26,10 @@ const getClientIp = process.env.VERCEL
 
 /**
  * Behind a reverse proxy of your own that appends the client's address to `X-Forwarded-For`
- * (nginx's `$proxy_add_x_forwarded_for`): `TRUST_PROXY=1`, or the number of such proxies. Never
+ * (nginx's `$proxy_add_x_forwarded_for`): `RAMP_TRUST_PROXY=1`, or the number of such proxies. Never
  * without one: `next start` keeps an `X-Forwarded-For` the client sent.
  */
-const trustProxy = Number(process.env.TRUST_PROXY ?? 0)
+const trustProxy = Number(process.env.RAMP_TRUST_PROXY ?? 0)
 
 let kit: RampHandler | undefined
 
