@@ -8,6 +8,7 @@ import {
   demoChain,
   fillKenyanDetails,
   KES_MPESA,
+  KES_SELL,
   selectTestAccount,
   upToDetails,
   widget,
@@ -16,8 +17,8 @@ import {
 /**
  * The storefront served as a payments page is: every answer (pages, hashed assets, the API)
  * carries a strict Content-Security-Policy, `nosniff`, a Referrer-Policy and a
- * Permissions-Policy, and the checkout renders and settles a buy under them with no policy
- * violation, neither a `securitypolicyviolation` event nor a console CSP error.
+ * Permissions-Policy, and the checkout renders and settles a buy and a sale (the wallet's
+ * signature, the approval sent to the chain's RPC) under them with no policy violation, neither a `securitypolicyviolation` event nor a console CSP error.
  */
 let browser: Browser
 let chain: DemoChain
@@ -59,7 +60,9 @@ async function assetPaths(): Promise<string[]> {
  * A fresh shopper whose every policy violation is kept: the page's `securitypolicyviolation`
  * events (listened to before any script of the page runs) and the console's CSP errors.
  */
-async function watchedShop(): Promise<{ page: Page; violations: () => Promise<string[]> }> {
+async function watchedShop(
+  path = '/',
+): Promise<{ page: Page; violations: () => Promise<string[]> }> {
   const context = await browser.newContext({ viewport: VIEWPORTS.desktop })
   await context.addInitScript(() => {
     const seen: string[] = []
@@ -73,7 +76,7 @@ async function watchedShop(): Promise<{ page: Page; violations: () => Promise<st
   page.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) console.push(message.text())
   })
-  await page.goto(`${demo().url}/`)
+  await page.goto(`${demo().url}${path}`)
   await page.locator('.rk-root').waitFor()
   return {
     page,
@@ -128,6 +131,29 @@ describe.skipIf(skipBrowserTests)('the storefront’s security headers', () => {
     await page.getByRole('link', { name: 'Orders' }).click()
     await page.getByTestId('order-row').first().waitFor()
     await screenshotBoth(page, 'csp-orders')
+    expect(await violations()).toEqual([])
+    await page.context().close()
+  })
+
+  test('let a sale prove its wallet, approve on the chain and settle with no policy violation', async () => {
+    const { page, violations } = await watchedShop('/sell')
+    await selectTestAccount(page, chain, 6)
+    await upToDetails(page, KES_SELL)
+    await fillKenyanDetails(page)
+    await widget(page).getByRole('button', { name: 'Get a quote' }).click()
+    await atStep(page, 'approve', 20_000)
+    await widget(page).getByRole('button', { name: 'Sign to confirm' }).click()
+    await widget(page)
+      .getByText(/^Wallet confirmed:/)
+      .waitFor({ timeout: 20_000 })
+    // The approval goes to the local chain's RPC: the one origin besides the page's own.
+    await widget(page)
+      .getByRole('button', { name: /^Approve / })
+      .click()
+    await atStep(page, 'confirm', 20_000)
+    await widget(page).getByRole('button', { name: 'Confirm and sell' }).click()
+    await atStep(page, 'status')
+    await widget(page).getByText('Your order: Settled.').waitFor({ timeout: 20_000 })
     expect(await violations()).toEqual([])
     await page.context().close()
   })
