@@ -1,6 +1,6 @@
-import { cpSync, mkdirSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { repoRoot } from './run.js'
+import { partnerEnv, repoRoot, run } from './run.js'
 import { listenOnEnvPort, pageModule, readmeBlock, withHelpers } from './snippets.js'
 
 /** The published packages, as `pnpm pack` names their tarballs. */
@@ -122,19 +122,73 @@ export function writeHonoApp(dir: string, tarballs: Tarballs) {
 export type NextRecipe = 'appRouter' | 'pagesRouter'
 
 /**
+ * The app a partner starts from: TypeScript, App Router, no Tailwind, no `src/`; neither installed
+ * nor a git repository (only its `next.config.ts` is taken).
+ */
+const CREATE_NEXT_APP_FLAGS = [
+  '--yes',
+  '--ts',
+  '--app',
+  '--no-tailwind',
+  '--no-src-dir',
+  '--skip-install',
+  '--disable-git',
+]
+
+/**
+ * The `next.config.ts` that `create-next-app@<major>` writes today (the major the app installs
+ * `next` at, `^<major>.0.0`), made by running it in `parent/create-next-app-<major>` through npx
+ * with the suite's npm cache, so the recipes build under the config a partner's new app has:
+ * a setting the template turns on (Next 16's `cacheComponents`, `partialPrefetching`) is on
+ * here the day it ships. Its saved preferences are kept in that directory, so
+ * neither a developer's earlier answers change the config nor the suite's run changes them.
+ * Resolves with the file's path, as generated; rejects naming the command when it cannot run:
+ * the suite has no copy to fall back to.
+ */
+export async function createNextConfig(parent: string, major: number): Promise<string> {
+  const dir = join(parent, `create-next-app-${major}`)
+  mkdirSync(dir, { recursive: true })
+  const args = ['-y', `create-next-app@${major}`, 'app', ...CREATE_NEXT_APP_FLAGS]
+  try {
+    await run('npx', args, {
+      cwd: dir,
+      env: partnerEnv({ XDG_CONFIG_HOME: join(dir, 'config') }),
+      logFile: `next-${major}.log`,
+      timeoutMs: 120_000,
+    })
+  } catch (error) {
+    throw new Error(
+      `\`npx ${args.join(' ')}\` (in ${dir}) failed, so the Next ${major} app has no ` +
+        `next.config.ts: the suite takes it from create-next-app and keeps no copy. ` +
+        `Is npm's registry reachable?\n${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    )
+  }
+  const config = join(dir, 'app', 'next.config.ts')
+  if (!existsSync(config)) {
+    throw new Error(`\`npx ${args.join(' ')}\` (in ${dir}) wrote no app/next.config.ts`)
+  }
+  return config
+}
+
+/**
  * A Next.js app at `major` made of the site's `recipe`, file by file (its page at `/ramp`), and
  * the root README's page at `/`, with the template's layout, `lib/partner.ts` (the helpers the
  * README page leaves to the app) and the module it imports them from (`lib/receipt.ts`), and
- * `next.config.ts` as `create-next-app` writes it for that major (Next 16's turns on
- * `cacheComponents`, under which a route's `runtime` export fails the build). The Pages Router
- * recipe lives beside the App Router's layout, as in an app moving from one to the other.
+ * `nextConfig`, the `next.config.ts` create-next-app wrote for that major (`createNextConfig`),
+ * copied as it is (Next 16's turns on `cacheComponents`, under which a route's `runtime` export
+ * fails the build, and `partialPrefetching`). The Pages Router recipe lives beside the App
+ * Router's layout, as in an app moving from one to the other.
  */
-export function writeNextApp(dir: string, tarballs: Tarballs, major: number, recipe: NextRecipe) {
+export function writeNextApp(
+  dir: string,
+  tarballs: Tarballs,
+  major: number,
+  recipe: NextRecipe,
+  nextConfig: string,
+) {
   cpSync(join(templates, 'next'), dir, { recursive: true })
-  cpSync(
-    join(templates, 'next-config', String(major), 'next.config.ts'),
-    join(dir, 'next.config.ts'),
-  )
+  cpSync(nextConfig, join(dir, 'next.config.ts'))
   write(
     dir,
     'app/page.tsx',

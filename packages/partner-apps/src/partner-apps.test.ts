@@ -6,6 +6,7 @@ import { freePort } from '@rampkit/test'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import {
+  createNextConfig,
   PACKAGES,
   type Tarballs,
   writeHonoApp,
@@ -249,8 +250,17 @@ describe.skipIf(skipBrowserTests).sequential('Hono on Node, server only', () => 
   })
 })
 
+/** create-next-app runs once per major in a run, however many Next apps are made at it. */
+const nextConfigs = new Map<number, Promise<string>>()
+function nextConfig(major: number) {
+  const config = nextConfigs.get(major) ?? createNextConfig(root, major)
+  nextConfigs.set(major, config)
+  return config
+}
+
 for (const [major, recipe, name] of [
-  // Next 16 with create-next-app's config (cacheComponents on) builds the App Router recipe.
+  // Next 16 with create-next-app's config (cacheComponents and partialPrefetching on) builds
+  // the App Router recipe.
   [16, 'appRouter', 'App Router'],
   // The Pages Router recipe (its API route with Next's body parser off, _app, the page).
   [15, 'pagesRouter', 'Pages Router'],
@@ -261,9 +271,12 @@ for (const [major, recipe, name] of [
     afterAll(() => void removeLater(dir))
     let built = false
 
-    test('npm installs the tarballs', async () => {
+    test("npm installs the tarballs, next.config.ts as today's create-next-app writes it", async () => {
       mkdirSync(dir)
-      writeNextApp(dir, tarballs, major, recipe)
+      const started = performance.now()
+      const config = await nextConfig(major)
+      timed(app, 'create-next-app', since(started))
+      writeNextApp(dir, tarballs, major, recipe, config)
       await npmInstall(app, dir)
     })
 

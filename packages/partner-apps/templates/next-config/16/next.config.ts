@@ -1,9 +1,0 @@
-// create-next-app's next.config.ts for Next 16, in this repository's formatting.
-import type { NextConfig } from 'next'
-
-const nextConfig: NextConfig = {
-  /* config options here */
-  cacheComponents: true,
-}
-
-export default nextConfig
