@@ -11,6 +11,7 @@ import {
   fillIdentity,
   fillKenyanDetails,
   KES_MPESA,
+  KES_SELL,
   openShop,
   ownStack,
   PNG,
@@ -280,6 +281,36 @@ describe.skipIf(skipBrowserTests)('a checkout for every shopper the service serv
     expect(grouped).toMatch(/^\d{1,3},\d{3}/)
     await widget(page).getByText(`Estimate: about ${grouped} USDC`, { exact: false }).waitFor()
     await accessibleEverywhere(page, 'locale-estimate')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  test('8. one number format: the approval asks for the sale’s amount as the quote writes it, grouped with every digit', async () => {
+    const { context, page, errors } = await shopper(6, '/sell')
+    const root = widget(page)
+    // Over a thousand USDC with six decimals: the figure the issue saw ungrouped on the button.
+    await upToDetails(page, { ...KES_SELL, amount: '1012.345678' })
+    await fillKenyanDetails(page)
+    await root.getByRole('button', { name: 'Get a quote' }).click()
+    await atStep(page, 'identity')
+    await fillIdentity(page, 'wambui@example.com')
+    await root.getByRole('button', { name: 'Send for review' }).click()
+    await root.getByText('We are checking your details').waitFor({ timeout: 15_000 })
+    await sandboxAdmin('/clock/advance', { ms: 2_500 }, own.demo.stack)
+    await atStep(page, 'approve', 20_000)
+    await root.getByRole('button', { name: 'Sign to confirm' }).click()
+    await root.getByText(/^Wallet confirmed:/).waitFor({ timeout: 20_000 })
+    const approve = root.getByRole('button', { name: /^Approve / })
+    await approve.waitFor()
+    expect(await approve.textContent()).toBe('Approve 1,012.345678 USDC')
+    await root
+      .getByText('The ramp takes exactly 1,012.345678 USDC from your wallet when you confirm.')
+      .waitFor()
+    // The quote on the same screen writes the amount the same way, never ungrouped.
+    const text = (await root.textContent()) ?? ''
+    expect(text).not.toContain('1012.345678')
+    expect(text.split('1,012.345678 USDC').length - 1).toBeGreaterThanOrEqual(3)
+    await accessibleEverywhere(page, 'locale-approve')
     expect(errors).toEqual([])
     await context.close()
   })
