@@ -247,6 +247,22 @@ describe.skipIf(skipBrowserTests)(
         'Send only USDC on Anvil to this address. Another token, or another network, is lost.',
       ])
       expect(await accounts.textContent()).not.toMatch(/Have the customer|on Base/)
+      // Balances in the checkout's one number format: grouped, every digit of the shortest form
+      // (the service sends 12500.50 and 0.000000).
+      const card = (title: string) =>
+        cards.filter({ has: page.locator('.rk-account-title', { hasText: title }) })
+      const kes = card('KES')
+      await sandboxAdmin(
+        `/accounts/${await kes.getAttribute('data-account-id')}/credit`,
+        { amount: '12500.50' },
+        own.demo.stack,
+      )
+      await expect
+        .poll(() => kes.getByTestId('account-balance').textContent(), { timeout: 15_000 })
+        .toBe('12,500.5 KES')
+      expect(await card('USDC on Anvil').getByTestId('account-balance').textContent()).toBe(
+        '0 USDC',
+      )
       await expectNoAxeViolations(page)
       await screenshotBoth(page, 'shopper-account')
 
