@@ -242,6 +242,38 @@ describe.skipIf(skipBrowserTests)('a checkout for every shopper the service serv
     },
   )
 
+  test('4. in fr, pt and sw the identity step (its country pickers named in the language) and the Account page: axe finds nothing at 1280 and 390 px, light and dark', async () => {
+    const { context, page, errors } = await shopper(7)
+    await toEuroIdentity(page)
+    for (const language of ['fr', 'pt', 'sw'] as const) {
+      // The header's picker changes the language of the step the shopper is on.
+      await page.getByLabel('Language').selectOption(language)
+      await expect.poll(() => widget(page).getAttribute('lang')).toBe(language)
+      await atStep(page, 'identity')
+      const germany = new Intl.DisplayNames([language], { type: 'region' }).of('DE')!
+      await widget(page).locator('select').first().waitFor()
+      const pickers = widget(page).locator('select', {
+        has: page.locator('option[value="DE"]'),
+      })
+      expect(await pickers.count()).toBe(2)
+      expect(await pickers.first().locator('option[value="DE"]').textContent()).toBe(germany)
+      await accessibleEverywhere(page, `locale-identity-${language}`)
+    }
+    await page.getByRole('link', { name: 'Account' }).click()
+    for (const language of ['fr', 'pt', 'sw'] as const) {
+      await page.getByLabel('Language').selectOption(language)
+      const accounts = page.locator('.rk-accounts')
+      await expect.poll(() => accounts.getAttribute('lang')).toBe(language)
+      for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.mobile]) {
+        await page.setViewportSize(viewport)
+        await expectNoAxeViolations(page)
+      }
+      await screenshotBoth(page, `locale-account-${language}`)
+    }
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
   test('8. a phone reads as its country writes it: a local Kenyan number is +254 712 345678 on the confirm', async () => {
     const { context, page, errors } = await shopper(5)
     const root = widget(page)
