@@ -294,6 +294,10 @@ describe.skipIf(skipBrowserTests)(
     test('layout: no gutter left of the checkout at 1280 px, the navigation on one line at 390 px, a focus ring that covers nothing', async () => {
       const { context, page } = await openShop(own.browser, '/', own.demo.stack)
       await selectTestAccount(page, own.chain, 7)
+      // The wallet's balances in the shop's one number format too: grouped (was 10000.0000 ETH
+      // and 10000 USDC beside the checkout's 1,500 KES).
+      await expect.poll(() => page.getByTestId('balance-USDC').textContent()).toBe('10,000')
+      expect(await page.getByTestId('balance-ETH').textContent()).toBe('10,000')
       await mkdir(screenshotDir, { recursive: true })
       for (const colorScheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme })
