@@ -274,7 +274,7 @@ describe.skipIf(skipBrowserTests)('a checkout for every shopper the service serv
     await context.close()
   })
 
-  test('8. a phone reads as its country writes it: a local Kenyan number is +254 712 345678 on the confirm', async () => {
+  test('8. a phone reads as its country writes it: a local Kenyan number is +254 712 345678 on the confirm and in how to pay', async () => {
     const { context, page, errors } = await shopper(5)
     const root = widget(page)
     await upToDetails(page, KES_MPESA)
@@ -293,6 +293,15 @@ describe.skipIf(skipBrowserTests)('a checkout for every shopper the service serv
       /^M-Pesa.* · \+254\u00a0712\u00a0345678$/,
     )
     await accessibleEverywhere(page, 'locale-confirm-phone')
+    // The order's "How to pay" names the number the prompt goes to the same way.
+    await root.getByRole('button', { name: 'Confirm and pay' }).click()
+    await atStep(page, 'status')
+    const how = root.locator('.rk-instructions')
+    const phoneRow = how.locator('.rk-row', {
+      has: page.locator('dt', { hasText: /^Phone number$/ }),
+    })
+    expect(await phoneRow.locator('dd').textContent()).toBe('+254\u00a0712\u00a0345678')
+    await accessibleEverywhere(page, 'locale-pay-phone')
     expect(errors).toEqual([])
     await context.close()
   })
