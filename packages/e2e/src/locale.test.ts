@@ -11,6 +11,7 @@ import {
   fillIdentity,
   fillKenyanDetails,
   KES_MPESA,
+  KES_SELL,
   openShop,
   ownStack,
   PNG,
@@ -241,7 +242,39 @@ describe.skipIf(skipBrowserTests)('a checkout for every shopper the service serv
     },
   )
 
-  test('8. a phone reads as its country writes it: a local Kenyan number is +254 712 345678 on the confirm', async () => {
+  test('4. in fr, pt and sw the identity step (its country pickers named in the language) and the Account page: axe finds nothing at 1280 and 390 px, light and dark', async () => {
+    const { context, page, errors } = await shopper(7)
+    await toEuroIdentity(page)
+    for (const language of ['fr', 'pt', 'sw'] as const) {
+      // The header's picker changes the language of the step the shopper is on.
+      await page.getByLabel('Language').selectOption(language)
+      await expect.poll(() => widget(page).getAttribute('lang')).toBe(language)
+      await atStep(page, 'identity')
+      const germany = new Intl.DisplayNames([language], { type: 'region' }).of('DE')!
+      await widget(page).locator('select').first().waitFor()
+      const pickers = widget(page).locator('select', {
+        has: page.locator('option[value="DE"]'),
+      })
+      expect(await pickers.count()).toBe(2)
+      expect(await pickers.first().locator('option[value="DE"]').textContent()).toBe(germany)
+      await accessibleEverywhere(page, `locale-identity-${language}`)
+    }
+    await page.getByRole('link', { name: 'Account' }).click()
+    for (const language of ['fr', 'pt', 'sw'] as const) {
+      await page.getByLabel('Language').selectOption(language)
+      const accounts = page.locator('.rk-accounts')
+      await expect.poll(() => accounts.getAttribute('lang')).toBe(language)
+      for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.mobile]) {
+        await page.setViewportSize(viewport)
+        await expectNoAxeViolations(page)
+      }
+      await screenshotBoth(page, `locale-account-${language}`)
+    }
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  test('8. a phone reads as its country writes it: a local Kenyan number is +254 712 345678 on the confirm and in how to pay', async () => {
     const { context, page, errors } = await shopper(5)
     const root = widget(page)
     await upToDetails(page, KES_MPESA)
@@ -260,6 +293,15 @@ describe.skipIf(skipBrowserTests)('a checkout for every shopper the service serv
       /^M-Pesa.* · \+254\u00a0712\u00a0345678$/,
     )
     await accessibleEverywhere(page, 'locale-confirm-phone')
+    // The order's "How to pay" names the number the prompt goes to the same way.
+    await root.getByRole('button', { name: 'Confirm and pay' }).click()
+    await atStep(page, 'status')
+    const how = root.locator('.rk-instructions')
+    const phoneRow = how.locator('.rk-row', {
+      has: page.locator('dt', { hasText: /^Phone number$/ }),
+    })
+    expect(await phoneRow.locator('dd').textContent()).toBe('+254\u00a0712\u00a0345678')
+    await accessibleEverywhere(page, 'locale-pay-phone')
     expect(errors).toEqual([])
     await context.close()
   })
@@ -280,6 +322,36 @@ describe.skipIf(skipBrowserTests)('a checkout for every shopper the service serv
     expect(grouped).toMatch(/^\d{1,3},\d{3}/)
     await widget(page).getByText(`Estimate: about ${grouped} USDC`, { exact: false }).waitFor()
     await accessibleEverywhere(page, 'locale-estimate')
+    expect(errors).toEqual([])
+    await context.close()
+  })
+
+  test('8. one number format: the approval asks for the sale’s amount as the quote writes it, grouped with every digit', async () => {
+    const { context, page, errors } = await shopper(6, '/sell')
+    const root = widget(page)
+    // Over a thousand USDC with six decimals: the figure the issue saw ungrouped on the button.
+    await upToDetails(page, { ...KES_SELL, amount: '1012.345678' })
+    await fillKenyanDetails(page)
+    await root.getByRole('button', { name: 'Get a quote' }).click()
+    await atStep(page, 'identity')
+    await fillIdentity(page, 'wambui@example.com')
+    await root.getByRole('button', { name: 'Send for review' }).click()
+    await root.getByText('We are checking your details').waitFor({ timeout: 15_000 })
+    await sandboxAdmin('/clock/advance', { ms: 2_500 }, own.demo.stack)
+    await atStep(page, 'approve', 20_000)
+    await root.getByRole('button', { name: 'Sign to confirm' }).click()
+    await root.getByText(/^Wallet confirmed:/).waitFor({ timeout: 20_000 })
+    const approve = root.getByRole('button', { name: /^Approve / })
+    await approve.waitFor()
+    expect(await approve.textContent()).toBe('Approve 1,012.345678 USDC')
+    await root
+      .getByText('The ramp takes exactly 1,012.345678 USDC from your wallet when you confirm.')
+      .waitFor()
+    // The quote on the same screen writes the amount the same way, never ungrouped.
+    const text = (await root.textContent()) ?? ''
+    expect(text).not.toContain('1012.345678')
+    expect(text.split('1,012.345678 USDC').length - 1).toBeGreaterThanOrEqual(3)
+    await accessibleEverywhere(page, 'locale-approve')
     expect(errors).toEqual([])
     await context.close()
   })

@@ -247,6 +247,22 @@ describe.skipIf(skipBrowserTests)(
         'Send only USDC on Anvil to this address. Another token, or another network, is lost.',
       ])
       expect(await accounts.textContent()).not.toMatch(/Have the customer|on Base/)
+      // Balances in the checkout's one number format: grouped, every digit of the shortest form
+      // (the service sends 12500.50 and 0.000000).
+      const card = (title: string) =>
+        cards.filter({ has: page.locator('.rk-account-title', { hasText: title }) })
+      const kes = card('KES')
+      await sandboxAdmin(
+        `/accounts/${await kes.getAttribute('data-account-id')}/credit`,
+        { amount: '12500.50' },
+        own.demo.stack,
+      )
+      await expect
+        .poll(() => kes.getByTestId('account-balance').textContent(), { timeout: 15_000 })
+        .toBe('12,500.5 KES')
+      expect(await card('USDC on Anvil').getByTestId('account-balance').textContent()).toBe(
+        '0 USDC',
+      )
       await expectNoAxeViolations(page)
       await screenshotBoth(page, 'shopper-account')
 
@@ -278,6 +294,10 @@ describe.skipIf(skipBrowserTests)(
     test('layout: no gutter left of the checkout at 1280 px, the navigation on one line at 390 px, a focus ring that covers nothing', async () => {
       const { context, page } = await openShop(own.browser, '/', own.demo.stack)
       await selectTestAccount(page, own.chain, 7)
+      // The wallet's balances in the shop's one number format too: grouped (was 10000.0000 ETH
+      // and 10000 USDC beside the checkout's 1,500 KES).
+      await expect.poll(() => page.getByTestId('balance-USDC').textContent()).toBe('10,000')
+      expect(await page.getByTestId('balance-ETH').textContent()).toBe('10,000')
       await mkdir(screenshotDir, { recursive: true })
       for (const colorScheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme })

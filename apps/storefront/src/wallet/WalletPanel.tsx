@@ -11,6 +11,18 @@ function short(address: string) {
 }
 
 /**
+ * A balance as the shop writes an amount (its page is English): grouped, with the digits it
+ * has up to `fractionDigits` (`10,000`, `9,999.9998` ETH, `10,011.433902` USDC).
+ */
+function formatBalance(value: bigint, decimals: number, fractionDigits = decimals) {
+  // ES2023 Intl formats a decimal string from its digits, so no digit is lost through a float.
+  const format = new Intl.NumberFormat('en', { maximumFractionDigits: fractionDigits }).format as (
+    value: string | number,
+  ) => string
+  return format(formatUnits(value, decimals))
+}
+
+/**
  * The demo wallet: the local chain's test accounts (wagmi's mock connector) and their token
  * balances, read from the chain every couple of seconds so a settled order shows up.
  */
@@ -76,9 +88,7 @@ export function WalletPanel({
       ) : null}
       <dl className="balances" aria-live="polite">
         <dt>ETH</dt>
-        <dd data-testid="balance-ETH">
-          {eth.data ? Number(formatUnits(eth.data.value, 18)).toFixed(4) : '…'}
-        </dd>
+        <dd data-testid="balance-ETH">{eth.data ? formatBalance(eth.data.value, 18, 4) : '…'}</dd>
         {chain.tokens.map((token, index) => {
           const result = balances.data?.[index]
           const value = result?.status === 'success' ? (result.result as bigint) : undefined
@@ -87,7 +97,7 @@ export function WalletPanel({
               {token.symbol}
             </dt>,
             <dd key={`${token.address}-dd`} data-testid={`balance-${token.symbol}`}>
-              {value === undefined ? '…' : formatUnits(value, token.decimals)}
+              {value === undefined ? '…' : formatBalance(value, token.decimals)}
             </dd>,
           ]
         })}

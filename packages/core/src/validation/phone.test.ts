@@ -1,8 +1,10 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js/max'
+import { isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js/max'
 import { describe, expect, it } from 'vitest'
+import { COUNTRY_CODES } from '../countries/codes.js'
 import {
   formatPhone,
   formatPhoneAsYouType,
+  isPhoneCountry,
   phoneExample,
   phoneOfCountry,
   SANDBOX_ONLY_PHONE_MESSAGE,
@@ -87,6 +89,16 @@ describe('validatePhone', () => {
 
   it('refuses a country it has no metadata for', () => {
     expect(validatePhone('0712345678', 'XX')).toMatchObject({ code: 'unsupported_country' })
+  })
+
+  it('checks the phone of every country a shopper may live in that has a numbering plan', () => {
+    // Each ISO country libphonenumber-js's full metadata knows, not only the corridors': a
+    // shopper in Germany or Brazil gives a phone of their own country, with its example.
+    const planned = COUNTRY_CODES.filter((code) => isSupportedCountry(code))
+    expect(planned.length).toBeGreaterThan(240)
+    expect(planned.filter((code) => !isPhoneCountry(code))).toEqual([])
+    expect(planned.filter((code) => !phoneExample(code))).toEqual([])
+    expect(validatePhone('(11) 91234-5678', 'BR')).toEqual({ ok: true, value: '+5511912345678' })
   })
 })
 

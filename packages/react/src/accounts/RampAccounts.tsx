@@ -22,6 +22,7 @@ import { formatMessage, rampLocale } from '../messages/index.js'
 import { RampKitLocale } from '../provider.js'
 import { CopyButton } from '../widget/copy.js'
 import { errorText } from '../widget/errors.js'
+import { formatDecimal } from '../widget/format.js'
 import { Alert, LoadError, Loading, Row } from '../widget/parts.js'
 import { themeStyle } from '../widget/theme.js'
 import { accountNetworkName, offeredChoices } from './choices.js'
@@ -278,6 +279,7 @@ type AccountProps = {
 
 function AccountCard(props: AccountProps): ReactNode {
   const { account, text, tokens } = props
+  const { locale } = useRampKit()
   const headingId = useId()
   const active = account.status === 'active'
   const statusText =
@@ -286,9 +288,11 @@ function AccountCard(props: AccountProps): ReactNode {
       : account.status === 'pending'
         ? text('accounts.status.pending')
         : account.status
+  // In the shopper's language, grouped, every digit of its shortest form, as the checkout and the
+  // orders write an amount (12,500.5 KES; 12 500,5 KES in French), not the service's raw string.
   const balance = account.balance
-    ? `${account.balance.available} ${account.balance.currency}`
-    : `0 ${account.currency}`
+    ? `${formatDecimal(account.balance.available, locale)} ${account.balance.currency}`
+    : `${formatDecimal('0', locale)} ${account.currency}`
   return (
     <li
       className="rk-account"

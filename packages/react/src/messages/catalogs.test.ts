@@ -48,6 +48,17 @@ const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
   sw: ['provider.limits', 'details.iban', 'accounts.swift'],
 }
 
+/**
+ * Second words for a concept the glossary (GLOSSARY.md) gives one word: an order is commande,
+ * operação, oda; a provider prestataire, prestador; an amount without decimals is not "a whole
+ * number of" a currency. A message that brings one back fails here.
+ */
+const NOT_IN_GLOSSARY: Record<string, RegExp> = {
+  fr: /\bop[ée]rateurs?\b|\bnombres? entiers?\b/i,
+  pt: /\boperador(es)?\b|\bencomendas?\b|\bn[úu]meros? inteiros?\b/i,
+  sw: /\b(ma)?agizo\b/i,
+}
+
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()
 const others = RAMP_LOCALES.filter((locale) => locale !== 'en')
 
@@ -70,6 +81,12 @@ describe.each(Object.keys(load) as (keyof typeof load)[])('the %s messages', (ca
       }
     },
   )
+
+  it.each(others)('in %s use the glossary’s one word per concept', async (locale) => {
+    const messages = await load[catalog](locale)
+    for (const [key, text] of Object.entries(messages))
+      expect(text, `${locale} ${key}`).not.toMatch(NOT_IN_GLOSSARY[locale]!)
+  })
 
   it.each(others)('in %s write no English date pattern', async (locale) => {
     const messages = await load[catalog](locale)

@@ -4,7 +4,7 @@ import { lazy, type ReactNode, Suspense, use, useEffect, useState } from 'react'
 import { loadMessages, type MessageKey } from '../../messages/index.js'
 import { useRampKit } from '../../provider.js'
 import { CopyButton } from '../copy.js'
-import { formatFiat } from '../format.js'
+import { formatExact, formatFiat } from '../format.js'
 import { Row } from '../parts.js'
 
 // The deposit address's QR code (and its encoder) load only for a sale that shows one.
@@ -70,6 +70,11 @@ export function PaymentInstructions(props: {
   instructions: CheckoutPaymentInstructions
   provider?: string | undefined
   overdue?: boolean
+  /**
+   * The prompt's phone grouped as its country writes it (`+254 712 345678`), when the page has
+   * it: the checkout passes the one its details step kept. Without it the phone shows as sent.
+   */
+  phoneDisplay?: string | undefined
 }): ReactNode {
   const { t, locale } = useRampKit()
   // Its English is the later screens' chunk: shown where it has not loaded yet (on their own, an
@@ -85,15 +90,17 @@ export function PaymentInstructions(props: {
   let rows: [Label, string | null, boolean][]
   if (pay.kind === 'mobile_money') {
     const network = pay.network ?? props.provider
+    // No-break spaces between the groups: a narrow screen never splits the number.
+    const phone = (pay.phone && props.phoneDisplay?.replaceAll(' ', '\u00a0')) || pay.phone
     lead =
       network && fiat
         ? t('pay.prompt', { network, amount: fiat })
-        : pay.phone
-          ? t('pay.mobileMoney', { phone: pay.phone })
+        : phone
+          ? t('pay.mobileMoney', { phone })
           : null
     // No reference: the prompt on the phone carries the order, the user types nothing.
     rows = [
-      ['pay.phone', pay.phone, false],
+      ['pay.phone', phone, false],
       ['pay.network', pay.network, false],
     ]
   } else if (pay.kind === 'bank') {
@@ -107,7 +114,8 @@ export function PaymentInstructions(props: {
       ['pay.reference', pay.reference, true],
     ]
   } else {
-    const amount = pay.amount === null ? null : `${pay.amount} ${pay.token ?? ''}`.trim()
+    const amount =
+      pay.amount === null ? null : `${formatExact(pay.amount, locale)} ${pay.token ?? ''}`.trim()
     lead = amount ? t('pay.deposit', { amount }) : null
     rows = [
       ['pay.address', pay.address, true],

@@ -204,6 +204,33 @@ describe('status step', () => {
     await expectNoAxeViolations(container)
   })
 
+  it('groups the prompt’s phone as the details step kept it, and a deposit’s amount in the locale', async () => {
+    const prompt = openOrder(MPESA_PROMPT)
+    const state = {
+      ...prompt.state,
+      details: {
+        ...prompt.state.details!,
+        phone: '+254712345678',
+        phoneDisplay: '+254 712 345678',
+      },
+    }
+    const { unmount } = renderResumed(state, { fetch: prompt.fetch })
+    const how = (await screen.findByText('How to pay')).closest('section') as HTMLElement
+    // One unbreakable group, as on the confirm: the number never splits over two lines.
+    expect(how.querySelector('code')?.textContent).toBe('+254\u00a0712\u00a0345678')
+    unmount()
+
+    const deposit = openOrder({
+      kind: 'crypto_deposit',
+      address: '0x9A5b2C1d3E4f5061728394a5B6c7D8e9F0a1B2c3',
+      network: 'POLYGON',
+      token: 'USDT',
+      amount: 1178.214345,
+    })
+    renderResumed(deposit.state, { fetch: deposit.fetch })
+    await screen.findByText('Send 1,178.214345 USDT to this address.')
+  })
+
   it('copies an off-ramp deposit address exactly', async () => {
     const address = '0x9A5b2C1d3E4f5061728394a5B6c7D8e9F0a1B2c3'
     const { state, fetch } = openOrder({

@@ -174,6 +174,11 @@ export function StatusStep(): ReactNode {
           instructions={instructions}
           provider={state.provider?.name}
           overdue={overdue}
+          phoneDisplay={
+            instructions.kind === 'mobile_money' && instructions.phone === state.details?.phone
+              ? state.details?.phoneDisplay
+              : undefined
+          }
         />
       ) : null}
       {ended ? null : (
