@@ -1,4 +1,4 @@
-import { formatUnits, parseUnits } from 'viem'
+import { formatUnits, parseUnits } from 'viem/utils'
 import { fractionDigits, toDecimalString } from './decimal.js'
 import { UnitsError } from './errors.js'
 

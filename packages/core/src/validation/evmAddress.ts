@@ -1,4 +1,5 @@
-import { type Address, checksumAddress, getAddress } from 'viem'
+import type { Address } from 'viem'
+import { getAddress } from 'viem/utils'
 import { VALIDATION_FIELDS } from './fields.js'
 import { fail, ok, text, type ValidationResult } from './result.js'
 
@@ -34,11 +35,12 @@ export function validateEvmAddress(
   }
   const hex = value.slice(2)
   const hasChecksum = hex !== hex.toLowerCase() && hex !== hex.toUpperCase()
-  if (hasChecksum && checksumAddress(value as Address) !== value) {
+  const checksummed = getAddress(`0x${hex.toLowerCase()}`)
+  if (hasChecksum && checksummed !== value) {
     return fail(field, 'bad_checksum', 'The address checksum is wrong: check it for typos')
   }
   if (value.toLowerCase() === ZERO_ADDRESS) {
     return fail(field, 'zero_address', 'This address cannot receive funds')
   }
-  return ok(getAddress(`0x${hex.toLowerCase()}`))
+  return ok(checksummed)
 }
