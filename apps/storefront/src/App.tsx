@@ -37,6 +37,8 @@ const AccountPage = lazy(() =>
 // The widget is light or dark as the shopper's system is; the shop's brand colours, one for
 // each, come from styles.css through the widget's CSS variables.
 const THEME: RampTheme = { mode: 'auto' }
+/** The shop's support page: where the checkout and the account page send a declined shopper. */
+const SUPPORT_URL = '/support.html'
 /** Another ramp environment: no test accounts, so the shopper is the browser's session. */
 function NoWallet() {
   return <Shop chain={null} />
@@ -97,7 +99,7 @@ function Shop({
   // The checkout speaks the shopper's language: the browser's, or the one picked in the header.
   const [language, pickLanguage] = useLanguage()
   return (
-    <RampKitProvider endpoint={ENDPOINT} locale={language} theme={THEME}>
+    <RampKitProvider endpoint={ENDPOINT} locale={language} theme={THEME} supportUrl={SUPPORT_URL}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>

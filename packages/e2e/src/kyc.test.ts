@@ -159,7 +159,7 @@ describe.skipIf(skipBrowserTests)('verified customers (kit in vault mode)', () =
     await context.close()
   })
 
-  test("a forced rejection shows the service's reason", async () => {
+  test("a forced rejection shows the service's reason and links the shop's support", async () => {
     const { context, page, errors } = await openShop(own.browser, '/', own.demo.stack)
     await selectTestAccount(page, own.chain, 2)
     // The sandbox's review rejects a name containing "Rejected".
@@ -172,6 +172,14 @@ describe.skipIf(skipBrowserTests)('verified customers (kit in vault mode)', () =
     expect(await widget(page).getByTestId('rejection-reason').textContent()).toBe(
       'Reason given: Review declined: the identity could not be verified (sandbox test value)',
     )
+    // Where to go: the shop's support (the provider's `supportUrl`), a page in a new tab.
+    const support = widget(page).getByRole('link', { name: 'Contact support' })
+    expect(await support.getAttribute('href')).toBe('/support.html')
+    expect(await support.getAttribute('target')).toBe('_blank')
+    expect(await support.getAttribute('rel')).toBe('noopener noreferrer')
+    const help = await page.request.get(new URL('/support.html', page.url()).href)
+    expect(help.status()).toBe(200)
+    expect(await help.text()).toContain('<h1>Support</h1>')
     await expectNoAxeViolations(page)
     await screenshotBoth(page, 'kyc-rejected')
     expect(errors).toEqual([])

@@ -280,6 +280,10 @@ describe.skipIf(skipBrowserTests)(
       const note = declined.page.getByTestId('accounts-declined')
       await note.waitFor({ timeout: 15_000 })
       expect(await note.textContent()).toContain('Contact support')
+      // The shop's support, one address for the checkout and this page: a link, not a promise.
+      const support = note.getByRole('link', { name: 'Contact support' })
+      expect(await support.getAttribute('href')).toBe('/support.html')
+      expect(await support.getAttribute('target')).toBe('_blank')
       const text = (await declined.page.locator('.rk-accounts').textContent()) ?? ''
       expect(text).toContain('Reason given: Review declined')
       expect(text).not.toContain('in the checkout')

@@ -49,6 +49,8 @@ export type RampKitContextValue = {
    * provider is seen once they load (when a sale is chosen or the details step shows).
    */
   hasWagmi: boolean
+  /** The partner's support (`supportUrl` of the provider), linked for a declined shopper. */
+  supportUrl: string | undefined
 }
 
 export const RampKitContext = createContext<RampKitContextValue | null>(null)

@@ -101,6 +101,14 @@ export type RampKitProviderProps = {
    * console; the shopper sees the widget's plain message either way.
    */
   onError?: (error: KitConfigurationError) => void
+  /**
+   * Where the partner's support is: an `http(s)` address or a path of the app (opened in a new
+   * tab), or a `mailto:` address. A shopper whose identity the service declined or suspended is
+   * told to contact support, in the checkout's identity step and in `<RampAccounts />`; given,
+   * "Contact support" is a link to it. Without it (or with another kind of address, which is
+   * never linked) the text names no link.
+   */
+  supportUrl?: string
   children?: ReactNode
 }
 
@@ -124,7 +132,7 @@ export function RampKitProvider(props: RampKitProviderProps): ReactNode {
       : // Reads retry what may pass, never a configuration mistake (core's `retryKitRead`).
         new QueryClient({ defaultOptions: { queries: { retry: retryKitRead } } }),
   )
-  const { endpoint, fetch, headers, locale = 'en', messages: overrides, theme } = props
+  const { endpoint, fetch, headers, locale = 'en', messages: overrides, theme, supportUrl } = props
   const headersKey = JSON.stringify(headers ?? {})
   // The latest `onError`, so a new function each render does not make a new client.
   const onError = useRef(props.onError)
@@ -155,10 +163,11 @@ export function RampKitProvider(props: RampKitProviderProps): ReactNode {
       t: (key, values) => formatMessage(messages[key] ?? key, values),
       theme: theme ?? {},
       hasWagmi,
+      supportUrl,
     }
     // A new value once English's later part is in (the same object, filled in place): what
     // reads `t` outside the checkout's own screens (an orders page's status names) renders again.
-  }, [client, locale, localeMessages, overrides, theme, hasWagmi, englishComplete])
+  }, [client, locale, localeMessages, overrides, theme, hasWagmi, supportUrl, englishComplete])
 
   let tree: ReactNode = (
     <RampKitContext.Provider value={value}>{props.children}</RampKitContext.Provider>

@@ -12,7 +12,7 @@ import { type RenderResult, render } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event'
 import { expect, vi } from 'vitest'
 import type { Config } from 'wagmi'
-import { RampKitProvider } from '../src/provider.js'
+import { RampKitProvider, type RampKitProviderProps } from '../src/provider.js'
 import type { RampCheckoutProps } from '../src/widget/context.js'
 import { RampCheckout } from '../src/widget/RampCheckout.js'
 
@@ -185,11 +185,17 @@ export function storedCheckout(): CheckoutState {
 
 /**
  * `<RampCheckout />` resumed on `state` (as after a reload), talking to `fetch`; wagmi only
- * with `wagmiConfig` (a stub wallet from `./wallet.js`).
+ * with `wagmiConfig` (a stub wallet from `./wallet.js`); `provider` adds the provider's props
+ * (its `supportUrl`).
  */
 export function renderResumed(
   state: CheckoutState,
-  options: { props?: RampCheckoutProps; fetch?: typeof fetch; wagmiConfig?: Config } = {},
+  options: {
+    props?: RampCheckoutProps
+    fetch?: typeof fetch
+    wagmiConfig?: Config
+    provider?: Pick<RampKitProviderProps, 'supportUrl'>
+  } = {},
 ): RenderResult & { user: UserEvent } {
   window.sessionStorage.setItem('rampkit:checkout', serializeCheckout(state))
   const user = userEvent.setup()
@@ -199,6 +205,7 @@ export function renderResumed(
       queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
       fetch={options.fetch ?? kitFetch().fetch}
       {...(options.wagmiConfig ? { wagmiConfig: options.wagmiConfig } : {})}
+      {...options.provider}
     >
       <RampCheckout direction={state.direction} {...options.props} />
     </RampKitProvider>,

@@ -24,6 +24,7 @@ import { CopyButton } from '../widget/copy.js'
 import { errorText } from '../widget/errors.js'
 import { formatDecimal } from '../widget/format.js'
 import { Alert, LoadError, Loading, Row } from '../widget/parts.js'
+import { SupportText } from '../widget/support.js'
 import { themeStyle } from '../widget/theme.js'
 import { accountNetworkName, offeredChoices } from './choices.js'
 import { ACCOUNTS_MESSAGES, type AccountsMessageKey } from './messages.js'
@@ -185,15 +186,21 @@ function Accounts(props: RampAccountsProps): ReactNode {
 
 /**
  * A declined or suspended user: what happened, the service's reason, and where to go. The
- * checkout offers no second review, so the way on is the app's support, as the checkout says.
+ * checkout offers no second review, so the way on is the app's support, as the checkout says:
+ * a link to it when the provider has its `supportUrl`.
  */
 function Declined(props: { customer: KitCustomer; text: Text }): ReactNode {
   const { customer, text } = props
+  const { supportUrl } = useRampKit()
   const rejected = customer.status === 'rejected'
   return (
     <Alert>
       <p data-testid="accounts-declined">
-        {text(rejected ? 'accounts.rejected' : 'accounts.suspended')}
+        <SupportText
+          url={supportUrl}
+          message={text(rejected ? 'accounts.rejected' : 'accounts.suspended')}
+          label={text('accounts.support')}
+        />
       </p>
       {rejected && customer.rejection_reason ? (
         <p>{text('accounts.rejected.reason', { reason: customer.rejection_reason })}</p>

@@ -7,9 +7,10 @@ const en = {
   'accounts.notVerified': 'Verify your identity in the checkout to open accounts.',
   'accounts.review': 'Your identity is being checked. Accounts open once you are verified.',
   'accounts.rejected':
-    'We could not verify your identity, so accounts cannot be opened. Contact support and quote the reason below.',
+    'We could not verify your identity, so accounts cannot be opened. {support} and quote the reason below.',
   'accounts.rejected.reason': 'Reason given: {reason}',
-  'accounts.suspended': 'This account is suspended, so accounts cannot be opened. Contact support.',
+  'accounts.suspended': 'This account is suspended, so accounts cannot be opened. {support}.',
+  'accounts.support': 'Contact support',
   'accounts.deposit.bank':
     'Pay {currency} by bank transfer from an account in your own name to the account above. It shows in your balance once it arrives.',
   'accounts.deposit.wallet':
@@ -54,10 +55,11 @@ const fr: AccountsMessages = {
     'Vérifiez votre identité dans le parcours d’achat pour ouvrir des comptes.',
   'accounts.review': 'Votre identité est en cours de vérification. Les comptes s’ouvrent ensuite.',
   'accounts.rejected':
-    'Nous n’avons pas pu vérifier votre identité : les comptes ne peuvent pas être ouverts. Contactez le support en citant le motif ci-dessous.',
+    'Nous n’avons pas pu vérifier votre identité : les comptes ne peuvent pas être ouverts. {support} en citant le motif ci-dessous.',
   'accounts.rejected.reason': 'Motif indiqué : {reason}',
   'accounts.suspended':
-    'Ce compte est suspendu : les comptes ne peuvent pas être ouverts. Contactez le support.',
+    'Ce compte est suspendu : les comptes ne peuvent pas être ouverts. {support}.',
+  'accounts.support': 'Contactez le support',
   'accounts.deposit.bank':
     'Payez en {currency} par virement bancaire depuis un compte à votre nom vers le compte ci-dessus. Le montant apparaît dans votre solde dès son arrivée.',
   'accounts.deposit.wallet':
@@ -98,10 +100,10 @@ const pt: AccountsMessages = {
   'accounts.notVerified': 'Verifique a sua identidade no checkout para abrir contas.',
   'accounts.review': 'A sua identidade está a ser verificada. As contas abrem depois.',
   'accounts.rejected':
-    'Não foi possível verificar a sua identidade, por isso não pode abrir contas. Contacte o apoio e indique o motivo abaixo.',
+    'Não foi possível verificar a sua identidade, por isso não pode abrir contas. {support} e indique o motivo abaixo.',
   'accounts.rejected.reason': 'Motivo indicado: {reason}',
-  'accounts.suspended':
-    'Esta conta está suspensa, por isso não pode abrir contas. Contacte o apoio.',
+  'accounts.suspended': 'Esta conta está suspensa, por isso não pode abrir contas. {support}.',
+  'accounts.support': 'Contacte o apoio',
   'accounts.deposit.bank':
     'Pague em {currency} por transferência bancária, a partir de uma conta em seu nome, para a conta acima. O valor aparece no seu saldo quando chegar.',
   'accounts.deposit.wallet':
@@ -142,10 +144,10 @@ const sw: AccountsMessages = {
   'accounts.notVerified': 'Thibitisha utambulisho wako kwenye malipo ili kufungua akaunti.',
   'accounts.review': 'Utambulisho wako unakaguliwa. Akaunti zitafunguliwa ukishathibitishwa.',
   'accounts.rejected':
-    'Hatukuweza kuthibitisha utambulisho wako, kwa hiyo huwezi kufungua akaunti. Wasiliana na huduma kwa wateja na utaje sababu iliyo hapa chini.',
+    'Hatukuweza kuthibitisha utambulisho wako, kwa hiyo huwezi kufungua akaunti. {support} na utaje sababu iliyo hapa chini.',
   'accounts.rejected.reason': 'Sababu iliyotolewa: {reason}',
-  'accounts.suspended':
-    'Akaunti hii imesimamishwa, kwa hiyo huwezi kufungua akaunti. Wasiliana na huduma kwa wateja.',
+  'accounts.suspended': 'Akaunti hii imesimamishwa, kwa hiyo huwezi kufungua akaunti. {support}.',
+  'accounts.support': 'Wasiliana na huduma kwa wateja',
   'accounts.deposit.bank':
     'Lipa {currency} kwa uhamisho wa benki kutoka akaunti iliyo kwa jina lako kwenda akaunti iliyo hapo juu. Zitaonekana kwenye salio lako zikifika.',
   'accounts.deposit.wallet':

@@ -31,6 +31,7 @@ import { formatMessage } from '../../messages/index.js'
 import { useWidget } from '../context.js'
 import { errorText } from '../errors.js'
 import { Alert, Field, LoadError, Loading } from '../parts.js'
+import { SupportText } from '../support.js'
 import { type ChosenDocument, DocumentInput } from './document.js'
 import {
   ADDRESS_COUNTRY_OF,
@@ -101,8 +102,9 @@ function InReview(props: { text: Text }): ReactNode {
   )
 }
 
+/** A declined or suspended shopper: the service's reason, and the partner's support. */
 function Refused(props: { customer: KitCustomer; text: Text }): ReactNode {
-  const { t } = useRampKit()
+  const { t, supportUrl } = useRampKit()
   const { checkout } = useWidget()
   const { text, customer } = props
   const rejected = customer.status === 'rejected'
@@ -117,7 +119,13 @@ function Refused(props: { customer: KitCustomer; text: Text }): ReactNode {
             {text('identity.rejected.reason', { reason: customer.rejection_reason })}
           </p>
         ) : null}
-        <p>{text(rejected ? 'identity.rejected.text' : 'identity.suspended.text')}</p>
+        <p>
+          <SupportText
+            url={supportUrl}
+            message={text(rejected ? 'identity.rejected.text' : 'identity.suspended.text')}
+            label={text('identity.support')}
+          />
+        </p>
       </Alert>
       <button type="button" className="rk-button rk-button-secondary" onClick={checkout.reset}>
         {t('widget.startAgain')}

@@ -61,10 +61,10 @@ export const fr: IdentityMessages = {
   'identity.rejected.title': "Nous n'avons pas pu vérifier votre identité",
   'identity.rejected.reason': 'Motif indiqué : {reason}',
   'identity.rejected.text':
-    "Vous ne pouvez pas acheter ni vendre avec ce compte pour l'instant. Contactez le support en citant le motif ci-dessus.",
+    "Vous ne pouvez pas acheter ni vendre avec ce compte pour l'instant. {support} en citant le motif ci-dessus.",
   'identity.suspended.title': 'Ce compte est suspendu',
-  'identity.suspended.text':
-    'Les commandes ne sont pas disponibles pour ce compte. Contactez le support.',
+  'identity.suspended.text': 'Les commandes ne sont pas disponibles pour ce compte. {support}.',
+  'identity.support': 'Contactez le support',
   'validation.email': 'Saisissez une adresse e-mail, comme nom@exemple.com.',
   'validation.e164': 'Saisissez un numéro de téléphone valide, comme {example}.',
   'validation.country': 'Choisissez un pays dans la liste.',

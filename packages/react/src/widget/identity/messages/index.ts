@@ -66,9 +66,10 @@ export const en = {
   'identity.rejected.title': 'We could not verify your identity',
   'identity.rejected.reason': 'Reason given: {reason}',
   'identity.rejected.text':
-    'You cannot buy or sell with this account for now. Contact support and quote the reason above.',
+    'You cannot buy or sell with this account for now. {support} and quote the reason above.',
   'identity.suspended.title': 'This account is suspended',
-  'identity.suspended.text': 'Orders are not available for this account. Contact support.',
+  'identity.suspended.text': 'Orders are not available for this account. {support}.',
+  'identity.support': 'Contact support',
   'validation.email': 'Enter an email address, like name@example.com.',
   'validation.e164': 'Enter a valid phone number, like {example}.',
   'validation.country': 'Choose a country from the list.',

@@ -61,10 +61,10 @@ export const pt: IdentityMessages = {
   'identity.rejected.title': 'Não foi possível verificar a sua identidade',
   'identity.rejected.reason': 'Motivo indicado: {reason}',
   'identity.rejected.text':
-    'Por agora não pode comprar nem vender com esta conta. Contacte o apoio e indique o motivo acima.',
+    'Por agora não pode comprar nem vender com esta conta. {support} e indique o motivo acima.',
   'identity.suspended.title': 'Esta conta está suspensa',
-  'identity.suspended.text':
-    'As operações não estão disponíveis para esta conta. Contacte o apoio.',
+  'identity.suspended.text': 'As operações não estão disponíveis para esta conta. {support}.',
+  'identity.support': 'Contacte o apoio',
   'validation.email': 'Introduza um endereço de e-mail, como nome@exemplo.com.',
   'validation.e164': 'Introduza um número de telefone válido, como {example}.',
   'validation.country': 'Escolha um país da lista.',

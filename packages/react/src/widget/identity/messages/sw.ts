@@ -60,9 +60,10 @@ export const sw: IdentityMessages = {
   'identity.rejected.title': 'Hatukuweza kuthibitisha utambulisho wako',
   'identity.rejected.reason': 'Sababu iliyotolewa: {reason}',
   'identity.rejected.text':
-    'Kwa sasa huwezi kununua wala kuuza kwa akaunti hii. Wasiliana na huduma kwa wateja ukitaja sababu iliyo hapo juu.',
+    'Kwa sasa huwezi kununua wala kuuza kwa akaunti hii. {support} ukitaja sababu iliyo hapo juu.',
   'identity.suspended.title': 'Akaunti hii imesimamishwa',
-  'identity.suspended.text': 'Oda hazipatikani kwa akaunti hii. Wasiliana na huduma kwa wateja.',
+  'identity.suspended.text': 'Oda hazipatikani kwa akaunti hii. {support}.',
+  'identity.support': 'Wasiliana na huduma kwa wateja',
   'validation.email': 'Weka barua pepe, kama jina@mfano.com.',
   'validation.e164': 'Weka namba sahihi ya simu, kama {example}.',
   'validation.country': 'Chagua nchi kutoka kwenye orodha.',
