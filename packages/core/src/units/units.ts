@@ -1,4 +1,4 @@
-import * as Value from 'ox/Value'
+import { formatUnits, parseUnits } from 'viem/utils'
 import { fractionDigits, toDecimalString } from './decimal.js'
 import { UnitsError } from './errors.js'
 
@@ -54,7 +54,7 @@ export function toBaseUnits(amount: string | number, decimals: number): bigint {
       `${text} has ${digits} decimal places but the token has ${decimals}. Round the amount to ${decimals} decimal places before converting.`,
     )
   }
-  return Value.from(text, decimals)
+  return parseUnits(text, decimals)
 }
 
 /**
@@ -68,7 +68,7 @@ export function toBaseUnits(amount: string | number, decimals: number): bigint {
  */
 export function fromBaseUnits(value: bigint, decimals: number): string {
   assertDecimals(decimals)
-  return Value.format(value, decimals)
+  return formatUnits(value, decimals)
 }
 
 /** Options of `formatTokenAmount`. */
@@ -103,5 +103,5 @@ export function formatTokenAmount(
   const drop = decimals - Math.min(max, decimals)
   // bigint division truncates toward zero: exactly the "never show more than there is" rule.
   const step = 10n ** BigInt(drop)
-  return Value.format((value / step) * step, decimals)
+  return formatUnits((value / step) * step, decimals)
 }

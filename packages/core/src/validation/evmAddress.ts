@@ -1,4 +1,5 @@
-import * as OxAddress from 'ox/Address'
+import type { Address } from 'viem'
+import { getAddress } from 'viem/utils'
 import { VALIDATION_FIELDS } from './fields.js'
 import { fail, ok, text, type ValidationResult } from './result.js'
 
@@ -25,7 +26,7 @@ export type ValidateEvmAddressOptions = {
 export function validateEvmAddress(
   input: unknown,
   options: ValidateEvmAddressOptions = {},
-): ValidationResult<OxAddress.Address> {
+): ValidationResult<Address> {
   const field = options.field ?? VALIDATION_FIELDS.userAddress
   const value = text(input)
   if (value === undefined) return fail(field, 'required', 'Enter a wallet address')
@@ -34,7 +35,7 @@ export function validateEvmAddress(
   }
   const hex = value.slice(2)
   const hasChecksum = hex !== hex.toLowerCase() && hex !== hex.toUpperCase()
-  const checksummed = OxAddress.checksum(`0x${hex.toLowerCase()}`)
+  const checksummed = getAddress(`0x${hex.toLowerCase()}`)
   if (hasChecksum && checksummed !== value) {
     return fail(field, 'bad_checksum', 'The address checksum is wrong: check it for typos')
   }
