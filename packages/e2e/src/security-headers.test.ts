@@ -9,6 +9,7 @@ import {
   fillKenyanDetails,
   KES_MPESA,
   KES_SELL,
+  proveApproveAndSell,
   selectTestAccount,
   upToDetails,
   widget,
@@ -142,17 +143,8 @@ describe.skipIf(skipBrowserTests)('the storefront’s security headers', () => {
     await fillKenyanDetails(page)
     await widget(page).getByRole('button', { name: 'Get a quote' }).click()
     await atStep(page, 'approve', 20_000)
-    await widget(page).getByRole('button', { name: 'Sign to confirm' }).click()
-    await widget(page)
-      .getByText(/^Wallet confirmed:/)
-      .waitFor({ timeout: 20_000 })
     // The approval goes to the local chain's RPC: the one origin besides the page's own.
-    await widget(page)
-      .getByRole('button', { name: /^Approve / })
-      .click()
-    await atStep(page, 'confirm', 20_000)
-    await widget(page).getByRole('button', { name: 'Confirm and sell' }).click()
-    await atStep(page, 'status')
+    await proveApproveAndSell(page)
     await widget(page).getByText('Your order: Settled.').waitFor({ timeout: 20_000 })
     expect(await violations()).toEqual([])
     await page.context().close()

@@ -402,6 +402,23 @@ export async function selectTestAccount(page: Page, chain: DemoChain, index: num
     .toBe(chain.testAccounts[index]!.address)
 }
 
+/**
+ * From a sale's approve step to its status: the wallet proof signed, the exact approval sent to
+ * the local chain (wagmi's mock connector, signed by anvil), then "Confirm and sell".
+ */
+export async function proveApproveAndSell(page: Page) {
+  await widget(page).getByRole('button', { name: 'Sign to confirm' }).click()
+  await widget(page)
+    .getByText(/^Wallet confirmed:/)
+    .waitFor({ timeout: 20_000 })
+  await widget(page)
+    .getByRole('button', { name: /^Approve / })
+    .click()
+  await atStep(page, 'confirm', 20_000)
+  await widget(page).getByRole('button', { name: 'Confirm and sell' }).click()
+  await atStep(page, 'status')
+}
+
 /** A demo stack of a test file's own (with `env` over the usual), its browser and chain. */
 export type OwnStack = { browser: Browser; demo: RunningDemo; chain: DemoChain }
 

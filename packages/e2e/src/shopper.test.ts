@@ -18,6 +18,7 @@ import {
   KES_SELL,
   openShop,
   ownStack,
+  proveApproveAndSell,
   SANDBOX_FAILS,
   sandboxAdmin,
   selectTestAccount,
@@ -173,16 +174,7 @@ describe.skipIf(skipBrowserTests)(
       await verify(page, 'failure.jane@example.com')
       await atStep(page, 'approve', 20_000)
       expect((await kitData<{ status: string }>(page, '/customer')).status).toBe('approved')
-      await widget(page).getByRole('button', { name: 'Sign to confirm' }).click()
-      await widget(page)
-        .getByText(/^Wallet confirmed:/)
-        .waitFor({ timeout: 20_000 })
-      await widget(page)
-        .getByRole('button', { name: /^Approve / })
-        .click()
-      await atStep(page, 'confirm', 20_000)
-      await widget(page).getByRole('button', { name: 'Confirm and sell' }).click()
-      await atStep(page, 'status')
+      await proveApproveAndSell(page)
       await advance(30_000)
       await widget(page).getByText('Your order: Failed.').waitFor({ timeout: 20_000 })
       await widget(page).getByText('Failure forced by a sandbox test value').waitFor()

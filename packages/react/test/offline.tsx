@@ -7,6 +7,7 @@ import type {
   CheckoutState,
 } from '@rampkit/core/checkout'
 import { createCheckout, serializeCheckout, transition } from '@rampkit/core/checkout'
+import type { KitCustomer } from '@rampkit/core/kit'
 import { QueryClient } from '@tanstack/react-query'
 import { type RenderResult, render } from '@testing-library/react'
 import userEvent, { type UserEvent } from '@testing-library/user-event'
@@ -128,6 +129,22 @@ export const sellQuote = (): Quote => ({
     user_receives: { amount: 4571.3, currency: 'KES' },
     fees: { service_fee_local: 45.9, network_fee_local: 0.2 },
   },
+})
+
+/** The service's reason for a declined customer, as the sandbox gives it. */
+export const DECLINED_REASON = 'Review declined: the identity could not be verified'
+
+/** A customer the service declined (`rejected`, with its reason) or `suspended`. */
+export const declinedCustomer = (status: 'rejected' | 'suspended'): KitCustomer => ({
+  customer_id: 'pcus_1',
+  customer_type: 'individual',
+  status,
+  missing_fields: [],
+  missing_documents: [],
+  documents: [],
+  rejection_reason: status === 'rejected' ? DECLINED_REASON : null,
+  deposit_account_status: null,
+  profile: {},
 })
 
 export const WALLET = '0x4B0897b0513fdC7C541B6d9D7E929C4e5364D2dB'

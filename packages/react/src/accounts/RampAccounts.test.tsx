@@ -1,24 +1,15 @@
-import type { KitCustomer } from '@rampkit/core/kit'
 import { QueryClient } from '@tanstack/react-query'
 import { render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { kitFetch } from '../../test/offline.js'
+import {
+  declinedCustomer as declined,
+  kitFetch,
+  DECLINED_REASON as REASON,
+} from '../../test/offline.js'
 import { RampKitProvider } from '../provider.js'
 import { RampAccounts } from './RampAccounts.js'
 
 const SLOW = { timeout: 10_000 }
-const REASON = 'Review declined: the identity could not be verified'
-const declined = (status: 'rejected' | 'suspended'): KitCustomer => ({
-  customer_id: 'pcus_1',
-  customer_type: 'individual',
-  status,
-  missing_fields: [],
-  missing_documents: [],
-  documents: [],
-  rejection_reason: status === 'rejected' ? REASON : null,
-  deposit_account_status: null,
-  profile: {},
-})
 
 /** `<RampAccounts />` of a declined user, with the provider's `supportUrl` when given. */
 async function declinedAccounts(status: 'rejected' | 'suspended', supportUrl?: string) {

@@ -1,21 +1,15 @@
-import type { KitCustomer } from '@rampkit/core/kit'
 import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { buyQuote, checkoutAtQuote, kitFetch, renderResumed } from '../../../test/offline.js'
+import {
+  buyQuote,
+  checkoutAtQuote,
+  declinedCustomer as declined,
+  kitFetch,
+  DECLINED_REASON as REASON,
+  renderResumed,
+} from '../../../test/offline.js'
 
 const SLOW = { timeout: 10_000 }
-const REASON = 'Review declined: the identity could not be verified'
-const declined = (status: 'rejected' | 'suspended'): KitCustomer => ({
-  customer_id: 'pcus_1',
-  customer_type: 'individual',
-  status,
-  missing_fields: [],
-  missing_documents: [],
-  documents: [],
-  rejection_reason: status === 'rejected' ? REASON : null,
-  deposit_account_status: null,
-  profile: {},
-})
 
 /** A KES buy resumed on its review, on a vault kit whose customer is declined. */
 async function refused(status: 'rejected' | 'suspended', supportUrl?: string) {
