@@ -74,10 +74,10 @@ describe.each([
     '../checkout/index.ts',
     // The kit's plain status rules (`kit/status.ts`, no zod) the controller follows an order by.
     new RegExp(`src/(checkout|errors|orders|units)/|src/kit/status\\.ts$|${PLAIN_RULES.source}`),
-    ['viem'],
+    ['viem/utils'],
   ],
   ['../errors/index.ts', /src\/errors\//, []],
-  ['../units/index.ts', /src\/(units|errors)\//, ['viem']],
+  ['../units/index.ts', /src\/(units|errors)\//, ['viem/utils']],
 ] as const)('the browser entry %s', (entry, allowed, packages) => {
   it('imports neither zod nor the client, webhooks, schemas or validation modules', async () => {
     const { metafile } = await bundle(entry)
