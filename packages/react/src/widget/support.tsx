@@ -20,7 +20,7 @@ export function SupportText(props: {
     <>
       {before}
       <a
-        className="rk-link"
+        className="rk-link rk-link-inline"
         href={url}
         target={url.startsWith('mailto:') ? undefined : '_blank'}
         rel="noopener noreferrer"
